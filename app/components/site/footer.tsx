@@ -1,0 +1,126 @@
+import { Link } from "react-router";
+import { he } from "../../lib/i18n/he.ts";
+import { clubLink, whatsappLink } from "../../lib/links.ts";
+import type { MenuCategory, SiteSettings } from "../../lib/types.ts";
+import { SECONDARY_LINKS } from "./header.tsx";
+import { LogoMark } from "./logo.tsx";
+
+export function SiteFooter({ settings, categories }: { settings: SiteSettings; categories: MenuCategory[] }) {
+  const club = clubLink(settings.clubUrl);
+  return (
+    <footer className="mt-16 bg-cocoa-900 text-cream-100">
+      <div className="mx-auto grid max-w-7xl gap-10 px-6 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="space-y-3">
+          <div className="flex items-center gap-2">
+            <LogoMark className="size-12" />
+            <p className="text-xl font-extrabold">{settings.brandName}</p>
+          </div>
+          <p className="text-cream-200">{settings.tagline}</p>
+          <a
+            href={club.href}
+            {...(club.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+            className="inline-block rounded-full bg-cream-100 px-5 py-2.5 font-semibold text-cocoa-900 hover:bg-white"
+          >
+            {he.site.clubButton}
+            {club.external ? <span className="sr-only"> {he.site.newTab}</span> : null}
+          </a>
+        </div>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="mb-3 text-lg font-bold">
+            {he.site.footerLinks}
+          </h2>
+          <ul className="space-y-1.5">
+            {SECONDARY_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-cream-200 underline-offset-4 hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-categories">
+          <h2 id="footer-categories" className="mb-3 text-lg font-bold">
+            {he.site.footerCategories}
+          </h2>
+          <ul className="space-y-1.5">
+            {categories.map((category) => (
+              <li key={category.id}>
+                <Link
+                  to={`/categories/${category.id}`}
+                  className="text-cream-200 underline-offset-4 hover:text-white hover:underline"
+                >
+                  {category.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="mb-3 text-lg font-bold">{he.site.footerContact}</h2>
+          <ul className="space-y-1.5 text-cream-200">
+            {settings.address ? <li>{settings.address}</li> : null}
+            {settings.phone ? (
+              <li>
+                <a href={`tel:${settings.phone.replace(/[^\d+]/g, "")}`} className="hover:text-white">
+                  <bdi>{settings.phone}</bdi>
+                </a>
+              </li>
+            ) : null}
+            {settings.email ? (
+              <li>
+                <a href={`mailto:${settings.email}`} className="hover:text-white">
+                  <bdi>{settings.email}</bdi>
+                </a>
+              </li>
+            ) : null}
+            {settings.whatsappNumber ? (
+              <li>
+                <a
+                  href={whatsappLink(settings.whatsappNumber)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="hover:text-white"
+                >
+                  {he.site.chatLabel}
+                  <span className="sr-only"> {he.site.newTab}</span>
+                </a>
+              </li>
+            ) : null}
+          </ul>
+          <ul className="mt-4 flex gap-3">
+            {settings.facebookUrl ? (
+              <li>
+                <a
+                  href={settings.facebookUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="underline underline-offset-4 hover:text-white"
+                >
+                  {he.site.facebook}
+                  <span className="sr-only"> {he.site.newTab}</span>
+                </a>
+              </li>
+            ) : null}
+            {settings.instagramUrl ? (
+              <li>
+                <a
+                  href={settings.instagramUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="underline underline-offset-4 hover:text-white"
+                >
+                  {he.site.instagram}
+                  <span className="sr-only"> {he.site.newTab}</span>
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-cocoa-800 py-4 text-center text-sm text-cream-200">
+        © {he.site.footerYear} {settings.brandName} · {he.site.rights}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,13 @@
+/** Builders for outbound links whose details live in site settings. */
+import { he } from "./i18n/he.ts";
+
+/** WhatsApp chat link with the prefilled Hebrew greeting (spec §1). */
+export function whatsappLink(number: string, text: string = he.site.chatGreeting): string {
+  const digits = number.replace(/\D/g, "");
+  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+}
+
+/** The customer-club link: the external club site when configured, else our own sign-up page. */
+export function clubLink(clubUrl: string): { href: string; external: boolean } {
+  return clubUrl ? { href: clubUrl, external: true } : { href: "/club", external: false };
+}

@@ -1,0 +1,66 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { ErrorPage } from "./components/site/error-page.tsx";
+import { requestContext } from "./lib/context.ts";
+import { he } from "./lib/i18n/he.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { nonce: context.get(requestContext).nonce };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="he" dir="rtl">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#fdf7ee" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <NoncedScripts />
+      </body>
+    </html>
+  );
+}
+
+/** Scripts and scroll restoration carry the CSP nonce the server put in the load context. */
+function NoncedScripts() {
+  const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
+  return (
+    <>
+      <ScrollRestoration nonce={nonce} />
+      <Scripts nonce={nonce} />
+    </>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <ErrorPage
+      title={notFound ? he.errors.notFoundTitle : he.errors.genericTitle}
+      text={notFound ? he.errors.notFoundText : he.errors.genericText}
+    />
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * `npm start`: build the site if the build is missing or older than the sources, then run the server.
+ * (Migrations and first-start demo content happen in server/main.ts.)
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const BUILD_MARKER = "build/server/index.js";
+const SOURCES = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+const builtAt = existsSync(BUILD_MARKER) ? statSync(BUILD_MARKER).mtimeMs : 0;
+const sourcesAt = Math.max(...SOURCES.map(newestMtime));
+if (builtAt < sourcesAt) {
+  console.log(builtAt ? "Sources changed since the last build: rebuilding…" : "No build yet: building the site…");
+  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+process.env.NODE_ENV ??= "production";
+await import("../server/main.ts");

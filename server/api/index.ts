@@ -1,0 +1,10 @@
+/** The JSON API under /api: one router per resource, each thin (parse, call a service, shape). */
+import { Hono } from "hono";
+import { he } from "../../app/lib/i18n/he.ts";
+import type { AppEnv } from "../app.ts";
+
+export function createApiRouter() {
+  const api = new Hono<AppEnv>();
+  api.all("*", (c) => c.json({ message: he.api.notFound }, 404));
+  return api;
+}

@@ -1,0 +1,104 @@
+/**
+ * Process configuration, read from the environment once at start-up.
+ * Every problem is reported together, in plain words, so an operator can fix them in one go.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  /** "sqlite" for a file path or `file:` URL, "postgres" for postgres:// URLs. */
+  databaseKind: "sqlite" | "postgres";
+  uploadsDir: string;
+  dataDir: string;
+  publicUrl: string;
+  sessionSecret: string;
+  /** True when the site is served over HTTPS (PUBLIC_URL starts with https://): cookies get Secure, HSTS is sent. */
+  secureCookies: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+  logLevel: "silent" | "info" | "debug";
+  /** Trust X-Forwarded-For for the client address (only behind a proxy you control). */
+  trustProxy: boolean;
+  /** Skip loading demo content into an empty database. */
+  skipSeed: boolean;
+}
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: "PORT must be a number" })
+    .int()
+    .min(0, "PORT must be between 0 and 65535")
+    .max(65535, "PORT must be between 0 and 65535")
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("data"),
+  DATABASE_URL: z.string().min(1).optional(),
+  UPLOADS_DIR: z.string().min(1).optional(),
+  PUBLIC_URL: z.url({ error: "PUBLIC_URL must be an absolute URL such as https://bakery.example" }).optional(),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  ADMIN_EMAIL: z.email({ error: "ADMIN_EMAIL must be an e-mail address" }).optional(),
+  ADMIN_PASSWORD: z.string().min(10, "ADMIN_PASSWORD must be at least 10 characters").optional(),
+  LOG_LEVEL: z.enum(["silent", "info", "debug"]).default("info"),
+  TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
+  SKIP_SEED: z.enum(["0", "1", "true", "false"]).default("0"),
+});
+
+export class ConfigError extends Error {}
+
+function flag(value: string): boolean {
+  return value === "1" || value === "true";
+}
+
+/** Reads DATA_DIR/session-secret, creating it on first start so a fresh clone needs no setup. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function databaseKindOf(url: string): "sqlite" | "postgres" {
+  if (/^postgres(ql)?:\/\//i.test(url)) return "postgres";
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) && !url.startsWith("file:")) {
+    throw new ConfigError(`DATABASE_URL: unsupported scheme in "${url}" (use a file path, file:… or postgres://…)`);
+  }
+  return "sqlite";
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings mean "not set": .env files and CI often export blanks.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const databaseUrl = e.DATABASE_URL ?? path.join(dataDir, "bakery.sqlite");
+  const databaseKind = databaseKindOf(databaseUrl);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl,
+    databaseKind,
+    dataDir,
+    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
+    publicUrl,
+    sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+    secureCookies: publicUrl.startsWith("https://"),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: flag(e.TRUST_PROXY),
+    skipSeed: flag(e.SKIP_SEED),
+  };
+}

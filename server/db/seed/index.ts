@@ -1,0 +1,243 @@
+/**
+ * Demo content: a believable Jerusalem bakery, loaded into an empty database on first start
+ * and by `npm run db:seed`. Images are drawn locally (artwork.ts) and go through the same
+ * pipeline as uploads. The demo admin is created here too; its password is printed once.
+ */
+import type { AppConfig } from "../../config.ts";
+import type { Logger } from "../../log.ts";
+import type { Services } from "../../services/index.ts";
+import { generatePassword } from "../../services/users.ts";
+import type { DatabaseHandle } from "../database.ts";
+import { renderArtwork } from "./artwork.ts";
+import { type ArtSpec, branches, categories, products, publications, sales, siteSettings } from "./content.ts";
+
+export const DEMO_ADMIN_EMAIL = "admin@example.co.il";
+
+const PRODUCT_ART_SIZE = { width: 1200, height: 900 };
+const WIDE_ART_SIZE = { width: 1600, height: 900 };
+
+function scaled(size: { width: number; height: number }, scale: number) {
+  return { width: Math.round(size.width * scale), height: Math.round(size.height * scale) };
+}
+
+/** Draws, encodes and stores images with two in flight: sharp's own threads keep both cores busy. */
+async function addImages(
+  services: Services,
+  jobs: {
+    owner: Parameters<Services["images"]["add"]>[0];
+    art: ArtSpec;
+    size: { width: number; height: number };
+    alt: string;
+    position: number;
+  }[],
+) {
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next++]!;
+      const png = await renderArtwork(job.art, job.size);
+      await services.images.add(job.owner, png, { alt: job.alt, position: job.position });
+    }
+  };
+  await Promise.all([worker(), worker()]);
+}
+
+export interface SeedOptions {
+  /** Draw the artwork smaller (tests use 0.25 to stay fast); 1 is the real size. */
+  imageScale?: number;
+}
+
+export async function seedDemoContent(
+  handle: DatabaseHandle,
+  services: Services,
+  options: SeedOptions = {},
+): Promise<{ products: number; images: number }> {
+  const { db } = handle;
+  const scale = options.imageScale ?? 1;
+  const PRODUCT_ART = scaled(PRODUCT_ART_SIZE, scale);
+  const WIDE_ART = scaled(WIDE_ART_SIZE, scale);
+  const now = new Date().toISOString();
+  const imageJobs: Parameters<typeof addImages>[1] = [];
+
+  await services.settings.save(siteSettings);
+
+  const categoryIds = new Map<string, number>();
+  let position = 0;
+  for (const category of categories) {
+    const { id } = await db
+      .insertInto("categories")
+      .values({
+        name: category.name,
+        information: category.information,
+        is_main: 1,
+        status: 1,
+        visibility_home_page: category.showOnHome ? 1 : 0,
+        position: position++,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    categoryIds.set(category.key, id);
+    imageJobs.push({
+      owner: { type: "category", id },
+      art: category.art,
+      size: PRODUCT_ART,
+      alt: category.name,
+      position: 0,
+    });
+    let childPosition = 0;
+    for (const child of category.children) {
+      const sub = await db
+        .insertInto("categories")
+        .values({
+          name: child.name,
+          information: child.information,
+          parent_id: id,
+          is_main: 0,
+          status: 1,
+          visibility_home_page: 0,
+          position: childPosition++,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      categoryIds.set(child.key, sub.id);
+      imageJobs.push({
+        owner: { type: "category", id: sub.id },
+        art: child.art,
+        size: PRODUCT_ART,
+        alt: child.name,
+        position: 0,
+      });
+    }
+  }
+
+  // Spread creation times over the past weeks so "newest first" orders look natural.
+  const base = Date.now() - products.length * 3_600_000;
+  for (const [index, product] of products.entries()) {
+    const id = await services.products.create(
+      {
+        name: product.name,
+        title: product.title,
+        content: product.content,
+        serial_id: product.serialId,
+        status: 1,
+        visibility_home_page: product.showOnHome,
+      },
+      {
+        categoryIds: product.categoryKeys.map((key) => {
+          const categoryId = categoryIds.get(key);
+          if (categoryId === undefined) throw new Error(`Seed product ${product.name}: unknown category ${key}`);
+          return categoryId;
+        }),
+        sizes: product.sizes.map((s) => ({ name: s.name, price: s.priceAgorot })),
+        tags: product.tags,
+      },
+    );
+    const createdAt = new Date(base + index * 3_600_000).toISOString();
+    await db
+      .updateTable("products")
+      .set({ created_at: createdAt, updated_at: createdAt })
+      .where("id", "=", id)
+      .execute();
+    product.art.forEach((art, i) => {
+      imageJobs.push({
+        owner: { type: "product", id },
+        art,
+        size: PRODUCT_ART,
+        alt: i === 0 ? product.name : `${product.name} – תמונה ${i + 1}`,
+        position: i,
+      });
+    });
+  }
+
+  for (const [index, branch] of branches.entries()) {
+    const { id } = await db
+      .insertInto("branches")
+      .values({
+        name: branch.name,
+        location: branch.location,
+        address: branch.address,
+        content: branch.content,
+        email: branch.email,
+        phone: branch.phone,
+        opening_hours: JSON.stringify(branch.openingHours),
+        accessibility: branch.accessibility,
+        latitude: branch.latitude,
+        longitude: branch.longitude,
+        position: index,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    imageJobs.push({ owner: { type: "branch", id }, art: branch.art, size: WIDE_ART, alt: branch.name, position: 0 });
+  }
+
+  for (const [table, ownerType, posts] of [
+    ["sales", "sale", sales],
+    ["publications", "publication", publications],
+  ] as const) {
+    const postBase = Date.now() - posts.length * 86_400_000;
+    for (const [index, post] of posts.entries()) {
+      const createdAt = new Date(postBase + index * 86_400_000).toISOString();
+      const { id } = await db
+        .insertInto(table)
+        .values({
+          name: post.name,
+          content: post.content,
+          status: 1,
+          visibility_home_page: post.showOnHome ? 1 : 0,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      imageJobs.push({ owner: { type: ownerType, id }, art: post.art, size: WIDE_ART, alt: post.name, position: 0 });
+    }
+  }
+
+  await addImages(services, imageJobs);
+  return { products: products.length, images: imageJobs.length };
+}
+
+/** Creates the demo admin from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated password it prints once. */
+export async function ensureDemoAdmin(
+  services: Services,
+  config: Pick<AppConfig, "adminEmail" | "adminPassword">,
+  logger: Logger,
+) {
+  if ((await services.users.count()) > 0) return;
+  const email = config.adminEmail ?? DEMO_ADMIN_EMAIL;
+  const password = config.adminPassword ?? generatePassword();
+  await services.users.createOrReset({ name: "מנהל האתר", email, password, role: "admin" });
+  logger.info("demo admin created", { email, ...(config.adminPassword ? {} : { password }) });
+  if (!config.adminPassword) {
+    process.stdout.write(
+      `\n  Admin login: ${email} / ${password}\n  (shown once; reset with: npm run admin:create)\n\n`,
+    );
+  }
+}
+
+async function isEmpty(handle: DatabaseHandle): Promise<boolean> {
+  const row = await handle.db
+    .selectFrom("categories")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+export async function seedIfEmpty(
+  handle: DatabaseHandle,
+  services: Services,
+  options: { logger: Logger; config: Pick<AppConfig, "adminEmail" | "adminPassword" | "skipSeed"> },
+): Promise<void> {
+  if (!options.config.skipSeed && (await isEmpty(handle))) {
+    const started = performance.now();
+    const result = await seedDemoContent(handle, services);
+    options.logger.info("demo content loaded", { ...result, ms: Math.round(performance.now() - started) });
+  }
+  await ensureDemoAdmin(services, options.config, options.logger);
+}

@@ -1,0 +1,36 @@
+/**
+ * `npm run dev`: the same Hono app as production, with Vite in middleware mode serving the
+ * app's modules with hot reload. The React Router build is re-loaded from Vite on each request.
+ */
+import { createServer as createHttpServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createServer as createViteServer } from "vite";
+import { createApp } from "./app.ts";
+import { bootstrap } from "./bootstrap.ts";
+import { seedIfEmpty } from "./db/seed/index.ts";
+
+const { config, logger, database, storage, services } = await bootstrap();
+await seedIfEmpty(database, services, { logger, config });
+
+const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+const listener = getRequestListener(async (request) => {
+  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+  const app = createApp({
+    config,
+    database,
+    services,
+    storage,
+    logger,
+    build,
+    mode: "development",
+    clientDir: "public",
+  });
+  return app.fetch(request);
+});
+
+createHttpServer((req, res) => {
+  vite.middlewares(req, res, () => listener(req, res));
+}).listen(config.port, config.host, () => {
+  logger.info("dev server listening", { url: `http://localhost:${config.port}` });
+});

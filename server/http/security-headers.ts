@@ -1,0 +1,42 @@
+/**
+ * Security headers on every response. Scripts need the per-request nonce; only the map provider may be framed.
+ * In development Vite injects inline scripts and a websocket, so the policy is only sent in production.
+ */
+import { randomBytes } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+
+export const MAP_FRAME_SOURCES = ["https://www.google.com", "https://maps.google.com"];
+
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${MAP_FRAME_SOURCES.join(" ")}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+export type NonceEnv = { Variables: { nonce: string; requestId: string } };
+
+export function securityHeaders(options: { production: boolean; https: boolean }): MiddlewareHandler<NonceEnv> {
+  return async (c, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    c.set("nonce", nonce);
+    await next();
+    const h = c.res.headers;
+    if (options.production) h.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    h.set("X-Content-Type-Options", "nosniff");
+    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    h.set("X-Frame-Options", "DENY");
+    h.set("Cross-Origin-Opener-Policy", "same-origin");
+    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+    if (options.https) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Process entry: configuration → database → migrations → demo content (first start only) →
+ * HTTP server → background AVIF encoding. SIGTERM/SIGINT stop accepting connections, let
+ * in-flight requests finish, then close the database and exit 0.
+ */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app.ts";
+import { bootstrap } from "./bootstrap.ts";
+import { ConfigError } from "./config.ts";
+import { seedIfEmpty } from "./db/seed/index.ts";
+import { errorFields } from "./log.ts";
+
+/** How long in-flight requests get to finish after a stop signal before connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const startedAt = performance.now();
+  const { config, logger, database, storage, services } = await bootstrap();
+  await seedIfEmpty(database, services, { logger, config });
+
+  const buildFile = path.resolve("build/server/index.js");
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const app = createApp({ config, database, services, storage, logger, build });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info("listening", {
+      url: `http://${info.address.includes(":") ? "localhost" : info.address}:${info.port}`,
+      publicUrl: config.publicUrl,
+      database: database.dialect,
+      startupMs: Math.round(performance.now() - startedAt),
+    });
+  });
+
+  // AVIF variants are slow to encode; make them after the site is up, one image at a time.
+  const background = new AbortController();
+  const avif = services.images
+    .backfillAvif(background.signal)
+    .then((count) => count && logger.info("avif variants ready", { images: count }))
+    .catch((error) => logger.error("avif backfill stopped", errorFields(error)));
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down", { signal });
+    background.abort();
+    const force = setTimeout(() => {
+      logger.warn("forcing open connections closed");
+      if ("closeAllConnections" in server) server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async (error) => {
+      if (error) logger.error("server close failed", errorFields(error));
+      await avif;
+      await database.close();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    // Idle keep-alive sockets would otherwise hold close() open until they time out.
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error("Start-up failed:", error instanceof Error ? (error.stack ?? error.message) : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+/** Builds every service over one database. Pages (through the load context) and the JSON API share these. */
+import type { DB } from "../db/database.ts";
+import type { ImageStorage } from "../images/storage.ts";
+import type { Logger } from "../log.ts";
+import { createCategoriesService } from "./categories.ts";
+import { createImagesService } from "./images.ts";
+import { createMediaService } from "./media.ts";
+import { createProductsService } from "./products.ts";
+import { createSettingsService } from "./settings.ts";
+import { createUsersService } from "./users.ts";
+
+export interface ServiceDeps {
+  storage: ImageStorage;
+  logger: Logger;
+}
+
+export function createServices(db: DB, deps: ServiceDeps) {
+  const media = createMediaService(db);
+  return {
+    media,
+    images: createImagesService(db, deps.storage, deps.logger),
+    settings: createSettingsService(db),
+    categories: createCategoriesService(db, media),
+    users: createUsersService(db),
+    products: createProductsService(db),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,88 @@
+/**
+ * Reads stored images and turns them into the `Picture` shape pages and the API share.
+ * The main image of anything is its image at the lowest position.
+ */
+import type { Picture, PictureSource } from "../../app/lib/types.ts";
+import type { DB } from "../db/database.ts";
+import type { ImageRow, OwnerType } from "../db/schema.ts";
+
+export const UPLOADS_PREFIX = "/uploads/";
+
+interface StoredVariant {
+  format: "avif" | "webp" | "jpeg";
+  width: number;
+  height: number;
+  key: string;
+}
+
+function parseVariants(json: string): StoredVariant[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? (value as StoredVariant[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function srcSet(variants: StoredVariant[]): string {
+  return [...variants]
+    .sort((a, b) => a.width - b.width)
+    .map((v) => `${UPLOADS_PREFIX}${v.key} ${v.width}w`)
+    .join(", ");
+}
+
+export function toPicture(row: Pick<ImageRow, "id" | "width" | "height" | "alt" | "variants">): Picture {
+  const variants = parseVariants(row.variants);
+  const sources: PictureSource[] = [];
+  const avif = variants.filter((v) => v.format === "avif");
+  const webp = variants.filter((v) => v.format === "webp");
+  if (avif.length) sources.push({ type: "image/avif", srcSet: srcSet(avif) });
+  if (webp.length) sources.push({ type: "image/webp", srcSet: srcSet(webp) });
+  const fallback =
+    variants.find((v) => v.format === "jpeg") ?? [...webp].sort((a, b) => b.width - a.width)[0] ?? variants[0];
+  return {
+    id: row.id,
+    url: fallback ? `${UPLOADS_PREFIX}${fallback.key}` : "",
+    width: row.width,
+    height: row.height,
+    alt: row.alt,
+    sources,
+  };
+}
+
+export function createMediaService(db: DB) {
+  return {
+    /** Main image (lowest position) of each owner, in one query. */
+    async mainImages(ownerType: OwnerType, ownerIds: number[]): Promise<Map<number, Picture>> {
+      const result = new Map<number, Picture>();
+      if (ownerIds.length === 0) return result;
+      const rows = await db
+        .selectFrom("images")
+        .select(["id", "owner_id", "width", "height", "alt", "variants", "position"])
+        .where("owner_type", "=", ownerType)
+        .where("owner_id", "in", ownerIds)
+        .orderBy("owner_id")
+        .orderBy("position")
+        .orderBy("id")
+        .execute();
+      for (const row of rows) {
+        if (!result.has(row.owner_id)) result.set(row.owner_id, toPicture(row));
+      }
+      return result;
+    },
+
+    async imagesOf(ownerType: OwnerType, ownerId: number): Promise<Picture[]> {
+      const rows = await db
+        .selectFrom("images")
+        .select(["id", "width", "height", "alt", "variants"])
+        .where("owner_type", "=", ownerType)
+        .where("owner_id", "=", ownerId)
+        .orderBy("position")
+        .orderBy("id")
+        .execute();
+      return rows.map(toPicture);
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;

@@ -1,0 +1,78 @@
+/** Products: writes keep the normalized search text in step with name, title and content. */
+import type { DB } from "../db/database.ts";
+import { buildSearchDocument } from "./search/hebrew.ts";
+
+export interface ProductInput {
+  name: string;
+  title: string;
+  content: string;
+  serial_id: number;
+  status?: number;
+  visibility_home_page?: boolean;
+}
+
+export function searchColumns(input: Pick<ProductInput, "name" | "title" | "content">) {
+  const doc = buildSearchDocument({ name: input.name, title: input.title, content: input.content });
+  return { search_name: doc.searchName, search_text: doc.searchText };
+}
+
+export function createProductsService(db: DB) {
+  return {
+    async create(
+      input: ProductInput,
+      related: {
+        categoryIds?: number[];
+        sizes?: { name: string; price: number }[];
+        tags?: { name: string; color: string }[];
+      } = {},
+    ): Promise<number> {
+      const now = new Date().toISOString();
+      return db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto("products")
+          .values({
+            name: input.name,
+            title: input.title,
+            content: input.content,
+            serial_id: input.serial_id,
+            status: input.status ?? 1,
+            visibility_home_page: input.visibility_home_page ? 1 : 0,
+            ...searchColumns(input),
+            created_at: now,
+            updated_at: now,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        if (related.categoryIds?.length) {
+          await trx
+            .insertInto("category_product")
+            .values(related.categoryIds.map((category_id) => ({ category_id, product_id: id })))
+            .execute();
+        }
+        if (related.sizes?.length) {
+          await trx
+            .insertInto("sizes")
+            .values(related.sizes.map((s) => ({ product_id: id, name: s.name, price: s.price, created_at: now })))
+            .execute();
+        }
+        if (related.tags?.length) {
+          await trx
+            .insertInto("tags")
+            .values(
+              related.tags.map((t) => ({
+                name: t.name,
+                color: t.color,
+                tagable_id: id,
+                tagable_type: "product",
+                created_at: now,
+              })),
+            )
+            .execute();
+        }
+        return id;
+      });
+    },
+  };
+}
+
+export type ProductsService = ReturnType<typeof createProductsService>;

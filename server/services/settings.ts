@@ -1,0 +1,69 @@
+/** Site-wide settings (brand, phone, links): one row, cached in memory and refreshed on every edit. */
+import type { SiteSettings } from "../../app/lib/types.ts";
+import type { DB } from "../db/database.ts";
+import type { SiteSettingsRow } from "../db/schema.ts";
+
+export const DEFAULT_SETTINGS: SiteSettings = {
+  brandName: "מאפיית הבית",
+  tagline: "קונדיטוריה שמדברת עברית",
+  phone: "",
+  whatsappNumber: "",
+  orderUrl: "",
+  clubUrl: "",
+  facebookUrl: "",
+  instagramUrl: "",
+  address: "",
+  email: "",
+};
+
+function fromRow(row: SiteSettingsRow): SiteSettings {
+  return {
+    brandName: row.brand_name,
+    tagline: row.tagline,
+    phone: row.phone,
+    whatsappNumber: row.whatsapp_number,
+    orderUrl: row.order_url,
+    clubUrl: row.club_url,
+    facebookUrl: row.facebook_url,
+    instagramUrl: row.instagram_url,
+    address: row.address,
+    email: row.email,
+  };
+}
+
+export function createSettingsService(db: DB) {
+  let cached: SiteSettings | undefined;
+  return {
+    async get(): Promise<SiteSettings> {
+      if (cached) return cached;
+      const row = await db.selectFrom("site_settings").selectAll().where("id", "=", 1).executeTakeFirst();
+      cached = row ? fromRow(row) : DEFAULT_SETTINGS;
+      return cached;
+    },
+
+    async save(settings: SiteSettings): Promise<SiteSettings> {
+      const values = {
+        brand_name: settings.brandName,
+        tagline: settings.tagline,
+        phone: settings.phone,
+        whatsapp_number: settings.whatsappNumber,
+        order_url: settings.orderUrl,
+        club_url: settings.clubUrl,
+        facebook_url: settings.facebookUrl,
+        instagram_url: settings.instagramUrl,
+        address: settings.address,
+        email: settings.email,
+        updated_at: new Date().toISOString(),
+      };
+      await db
+        .insertInto("site_settings")
+        .values({ id: 1, ...values })
+        .onConflict((oc) => oc.column("id").doUpdateSet(values))
+        .execute();
+      cached = undefined;
+      return this.get();
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,36 @@
+/** Builds the Hono app over a test database, with uploads in a temporary folder and logs silenced. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createApp } from "../../server/app.ts";
+import { createLocalStorage } from "../../server/images/storage.ts";
+import { createLogger } from "../../server/log.ts";
+import { createServices, type Services } from "../../server/services/index.ts";
+import type { TestDatabase } from "./database.ts";
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  services: Services;
+  request(path: string, init?: RequestInit): Promise<Response>;
+  dispose(): void;
+}
+
+export function createTestApp(database: TestDatabase): TestApp {
+  const uploads = mkdtempSync(path.join(tmpdir(), "bakery-uploads-"));
+  const storage = createLocalStorage(uploads);
+  const logger = createLogger("silent");
+  const services = createServices(database.handle.db, { storage, logger });
+  const app = createApp({
+    config: { publicUrl: "http://localhost:3000", secureCookies: false },
+    database: database.handle,
+    services,
+    storage,
+    logger,
+  });
+  return {
+    app,
+    services,
+    request: (p, init) => Promise.resolve(app.request(p, init)),
+    dispose: () => rmSync(uploads, { recursive: true, force: true }),
+  };
+}

@@ -1,0 +1,51 @@
+/** Debian's Chromium driven by playwright-core, plus an axe-core (WCAG 2.1 AA) helper. */
+import { existsSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+
+export function findChromium(): string | undefined {
+  return CANDIDATES.find((p): p is string => Boolean(p) && existsSync(p as string));
+}
+
+export function launchBrowser(executablePath: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    // Without these, Chromium tries to reach Google's services on a closed network.
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
+  });
+}
+
+export const VIEWPORTS = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+/** Runs axe-core with the WCAG 2.0/2.1 A and AA rules; returns the violations in a readable form. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    targets: v.nodes.map((n) => n.target.join(" ")),
+  }));
+}

@@ -16,7 +16,8 @@ import { requestContext } from "./lib/context.ts";
 import { he } from "./lib/i18n/he.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { nonce: context.get(requestContext).nonce };
+  const { nonce, csrfToken } = context.get(requestContext);
+  return { nonce, csrfToken };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

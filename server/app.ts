@@ -10,6 +10,8 @@ import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { he } from "../app/lib/i18n/he.ts";
 import { createApiRouter } from "./api/index.ts";
+import { csrfProtection } from "./auth/csrf.ts";
+import { type AuthEnv, createSessionManager } from "./auth/sessions.ts";
 import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./errors.ts";
@@ -20,10 +22,10 @@ import type { ImageStorage } from "./images/storage.ts";
 import { errorFields, type Logger } from "./log.ts";
 import type { Services } from "./services/index.ts";
 
-export type AppEnv = NonceEnv;
+export type AppEnv = { Variables: NonceEnv["Variables"] & AuthEnv["Variables"] };
 
 export interface AppDeps {
-  config: Pick<AppConfig, "publicUrl" | "secureCookies">;
+  config: Pick<AppConfig, "publicUrl" | "secureCookies" | "sessionSecret">;
   database: DatabaseHandle;
   services: Services;
   storage: ImageStorage;
@@ -33,6 +35,8 @@ export interface AppDeps {
   /** Folder with the built client (assets/, favicon…); defaults to build/client. */
   clientDir?: string;
   mode?: "production" | "development";
+  /** `seeding` is true while first-start demo images are still being drawn (reported by /healthz). */
+  readiness?: { seeding: boolean };
 }
 
 /** The server build's entry module re-exports the context keys (see app/entry.server.tsx). */
@@ -52,7 +56,11 @@ export function createApp(deps: AppDeps) {
   app.get("/healthz", async (c) => {
     try {
       await database.ping();
-      return c.json({ status: "ok", database: database.dialect });
+      return c.json({
+        status: "ok",
+        database: database.dialect,
+        ...(deps.readiness?.seeding ? { seeding: true } : {}),
+      });
     } catch (error) {
       logger.error("health check failed", errorFields(error));
       return c.json({ status: "error", database: database.dialect }, 503);
@@ -62,15 +70,25 @@ export function createApp(deps: AppDeps) {
   app.use("/uploads/*", serveUploads(deps.storage));
 
   const clientDir = deps.clientDir ?? path.resolve("build/client");
+  const staticRoot = path.relative(process.cwd(), clientDir) || ".";
+  // Hashed build assets never change under the same name.
   app.use(
     "/assets/*",
-    async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
-    },
-    serveStatic({ root: path.relative(process.cwd(), clientDir) || "." }),
+    serveStatic({
+      root: staticRoot,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
   );
 
+  const sessions = createSessionManager({
+    db: database.db,
+    secret: deps.config.sessionSecret,
+    secure: deps.config.secureCookies,
+  });
+  app.use("*", sessions.middleware);
+  app.use("*", csrfProtection());
   app.use("*", compress());
   app.route("/api", createApiRouter());
 
@@ -90,24 +108,31 @@ export function createApp(deps: AppDeps) {
     const build = deps.build;
     const entry = build.entry.module as unknown as EntryWithContexts;
     const handle = createRequestHandler(build, mode);
-    // Files of public/ (favicon, robots…) sit in the client build folder; a short cache suits them.
+    // Files of public/ (favicon…) sit in the client build folder; their names are stable, so a short cache.
     app.use(
       "*",
-      async (c, next) => {
-        await next();
-        if (c.res.status === 200 && !c.res.headers.has("Cache-Control"))
-          c.res.headers.set("Cache-Control", "public, max-age=3600");
-      },
       serveStatic({
-        root: path.relative(process.cwd(), clientDir) || ".",
-        rewriteRequestPath: (p) => (p.endsWith("/") ? "/__none__" : p),
+        root: staticRoot,
+        rewriteRequestPath: (p) => (p.endsWith("/") ? "/__no_index__" : p),
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=3600");
+        },
       }),
     );
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
       context.set(entry.servicesContext, services);
-      context.set(entry.requestContext, { nonce: c.get("nonce"), publicUrl: deps.config.publicUrl });
-      return handle(c.req.raw, context);
+      const auth = c.get("auth");
+      context.set(entry.requestContext, {
+        nonce: c.get("nonce"),
+        publicUrl: deps.config.publicUrl,
+        csrfToken: auth.csrfToken,
+        user: auth.user,
+      });
+      const response = await handle(c.req.raw, context);
+      // Pages carry a per-request nonce and session cookies: never store them in shared caches.
+      if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
+      return response;
     });
   }
 

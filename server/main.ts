@@ -19,11 +19,12 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const startedAt = performance.now();
   const { config, logger, database, storage, services } = await bootstrap();
-  await seedIfEmpty(database, services, { logger, config });
+  const seed = await seedIfEmpty(database, services, { logger, config });
+  const readiness = { seeding: true };
 
   const buildFile = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const app = createApp({ config, database, services, storage, logger, build });
+  const app = createApp({ config, database, services, storage, logger, build, readiness });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info("listening", {
@@ -34,10 +35,13 @@ async function main() {
     });
   });
 
-  // AVIF variants are slow to encode; make them after the site is up, one image at a time.
+  // The rest of the demo images, then AVIF variants (slow to encode), after the site is up.
   const background = new AbortController();
-  const avif = services.images
-    .backfillAvif(background.signal)
+  const avif = seed.remaining
+    .then(() => {
+      readiness.seeding = false;
+      return services.images.backfillAvif(background.signal);
+    })
     .then((count) => count && logger.info("avif variants ready", { images: count }))
     .catch((error) => logger.error("avif backfill stopped", errorFields(error)));
 

@@ -11,6 +11,17 @@ export interface RequestInfo {
   nonce: string;
   /** Absolute base URL of the site (PUBLIC_URL), for canonical links and structured data. */
   publicUrl: string;
+  /** The XSRF token bound to this visitor's session; forms that post without JavaScript carry it as `_token`. */
+  csrfToken: string;
+  /** The signed-in staff member, or null for visitors. */
+  user: SessionUser | null;
+}
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  role: "admin" | "editor";
 }
 
 export const servicesContext = createContext<Services>();

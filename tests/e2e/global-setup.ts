@@ -35,7 +35,8 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
+      // Wait for every demo image too, so pages under test are complete.
+      if (res.ok && !((await res.json()) as { seeding?: boolean }).seeding) return;
     } catch {
       // not up yet
     }

@@ -21,7 +21,11 @@ export function createTestApp(database: TestDatabase): TestApp {
   const logger = createLogger("silent");
   const services = createServices(database.handle.db, { storage, logger });
   const app = createApp({
-    config: { publicUrl: "http://localhost:3000", secureCookies: false },
+    config: {
+      publicUrl: "http://localhost:3000",
+      secureCookies: false,
+      sessionSecret: "test-secret-test-secret-test-secret-123",
+    },
     database: database.handle,
     services,
     storage,

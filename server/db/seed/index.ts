@@ -45,19 +45,31 @@ async function addImages(
 export interface SeedOptions {
   /** Draw the artwork smaller (tests use 0.25 to stay fast); 1 is the real size. */
   imageScale?: number;
+  /**
+   * Return once the home page's images exist and draw the rest in the background (first start:
+   * the site answers within seconds instead of waiting ~a minute for 130 drawings).
+   */
+  background?: boolean;
+}
+
+export interface SeedResult {
+  products: number;
+  images: number;
+  /** Settles when every image is stored (at once unless `background`). */
+  remaining: Promise<void>;
 }
 
 export async function seedDemoContent(
   handle: DatabaseHandle,
   services: Services,
   options: SeedOptions = {},
-): Promise<{ products: number; images: number }> {
+): Promise<SeedResult> {
   const { db } = handle;
   const scale = options.imageScale ?? 1;
   const PRODUCT_ART = scaled(PRODUCT_ART_SIZE, scale);
   const WIDE_ART = scaled(WIDE_ART_SIZE, scale);
   const now = new Date().toISOString();
-  const imageJobs: Parameters<typeof addImages>[1] = [];
+  const imageJobs: ImageJob[] = [];
 
   await services.settings.save(siteSettings);
 
@@ -85,6 +97,7 @@ export async function seedDemoContent(
       size: PRODUCT_ART,
       alt: category.name,
       position: 0,
+      urgent: category.showOnHome,
     });
     let childPosition = 0;
     for (const child of category.children) {
@@ -110,6 +123,7 @@ export async function seedDemoContent(
         size: PRODUCT_ART,
         alt: child.name,
         position: 0,
+        urgent: false,
       });
     }
   }
@@ -149,6 +163,7 @@ export async function seedDemoContent(
         size: PRODUCT_ART,
         alt: i === 0 ? product.name : `${product.name} – תמונה ${i + 1}`,
         position: i,
+        urgent: i === 0 && product.showOnHome,
       });
     });
   }
@@ -173,7 +188,14 @@ export async function seedDemoContent(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    imageJobs.push({ owner: { type: "branch", id }, art: branch.art, size: WIDE_ART, alt: branch.name, position: 0 });
+    imageJobs.push({
+      owner: { type: "branch", id },
+      art: branch.art,
+      size: WIDE_ART,
+      alt: branch.name,
+      position: 0,
+      urgent: false,
+    });
   }
 
   for (const [table, ownerType, posts] of [
@@ -195,12 +217,27 @@ export async function seedDemoContent(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      imageJobs.push({ owner: { type: ownerType, id }, art: post.art, size: WIDE_ART, alt: post.name, position: 0 });
+      imageJobs.push({
+        owner: { type: ownerType, id },
+        art: post.art,
+        size: WIDE_ART,
+        alt: post.name,
+        position: 0,
+        urgent: post.showOnHome,
+      });
     }
   }
 
-  await addImages(services, imageJobs);
-  return { products: products.length, images: imageJobs.length };
+  await addImages(
+    services,
+    imageJobs.filter((job) => job.urgent),
+  );
+  const remaining = addImages(
+    services,
+    imageJobs.filter((job) => !job.urgent),
+  );
+  if (!options.background) await remaining;
+  return { products: products.length, images: imageJobs.length, remaining };
 }
 
 /** Creates the demo admin from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated password it prints once. */
@@ -229,15 +266,26 @@ async function isEmpty(handle: DatabaseHandle): Promise<boolean> {
   return Number(row.n) === 0;
 }
 
+/**
+ * First start: loads the demo content into an empty database. Resolves once the site can be
+ * served; the returned promise settles when the last demo image is stored.
+ */
 export async function seedIfEmpty(
   handle: DatabaseHandle,
   services: Services,
   options: { logger: Logger; config: Pick<AppConfig, "adminEmail" | "adminPassword" | "skipSeed"> },
-): Promise<void> {
-  if (!options.config.skipSeed && (await isEmpty(handle))) {
-    const started = performance.now();
-    const result = await seedDemoContent(handle, services);
-    options.logger.info("demo content loaded", { ...result, ms: Math.round(performance.now() - started) });
-  }
+): Promise<{ remaining: Promise<void> }> {
   await ensureDemoAdmin(services, options.config, options.logger);
+  if (options.config.skipSeed || !(await isEmpty(handle))) return { remaining: Promise.resolve() };
+  const started = performance.now();
+  const result = await seedDemoContent(handle, services, { background: true });
+  options.logger.info("demo content loaded; drawing the remaining images in the background", {
+    products: result.products,
+    images: result.images,
+    ms: Math.round(performance.now() - started),
+  });
+  const remaining = result.remaining.then(() =>
+    options.logger.info("demo images ready", { images: result.images, ms: Math.round(performance.now() - started) }),
+  );
+  return { remaining };
 }

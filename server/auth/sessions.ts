@@ -1,0 +1,183 @@
+/**
+ * Server-side sessions. The browser holds only a random identifier in an HttpOnly cookie; the
+ * database holds its SHA-256, the user and the timeouts, so several app servers can share sessions.
+ * Visitors get an identifier too (no database row) so that the XSRF token can be bound to it.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import type { SessionUser } from "../../app/lib/context.ts";
+import type { DB } from "../db/database.ts";
+
+export const SESSION_COOKIE = "bakery_sid";
+export const XSRF_COOKIE = "XSRF-TOKEN";
+export const XSRF_HEADER = "X-XSRF-TOKEN";
+export const XSRF_FIELD = "_token";
+
+/** Idle and absolute lifetimes; "remember me" stretches both. */
+export const TIMEOUTS = {
+  normal: { idleMs: 2 * 60 * 60 * 1000, absoluteMs: 12 * 60 * 60 * 1000 },
+  remember: { idleMs: 30 * 24 * 60 * 60 * 1000, absoluteMs: 30 * 24 * 60 * 60 * 1000 },
+};
+/** last_seen_at is written at most this often, so reading pages does not write on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface AuthState {
+  /** Raw cookie value (never stored). */
+  sid: string;
+  user: SessionUser | null;
+  csrfToken: string;
+}
+
+export type AuthEnv = { Variables: { auth: AuthState } };
+
+export function hashSid(sid: string): string {
+  return createHash("sha256").update(sid).digest("hex");
+}
+
+function newSid(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+function validSidShape(value: string | undefined): value is string {
+  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
+export function csrfTokenFor(secret: string, sid: string): string {
+  return createHmac("sha256", secret).update(`xsrf:${sid}`).digest("base64url");
+}
+
+export function tokensMatch(expected: string, given: string | undefined | null): boolean {
+  if (!given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export interface SessionOptions {
+  db: DB;
+  secret: string;
+  secure: boolean;
+}
+
+export function createSessionManager(options: SessionOptions) {
+  const { db, secret, secure } = options;
+
+  function writeCookies(c: Context, sid: string, token: string, maxAgeSeconds?: number) {
+    setCookie(c, SESSION_COOKIE, sid, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+      secure,
+      ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
+    });
+    // Readable by script on purpose: the admin's API client echoes it in X-XSRF-TOKEN.
+    setCookie(c, XSRF_COOKIE, token, {
+      path: "/",
+      httpOnly: false,
+      sameSite: "Lax",
+      secure,
+      ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
+    });
+  }
+
+  async function loadUser(sid: string): Promise<SessionUser | null> {
+    const row = await db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.user_id")
+      .select([
+        "sessions.id as sessionId",
+        "sessions.remember",
+        "sessions.created_at",
+        "sessions.last_seen_at",
+        "sessions.expires_at",
+        "users.id",
+        "users.name",
+        "users.email",
+        "users.role",
+      ])
+      .where("sessions.id", "=", hashSid(sid))
+      .executeTakeFirst();
+    if (!row) return null;
+    const now = Date.now();
+    const timeouts = row.remember ? TIMEOUTS.remember : TIMEOUTS.normal;
+    const idleExpired = now - Date.parse(row.last_seen_at) > timeouts.idleMs;
+    const absoluteExpired = now > Date.parse(row.expires_at);
+    if (idleExpired || absoluteExpired) {
+      await db.deleteFrom("sessions").where("id", "=", row.sessionId).execute();
+      return null;
+    }
+    if (now - Date.parse(row.last_seen_at) > TOUCH_INTERVAL_MS) {
+      await db
+        .updateTable("sessions")
+        .set({ last_seen_at: new Date(now).toISOString() })
+        .where("id", "=", row.sessionId)
+        .execute();
+    }
+    return { id: row.id, name: row.name, email: row.email, role: row.role };
+  }
+
+  /** Reads the session cookie (issuing one to new visitors) and sets `auth` on the context. */
+  const middleware: MiddlewareHandler<AuthEnv> = async (c, next) => {
+    const cookie = getCookie(c, SESSION_COOKIE);
+    let sid: string;
+    let user: SessionUser | null = null;
+    if (validSidShape(cookie)) {
+      sid = cookie;
+      user = await loadUser(sid);
+    } else {
+      sid = newSid();
+    }
+    const csrfToken = csrfTokenFor(secret, sid);
+    c.set("auth", { sid, user, csrfToken });
+    if (sid !== cookie || getCookie(c, XSRF_COOKIE) !== csrfToken) writeCookies(c, sid, csrfToken);
+    await next();
+  };
+
+  return {
+    middleware,
+
+    /** Starts a signed-in session with a fresh identifier (the old one is dropped: no fixation). */
+    async signIn(c: Context<AuthEnv>, user: SessionUser, remember: boolean): Promise<AuthState> {
+      const previous = c.get("auth");
+      if (previous) await db.deleteFrom("sessions").where("id", "=", hashSid(previous.sid)).execute();
+      const sid = newSid();
+      const now = new Date();
+      const timeouts = remember ? TIMEOUTS.remember : TIMEOUTS.normal;
+      const csrfToken = csrfTokenFor(secret, sid);
+      await db
+        .insertInto("sessions")
+        .values({
+          id: hashSid(sid),
+          user_id: user.id,
+          csrf_token: csrfToken,
+          remember: remember ? 1 : 0,
+          created_at: now.toISOString(),
+          last_seen_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + timeouts.absoluteMs).toISOString(),
+        })
+        .execute();
+      writeCookies(c, sid, csrfToken, remember ? Math.floor(timeouts.absoluteMs / 1000) : undefined);
+      const state = { sid, user, csrfToken };
+      c.set("auth", state);
+      return state;
+    },
+
+    /** Ends the session: the row is deleted and the visitor gets a new anonymous identifier. */
+    async signOut(c: Context<AuthEnv>): Promise<void> {
+      const previous = c.get("auth");
+      if (previous) await db.deleteFrom("sessions").where("id", "=", hashSid(previous.sid)).execute();
+      const sid = newSid();
+      const csrfToken = csrfTokenFor(secret, sid);
+      writeCookies(c, sid, csrfToken);
+      c.set("auth", { sid, user: null, csrfToken });
+    },
+
+    /** Removes expired rows; called now and then so the table does not grow forever. */
+    async purgeExpired(): Promise<void> {
+      await db.deleteFrom("sessions").where("expires_at", "<", new Date().toISOString()).execute();
+    },
+  };
+}
+
+export type SessionManager = ReturnType<typeof createSessionManager>;

@@ -90,7 +90,7 @@ export function createApp(deps: AppDeps) {
   app.use("*", sessions.middleware);
   app.use("*", csrfProtection());
   app.use("*", compress());
-  app.route("/api", createApiRouter());
+  app.route("/api", createApiRouter(services));
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {

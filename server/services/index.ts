@@ -2,6 +2,7 @@
 import type { DB } from "../db/database.ts";
 import type { ImageStorage } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
+import { createAdminServices } from "./admin/index.ts";
 import { createCategoriesService } from "./categories.ts";
 import { createImagesService } from "./images.ts";
 import { createMediaService } from "./media.ts";
@@ -16,13 +17,16 @@ export interface ServiceDeps {
 
 export function createServices(db: DB, deps: ServiceDeps) {
   const media = createMediaService(db);
+  const images = createImagesService(db, deps.storage, deps.logger);
+  const settings = createSettingsService(db);
   return {
     media,
-    images: createImagesService(db, deps.storage, deps.logger),
-    settings: createSettingsService(db),
+    images,
+    settings,
     categories: createCategoriesService(db, media),
     users: createUsersService(db),
     products: createProductsService(db),
+    admin: createAdminServices(db, { media, images, settings }),
   };
 }
 

@@ -1,0 +1,115 @@
+/**
+ * Image endpoints (spec §7): multi-file upload, the product upload, both deletes, plus the owner's
+ * image list, ordering and alt text for the images screen. Uploads are limited before they are read:
+ * a body over MAX_UPLOAD_REQUEST_BYTES is refused with 413 without reading the rest.
+ */
+import type { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import { he } from "../../../app/lib/i18n/he.ts";
+import { idField } from "../../../app/lib/schemas/admin/fields.ts";
+import { imageOrderSchema, imageUploadFieldsSchema, ownerTypeField } from "../../../app/lib/schemas/admin/images.ts";
+import type { AppEnv } from "../../app.ts";
+import { requireAbility } from "../../auth/abilities.ts";
+import { HttpError, ValidationError } from "../../errors.ts";
+import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, REJECTION_MESSAGES } from "../../images/pipeline.ts";
+import type { Services } from "../../services/index.ts";
+import type { UploadFile } from "../../services/admin/images.ts";
+import { type AdminContext, created, idParam, ok, parseWith, readJson } from "./http.ts";
+
+/** A full batch of the largest files, plus room for the multipart framing. */
+export const MAX_UPLOAD_REQUEST_BYTES = MAX_FILES_PER_UPLOAD * MAX_UPLOAD_BYTES + 1024 * 1024;
+export const UPLOAD_TOO_LARGE_MESSAGE = `הקבצים גדולים מדי: עד ${Math.round(MAX_UPLOAD_REQUEST_BYTES / 1024 / 1024)}MB בכל העלאה`;
+
+const uploadLimit = bodyLimit({
+  maxSize: MAX_UPLOAD_REQUEST_BYTES,
+  onError: () => {
+    throw new HttpError(413, UPLOAD_TOO_LARGE_MESSAGE);
+  },
+});
+
+async function readForm(c: AdminContext): Promise<FormData> {
+  const type = c.req.header("content-type") ?? "";
+  if (!type.startsWith("multipart/form-data")) throw new HttpError(415, he.admin.validation.noFiles);
+  try {
+    return await c.req.formData();
+  } catch {
+    throw new HttpError(400, he.api.badJson);
+  }
+}
+
+async function filesOf(entries: FormDataEntryValue[], field: (index: number) => string): Promise<UploadFile[]> {
+  const files: UploadFile[] = [];
+  for (const [index, entry] of entries.entries()) {
+    // A text field where a file belongs is not an image either.
+    if (typeof entry === "string") throw new ValidationError({ [field(index)]: [REJECTION_MESSAGES.type] });
+    files.push({ field: field(index), bytes: Buffer.from(await entry.arrayBuffer()) });
+  }
+  return files;
+}
+
+const productUploadSchema = z.object({ product_id: idField(he.admin.fields.products) });
+const ownerQuerySchema = z.object({ type: ownerTypeField, id: idField(he.admin.id) });
+const altSchema = z.object({ alt: z.string({ error: he.admin.validation.required("טקסט חלופי") }).trim().max(300) });
+
+export function imageRoutes(router: Hono<AppEnv>, services: Services) {
+  const images = () => services.admin.images;
+
+  router.get("/admin/images", requireAbility("read", "Image"), async (c) => {
+    const { type, id } = parseWith(ownerQuerySchema, c.req.query());
+    const name = await images().ownerName(type, id);
+    if (name === null) throw new HttpError(404, he.api.notFound);
+    return c.json({ data: await images().list(type, id), owner: { type, id, name } });
+  });
+
+  // Multi-file upload: files[], id, type (owner), directory (spec §3).
+  router.post("/admin/images", requireAbility("create", "Image"), uploadLimit, async (c) => {
+    const form = await readForm(c);
+    const fields = parseWith(imageUploadFieldsSchema, {
+      id: form.get("id") ?? undefined,
+      type: form.get("type") ?? undefined,
+      directory: form.get("directory") ?? undefined,
+    });
+    const entries = [...form.getAll("files[]"), ...form.getAll("files")];
+    const files = await filesOf(entries, (i) => `files.${i}`);
+    const stored = await images().upload({ type: fields.type, id: fields.id }, files);
+    return created(c, stored, he.admin.messages.imagesSaved);
+  });
+
+  // The product upload: product_id, image.
+  router.post("/upload/image", requireAbility("create", "Image"), uploadLimit, async (c) => {
+    const form = await readForm(c);
+    const { product_id } = parseWith(productUploadSchema, { product_id: form.get("product_id") ?? undefined });
+    const entries = form.getAll("image");
+    if (entries.length !== 1) throw new ValidationError({ image: [he.admin.validation.noFiles] });
+    const files = await filesOf(entries, () => "image");
+    try {
+      const [image] = await images().upload({ type: "product", id: product_id }, files);
+      return created(c, image, he.admin.messages.imageSaved);
+    } catch (error) {
+      // The owner of this form's upload is named product_id, not id.
+      if (error instanceof ValidationError && error.errors?.id) {
+        throw new ValidationError({ product_id: [he.admin.validation.productMissing] });
+      }
+      throw error;
+    }
+  });
+
+  router.put("/admin/images/order", requireAbility("update", "Image"), async (c) => {
+    const { type, id, order } = parseWith(imageOrderSchema, await readJson(c));
+    return ok(c, await images().reorder(type, id, order), he.admin.messages.imageOrderSaved);
+  });
+
+  router.put("/admin/images/:id{[0-9]+}", requireAbility("update", "Image"), async (c) => {
+    const id = idParam(c);
+    const { alt } = parseWith(altSchema, await readJson(c));
+    return ok(c, await images().setAlt(id, alt), he.admin.messages.imageSaved);
+  });
+
+  const remove = async (c: AdminContext) => {
+    const owner = await images().remove(idParam(c));
+    return ok(c, owner, he.admin.messages.imageDeleted);
+  };
+  router.delete("/admin/images/:id{[0-9]+}", requireAbility("delete", "Image"), remove);
+  router.post("/delete_image/:id{[0-9]+}", requireAbility("delete", "Image"), remove);
+}

@@ -1356,9 +1356,15 @@ function drawSourdough(c: Ctx): string {
     s += cut(`M${cx - 150} ${cy - 130} Q${cx} ${cy - 165} ${cx + 140} ${cy - 140}`, 20);
     s += cut(`M${cx - 130} ${cy + 140} Q${cx} ${cy + 170} ${cx + 150} ${cy + 130}`, 20);
   } else if (st === 1) {
-    for (let i = 0; i < 9; i++) {
-      const [px, py] = inEllipse(c, cx, cy, rx * 0.6, ry * 0.6);
-      s += `<path d="M${n(px)} ${n(py)} l${n(rnd(c, -60, 60))} ${n(rnd(c, -40, 40))} l${n(rnd(c, -40, 40))} ${n(rnd(c, -30, 30))}" stroke="#3a1a08" stroke-width="4" fill="none" opacity="0.7"/>`;
+    // rye: a light dusting of flour and a crackled crust
+    for (let i = 0; i < 260; i++) {
+      const [px, py] = inEllipse(c, cx - 30, cy - 30, rx * 0.6, ry * 0.6);
+      s += `<circle cx="${n(px)}" cy="${n(py)}" r="${n(rnd(c, 1, 3))}" fill="#efe4d0" opacity="${n(rnd(c, 0.15, 0.4))}"/>`;
+    }
+    for (let i = 0; i < 16; i++) {
+      const [px, py] = inEllipse(c, cx, cy, rx * 0.7, ry * 0.7);
+      const d = `M${n(px)} ${n(py)} l${n(rnd(c, -50, 50))} ${n(rnd(c, -35, 35))} l${n(rnd(c, -35, 35))} ${n(rnd(c, -25, 25))}`;
+      s += `<path d="${d}" stroke="#2a1206" stroke-width="7" fill="none" stroke-linecap="round" stroke-linejoin="round"/><path d="${d}" stroke="#b07a4a" stroke-width="2.5" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`;
     }
     s += seedsIn(c, 160, () => inEllipse(c, cx, cy, rx * 0.85, ry * 0.85), "caraway");
   } else if (st === 2) {

@@ -1368,7 +1368,7 @@ export const publications: SeedPost[] = [
     content:
       "את המחמצת שממנה נאפים כל לחמי הבית התחלנו ב-2013, עם קמח, מים וסבלנות. מאז היא מוזנת פעמיים ביום, כל יום, גם בחגים. בואו לסדנת לחם מחמצת בסניף מחנה יהודה ותקבלו ממנה קצת הביתה.",
     showOnHome: true,
-    art: { kind: "sourdough", variant: 301 },
+    art: { kind: "sourdough", variant: 310 },
   },
   {
     name: "תפריט החגים לראש השנה",
@@ -1396,7 +1396,7 @@ export const publications: SeedPost[] = [
     content:
       "אחרי חודשים של ניסויים במטבח, הקרואסון במילוי קרם פיסטוק סיציליאני מצטרף לתפריט הקבוע. הכמות מוגבלת בכל בוקר – מומלץ להגיע מוקדם.",
     showOnHome: false,
-    art: { kind: "croissant", variant: 305 },
+    art: { kind: "croissant", variant: 303 },
   },
   {
     name: "סדנאות אפייה לילדים בחנוכה",

@@ -2,6 +2,7 @@
 import type { DB } from "../db/database.ts";
 import type { ImageStorage } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
+import { createAuthService } from "./auth.ts";
 import { createCategoriesService } from "./categories.ts";
 import { createImagesService } from "./images.ts";
 import { createMediaService } from "./media.ts";
@@ -22,6 +23,7 @@ export function createServices(db: DB, deps: ServiceDeps) {
     settings: createSettingsService(db),
     categories: createCategoriesService(db, media),
     users: createUsersService(db),
+    auth: createAuthService(db),
     products: createProductsService(db),
   };
 }

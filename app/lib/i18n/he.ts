@@ -66,6 +66,8 @@ export const he = {
     tooLarge: "הבקשה גדולה מדי",
     serverError: "אירעה שגיאה בשרת. נסו שוב מאוחר יותר.",
     validation: "הנתונים שנשלחו אינם תקינים",
+    unsupportedMediaType: "סוג התוכן של הבקשה אינו נתמך",
+    tooManyRequests: "נשלחו יותר מדי בקשות. נסו שוב בעוד מעט.",
   },
 } as const;
 

@@ -111,6 +111,16 @@ export function createApp(deps: AppDeps) {
   app.use("*", csrfProtection());
   app.use("*", compress());
   app.route("/", createAuthRouter({ services, sessions, limiter }));
+  // Spec §6: the admin area is for signed-in staff; a visitor asking for an admin page goes home.
+  // (Client-side data requests end in .data and are guarded by the admin route loaders.)
+  app.get("/admin/*", async (c, next) => {
+    if (!c.get("auth").user && !c.req.path.endsWith(".data")) return c.redirect("/", 302);
+    return next();
+  });
+  app.get("/admin", async (c, next) => {
+    if (!c.get("auth").user) return c.redirect("/", 302);
+    return next();
+  });
   app.route("/api", createApiRouter({ services, limiter }));
 
   app.onError((error, c) => {

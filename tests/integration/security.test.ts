@@ -215,6 +215,14 @@ for (const factory of testDatabases()) {
         expect(res.headers.get("allow")).toContain("GET");
       });
 
+      it("sends a visitor without a session from an admin page to the home page", async () => {
+        for (const path of ["/admin", "/admin/panel", "/admin/products"]) {
+          const res = await client.fetch(path);
+          expect(res.status).toBe(302);
+          expect(res.headers.get("location")).toBe("/");
+        }
+      });
+
       it("sends the security headers", async () => {
         const res = await client.fetch("/api/abilities");
         expect(res.headers.get("x-content-type-options")).toBe("nosniff");

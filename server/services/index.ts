@@ -3,6 +3,7 @@ import type { DB } from "../db/database.ts";
 import type { ImageStorage } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
 import { createAdminServices } from "./admin/index.ts";
+import { createAuthService } from "./auth.ts";
 import { createCategoriesService } from "./categories.ts";
 import { createImagesService } from "./images.ts";
 import { createMediaService } from "./media.ts";
@@ -25,6 +26,7 @@ export function createServices(db: DB, deps: ServiceDeps) {
     settings,
     categories: createCategoriesService(db, media),
     users: createUsersService(db),
+    auth: createAuthService(db),
     products: createProductsService(db),
     admin: createAdminServices(db, { media, images, settings }),
   };

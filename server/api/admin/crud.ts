@@ -32,7 +32,7 @@ export function crudRoutes<Row, Item, Input, S extends z.ZodType<Input>>(
   schema: S,
   messages: CrudMessages,
 ) {
-  const item = `${base}/:id{[0-9]+}`;
+  const item = `${base}/:id`;
   router.get(base, requireAbility("read", subject), async (c) => {
     const { query, path, params } = listParams(c);
     return c.json(await service.list(query, path, params));

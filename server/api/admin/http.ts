@@ -5,8 +5,8 @@ import { he } from "../../../app/lib/i18n/he.ts";
 import { fieldErrorsOf } from "../../../app/lib/schemas/admin/fields.ts";
 import { type ListQuery, listQuerySchema } from "../../../app/lib/schemas/admin/list.ts";
 import type { AppEnv } from "../../app.ts";
-import { HttpError, NotFoundError, ValidationError } from "../../errors.ts";
 import { UNAUTHENTICATED_MESSAGE } from "../../auth/abilities.ts";
+import { HttpError, NotFoundError, ValidationError } from "../../errors.ts";
 
 export type AdminContext = Context<AppEnv>;
 

@@ -12,8 +12,8 @@ import type { AppEnv } from "../../app.ts";
 import { requireAbility } from "../../auth/abilities.ts";
 import { HttpError, ValidationError } from "../../errors.ts";
 import { REJECTION_MESSAGES } from "../../images/pipeline.ts";
-import type { Services } from "../../services/index.ts";
 import type { UploadFile } from "../../services/admin/images.ts";
+import type { Services } from "../../services/index.ts";
 import { type AdminContext, created, idParam, ok, parseWith, readJson } from "./http.ts";
 
 async function readForm(c: AdminContext): Promise<FormData> {
@@ -38,7 +38,12 @@ async function filesOf(entries: FormDataEntryValue[], field: (index: number) => 
 
 const productUploadSchema = z.object({ product_id: idField(he.admin.fields.products) });
 const ownerQuerySchema = z.object({ type: ownerTypeField, id: idField(he.admin.id) });
-const altSchema = z.object({ alt: z.string({ error: he.admin.validation.required("טקסט חלופי") }).trim().max(300) });
+const altSchema = z.object({
+  alt: z
+    .string({ error: he.admin.validation.required("טקסט חלופי") })
+    .trim()
+    .max(300),
+});
 
 export function imageRoutes(router: Hono<AppEnv>, services: Services) {
   const images = () => services.admin.images;
@@ -88,7 +93,7 @@ export function imageRoutes(router: Hono<AppEnv>, services: Services) {
     return ok(c, await images().reorder(type, id, order), he.admin.messages.imageOrderSaved);
   });
 
-  router.put("/admin/images/:id{[0-9]+}", requireAbility("update", "Image"), async (c) => {
+  router.put("/admin/images/:id", requireAbility("update", "Image"), async (c) => {
     const id = idParam(c);
     const { alt } = parseWith(altSchema, await readJson(c));
     return ok(c, await images().setAlt(id, alt), he.admin.messages.imageSaved);
@@ -98,6 +103,6 @@ export function imageRoutes(router: Hono<AppEnv>, services: Services) {
     const owner = await images().remove(idParam(c));
     return ok(c, owner, he.admin.messages.imageDeleted);
   };
-  router.delete("/admin/images/:id{[0-9]+}", requireAbility("delete", "Image"), remove);
-  router.post("/delete_image/:id{[0-9]+}", requireAbility("delete", "Image"), remove);
+  router.delete("/admin/images/:id", requireAbility("delete", "Image"), remove);
+  router.post("/delete_image/:id", requireAbility("delete", "Image"), remove);
 }

@@ -5,7 +5,6 @@
  */
 import { Hono } from "hono";
 import { he } from "../../../app/lib/i18n/he.ts";
-import { abilitiesFor, can, requireAbility } from "../../auth/abilities.ts";
 import { branchSchema } from "../../../app/lib/schemas/admin/branch.ts";
 import { categorySchema } from "../../../app/lib/schemas/admin/category.ts";
 import { clientSchema } from "../../../app/lib/schemas/admin/client.ts";
@@ -19,6 +18,7 @@ import {
 } from "../../../app/lib/schemas/admin/product.ts";
 import { settingsSchema } from "../../../app/lib/schemas/admin/settings.ts";
 import type { AppEnv } from "../../app.ts";
+import { abilitiesFor, can, requireAbility } from "../../auth/abilities.ts";
 import type { Services } from "../../services/index.ts";
 import { crudRoutes } from "./crud.ts";
 import { created, done, idParam, listParams, ok, parseWith, readJson, signedIn } from "./http.ts";
@@ -49,7 +49,7 @@ export function createAdminApi(services: Services) {
     updated: m.productUpdated,
     deleted: m.productDeleted,
   });
-  api.post("/admin/product/:id{[0-9]+}/category", requireAbility("update", "Product"), async (c) => {
+  api.post("/admin/product/:id/category", requireAbility("update", "Product"), async (c) => {
     const id = idParam(c);
     const { categories } = parseWith(productCategoriesSchema, await readJson(c));
     return ok(c, await admin.products.setCategories(id, categories), m.productUpdated);
@@ -57,14 +57,14 @@ export function createAdminApi(services: Services) {
   api.post("/admin/sizes", requireAbility("create", "Size"), async (c) =>
     created(c, await admin.products.addSize(parseWith(sizeSchema, await readJson(c))), m.sizeSaved),
   );
-  api.delete("/admin/sizes/:id{[0-9]+}", requireAbility("delete", "Size"), async (c) => {
+  api.delete("/admin/sizes/:id", requireAbility("delete", "Size"), async (c) => {
     await admin.products.removeSize(idParam(c));
     return done(c, m.sizeDeleted);
   });
   api.post("/admin/tags", requireAbility("create", "Tag"), async (c) =>
     created(c, await admin.products.addTag(parseWith(tagSchema, await readJson(c))), m.tagSaved),
   );
-  api.delete("/admin/tags/:id{[0-9]+}", requireAbility("delete", "Tag"), async (c) => {
+  api.delete("/admin/tags/:id", requireAbility("delete", "Tag"), async (c) => {
     await admin.products.removeTag(idParam(c));
     return done(c, m.tagDeleted);
   });
@@ -114,12 +114,12 @@ export function createAdminApi(services: Services) {
     const filter = contactFilterSchema.parse(c.req.query("status") ?? "all");
     return c.json(await admin.contactRequests.list(query, filter, path, params));
   });
-  api.put("/admin/contact-requests/:id{[0-9]+}", requireAbility("update", "ContactRequest"), async (c) => {
+  api.put("/admin/contact-requests/:id", requireAbility("update", "ContactRequest"), async (c) => {
     const id = idParam(c);
     const { handled } = parseWith(contactRequestUpdateSchema, await readJson(c));
     return ok(c, await admin.contactRequests.setHandled(id, handled), handled ? m.contactHandled : m.contactReopened);
   });
-  api.delete("/admin/contact-requests/:id{[0-9]+}", requireAbility("delete", "ContactRequest"), async (c) => {
+  api.delete("/admin/contact-requests/:id", requireAbility("delete", "ContactRequest"), async (c) => {
     await admin.contactRequests.remove(idParam(c));
     return done(c, m.contactDeleted);
   });

@@ -118,7 +118,7 @@ export function createAdminCategoriesService(
       .select(["id", "is_main"])
       .where("id", "=", input.parent_id)
       .executeTakeFirst();
-    if (!parent || parent.is_main !== 1) throw new ValidationError({ parent_id: [he.admin.validation.parentInvalid] });
+    if (parent?.is_main !== 1) throw new ValidationError({ parent_id: [he.admin.validation.parentInvalid] });
   }
 
   async function childCount(id: number): Promise<number> {

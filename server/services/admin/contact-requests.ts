@@ -46,7 +46,13 @@ export function createAdminContactRequestsService(db: DB) {
     },
 
     async latest(limit: number): Promise<AdminContactRequest[]> {
-      return db.selectFrom("contact_requests").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+      return db
+        .selectFrom("contact_requests")
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
     },
 
     async setHandled(id: number, handled: boolean): Promise<AdminContactRequest> {

@@ -6,18 +6,15 @@ import type { AdminContactRequestsService } from "./contact-requests.ts";
 
 const LATEST = 5;
 
+type Counted = "products" | "categories" | "branches" | "sales" | "publications" | "clients";
+
 export function createDashboardService(db: DB, deps: { contactRequests: AdminContactRequestsService }) {
-  async function count(
-    table: "products" | "categories" | "branches" | "sales" | "publications" | "clients" | "contact_requests",
-    where?: (q: ReturnType<typeof base>) => ReturnType<typeof base>,
-  ): Promise<number> {
-    let query = base(table);
-    if (where) query = where(query);
-    const row = await query.executeTakeFirstOrThrow();
+  async function count(table: Counted): Promise<number> {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
-  }
-  function base(table: "products" | "categories" | "branches" | "sales" | "publications" | "clients" | "contact_requests") {
-    return db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n"));
   }
 
   return {
@@ -26,7 +23,12 @@ export function createDashboardService(db: DB, deps: { contactRequests: AdminCon
       const c = data.counts;
       if (can("read", "Product")) {
         c.products = await count("products");
-        c.publishedProducts = await count("products", (q) => q.where("status" as never, "=", 1 as never));
+        const published = await db
+          .selectFrom("products")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("status", "=", 1)
+          .executeTakeFirstOrThrow();
+        c.publishedProducts = Number(published.n);
       }
       if (can("read", "Category")) c.categories = await count("categories");
       if (can("read", "Branch")) c.branches = await count("branches");
@@ -34,12 +36,28 @@ export function createDashboardService(db: DB, deps: { contactRequests: AdminCon
       if (can("read", "Publication")) c.publications = await count("publications");
       if (can("read", "Client")) {
         c.clients = await count("clients");
-        data.latestClients = (
-          await db.selectFrom("clients").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(LATEST).execute()
-        ).map((r) => ({ id: r.id, email: r.email, source: r.source, created_at: r.created_at, updated_at: r.updated_at }));
+        const rows = await db
+          .selectFrom("clients")
+          .selectAll()
+          .orderBy("created_at", "desc")
+          .orderBy("id", "desc")
+          .limit(LATEST)
+          .execute();
+        data.latestClients = rows.map((r) => ({
+          id: r.id,
+          email: r.email,
+          source: r.source,
+          created_at: r.created_at,
+          updated_at: r.updated_at,
+        }));
       }
       if (can("read", "ContactRequest")) {
-        c.openContactRequests = await count("contact_requests", (q) => q.where("handled_at" as never, "is", null));
+        const open = await db
+          .selectFrom("contact_requests")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("handled_at", "is", null)
+          .executeTakeFirstOrThrow();
+        c.openContactRequests = Number(open.n);
         data.latestContactRequests = await deps.contactRequests.latest(LATEST);
       }
       return data;

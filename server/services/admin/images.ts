@@ -27,13 +27,15 @@ export interface UploadFile {
   bytes: Buffer;
 }
 
-export function toAdminImage(row: Pick<ImageRow, "id" | "width" | "height" | "alt" | "variants" | "position">): AdminImage {
+export function toAdminImage(
+  row: Pick<ImageRow, "id" | "width" | "height" | "alt" | "variants" | "position">,
+): AdminImage {
   const picture = toPicture(row);
   const webp = picture.sources.find((s) => s.type === "image/webp");
   const smallest = webp?.srcSet.split(",")[0]?.trim().split(" ")[0];
   return {
     id: row.id,
-    path: smallest && smallest.startsWith(UPLOADS_PREFIX) ? smallest : picture.url,
+    path: smallest?.startsWith(UPLOADS_PREFIX) ? smallest : picture.url,
     alt: row.alt,
     width: row.width,
     height: row.height,
@@ -44,11 +46,7 @@ export function toAdminImage(row: Pick<ImageRow, "id" | "width" | "height" | "al
 
 export function createAdminImagesService(db: DB, images: ImagesService) {
   async function ownerName(type: ImageOwnerType, id: number): Promise<string | null> {
-    const row = await db
-      .selectFrom(OWNER_TABLE[type])
-      .select("name")
-      .where("id", "=", id)
-      .executeTakeFirst();
+    const row = await db.selectFrom(OWNER_TABLE[type]).select("name").where("id", "=", id).executeTakeFirst();
     return row ? row.name : null;
   }
 

@@ -26,7 +26,9 @@ export interface ListConfig {
 /** Case-insensitive substring match of any column; numbers are compared as text. */
 export function containsAny(columns: string[], term: string): Expression<SqlBool> {
   const pattern = `%${escapeLike(term.toLowerCase())}%`;
-  const parts = columns.map((column) => sql<SqlBool>`lower(cast(${sql.ref(column)} as text)) like ${pattern} escape '\\'`);
+  const parts = columns.map(
+    (column) => sql<SqlBool>`lower(cast(${sql.ref(column)} as text)) like ${pattern} escape '\\'`,
+  );
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 

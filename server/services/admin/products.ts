@@ -105,16 +105,7 @@ export function createAdminProductsService(
         .executeTakeFirstOrThrow();
       const rows = await db
         .selectFrom("products")
-        .select([
-          "id",
-          "name",
-          "title",
-          "serial_id",
-          "status",
-          "visibility_home_page",
-          "created_at",
-          "updated_at",
-        ])
+        .select(["id", "name", "title", "serial_id", "status", "visibility_home_page", "created_at", "updated_at"])
         .where((eb) => eb.and(conditions))
         .orderBy(sql.ref(column), query.order_direction)
         .orderBy("products.id", query.order_direction)
@@ -251,11 +242,20 @@ export function createAdminProductsService(
     },
 
     async addSize(input: SizeInput): Promise<AdminSize> {
-      const product = await db.selectFrom("products").select("id").where("id", "=", input.product_id).executeTakeFirst();
+      const product = await db
+        .selectFrom("products")
+        .select("id")
+        .where("id", "=", input.product_id)
+        .executeTakeFirst();
       if (!product) throw new ValidationError({ product_id: [he.admin.validation.productMissing] });
       const row = await db
         .insertInto("sizes")
-        .values({ product_id: input.product_id, name: input.name, price: shekelsToAgorot(input.price), created_at: now() })
+        .values({
+          product_id: input.product_id,
+          name: input.name,
+          price: shekelsToAgorot(input.price),
+          created_at: now(),
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       await touch(input.product_id);
@@ -270,7 +270,11 @@ export function createAdminProductsService(
     },
 
     async addTag(input: TagInput): Promise<AdminTag> {
-      const product = await db.selectFrom("products").select("id").where("id", "=", input.tagable_id).executeTakeFirst();
+      const product = await db
+        .selectFrom("products")
+        .select("id")
+        .where("id", "=", input.tagable_id)
+        .executeTakeFirst();
       if (!product) throw new ValidationError({ tagable_id: [he.admin.validation.productMissing] });
       const row = await db
         .insertInto("tags")
@@ -294,7 +298,11 @@ export function createAdminProductsService(
     },
 
     async removeTag(id: number): Promise<void> {
-      const row = await db.selectFrom("tags").select(["tagable_id", "tagable_type"]).where("id", "=", id).executeTakeFirst();
+      const row = await db
+        .selectFrom("tags")
+        .select(["tagable_id", "tagable_type"])
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (!row) throw new NotFoundError();
       await db.deleteFrom("tags").where("id", "=", id).execute();
       if (row.tagable_type === "product") await touch(row.tagable_id);

@@ -32,7 +32,10 @@ export const branchSchema = z.object({
   phone: optionalPhone(f.phone),
   opening_hours: z.preprocess((value) => (value === undefined ? [] : value), openingHoursSchema),
   accessibility: optionalText(f.accessibility, 2_000),
-  position: z.preprocess((value) => (value === undefined || value === "" ? 0 : value), wholeNumber(f.position, { max: 100_000 })),
+  position: z.preprocess(
+    (value) => (value === undefined || value === "" ? 0 : value),
+    wholeNumber(f.position, { max: 100_000 }),
+  ),
 });
 
 export type BranchInput = z.output<typeof branchSchema>;

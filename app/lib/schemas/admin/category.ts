@@ -12,9 +12,15 @@ export const categorySchema = z
     status,
     // Absent means a main category, the common case.
     is_main: z.preprocess((value) => (value === undefined ? true : value), flag),
-    parent_id: z.preprocess((value) => (value === "" || value === undefined ? null : value), idField(f.parent).nullable()),
+    parent_id: z.preprocess(
+      (value) => (value === "" || value === undefined ? null : value),
+      idField(f.parent).nullable(),
+    ),
     visibility_home_page: flag,
-    position: z.preprocess((value) => (value === undefined || value === "" ? 0 : value), wholeNumber(f.position, { max: 100_000 })),
+    position: z.preprocess(
+      (value) => (value === undefined || value === "" ? 0 : value),
+      wholeNumber(f.position, { max: 100_000 }),
+    ),
   })
   .transform((value) => (value.is_main ? { ...value, parent_id: null } : value))
   .superRefine((value, ctx) => {

@@ -21,7 +21,10 @@ export function requiredText(label: string, max: number) {
 export function optionalText(label: string, max: number) {
   return z.preprocess(
     (value) => (value === undefined || value === null ? "" : value),
-    z.string({ error: v.required(label) }).trim().max(max, v.tooLong(label, max)),
+    z
+      .string({ error: v.required(label) })
+      .trim()
+      .max(max, v.tooLong(label, max)),
   );
 }
 
@@ -53,12 +56,15 @@ export function idField(label: string) {
 }
 
 /** A flag from a boolean, 0/1 or "true"/"false"/"on"; absent means false. */
-export const flag = z.preprocess((value) => {
-  if (value === undefined || value === null || value === "") return false;
-  if (value === 1 || value === "1" || value === "true" || value === "on") return true;
-  if (value === 0 || value === "0" || value === "false" || value === "off") return false;
-  return value;
-}, z.boolean({ error: v.listParam }));
+export const flag = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null || value === "") return false;
+    if (value === 1 || value === "1" || value === "true" || value === "on") return true;
+    if (value === 0 || value === "0" || value === "false" || value === "off") return false;
+    return value;
+  },
+  z.boolean({ error: v.listParam }),
+);
 
 /** Status: 1 published (shown on the public site), 0 hidden. Default 1 (spec §4). */
 export const status = z.preprocess(

@@ -30,7 +30,14 @@ export const listQuerySchema = z.object({
   search_title: searchText,
   search_content: searchText,
   search_global: searchText,
-  order_column: z.preprocess(blankToUndefined, z.string().max(40).regex(/^[a-z_]+$/, v.orderColumn).default("created_at")),
+  order_column: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(40)
+      .regex(/^[a-z_]+$/, v.orderColumn)
+      .default("created_at"),
+  ),
   order_direction: z.preprocess(
     (value) => (typeof value === "string" ? value.trim().toLowerCase() || undefined : value),
     z.enum(["asc", "desc"], { error: v.orderDirection }).default("desc"),

@@ -31,7 +31,8 @@ export const tagSchema = z.object({
   tagable_id: idField(f.products),
   // Laravel clients send a model class name ("App\\Models\\Product"); only products carry tags.
   tagable_type: z.preprocess(
-    (value) => (value === undefined || (typeof value === "string" && /(^|\\)product$/i.test(value)) ? "product" : value),
+    (value) =>
+      value === undefined || (typeof value === "string" && /(^|\\)product$/i.test(value)) ? "product" : value,
     z.literal("product", { error: he.admin.validation.ownerType }),
   ),
 });

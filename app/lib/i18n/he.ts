@@ -297,6 +297,7 @@ export const he = {
       opens: "פתיחה",
       closes: "סגירה",
       closed: "סגור",
+      open: "פתוח",
       accessibility: "נגישות הסניף",
       message: "הודעה",
       handled: "טופלה",

@@ -17,6 +17,7 @@ import { type AuthEnv, createSessionManager } from "./auth/sessions.ts";
 import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./errors.ts";
+import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
 import { createDatabaseStore, createMemoryStore, createRateLimiter } from "./http/rate-limit.ts";
 import { requestLog } from "./http/request-log.ts";
 import { type NonceEnv, securityHeaders } from "./http/security-headers.ts";
@@ -125,6 +126,9 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
+      if (wantsHtml(c.req.header("accept"), c.req.path) && c.req.method !== "GET") {
+        return c.html(errorPageHtml(error.message), error.status as 400, error.headers);
+      }
       return c.json(
         { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
         error.status as 400,

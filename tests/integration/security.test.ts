@@ -82,6 +82,21 @@ for (const factory of testDatabases()) {
         expect(res.headers.get("location")).toBe("/login?error=credentials");
       });
 
+      it("shows a browser posting a stale form a Hebrew page instead of JSON", async () => {
+        await client.fetch("/api/abilities");
+        const res = await client.fetch("/login", {
+          method: "POST",
+          body: new URLSearchParams({ email: "a@b.co", password: "x", _token: "stale" }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+          xsrf: false,
+        });
+        expect(res.status).toBe(419);
+        expect(res.headers.get("content-type")).toMatch(/text\/html/);
+        const html = await res.text();
+        expect(html).toContain('dir="rtl"');
+        expect(html).toContain("תוקף הדף פג");
+      });
+
       it("changes nothing on GET", async () => {
         const res = await client.fetch("/logout");
         expect([404, 405]).toContain(res.status);

@@ -127,6 +127,20 @@ for (const factory of testDatabases()) {
         expect((await replay.fetch("/api/user")).status).toBe(401);
       });
 
+      it("ends a session after the idle timeout and after the absolute timeout", async () => {
+        const { db } = database.handle;
+        await loginAs(client, t.services, "admin");
+        expect((await client.fetch("/api/user")).status).toBe(200);
+        const threeHoursAgo = new Date(Date.now() - 3 * 3_600_000).toISOString();
+        await db.updateTable("sessions").set({ last_seen_at: threeHoursAgo }).execute();
+        expect((await client.fetch("/api/user")).status).toBe(401);
+
+        const other = new TestClient(t);
+        await loginAs(other, t.services, "admin");
+        await db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+        expect((await other.fetch("/api/user")).status).toBe(401);
+      });
+
       it("gives the same field error for an unknown e-mail and a wrong password", async () => {
         const { email } = await loginAs(new TestClient(t), t.services, "admin");
         const unknown = await client.fetch("/login", {

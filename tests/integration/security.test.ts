@@ -137,7 +137,10 @@ for (const factory of testDatabases()) {
 
         const other = new TestClient(t);
         await loginAs(other, t.services, "admin");
-        await db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+        await db
+          .updateTable("sessions")
+          .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+          .execute();
         expect((await other.fetch("/api/user")).status).toBe(401);
       });
 

@@ -17,6 +17,7 @@ import { type AuthEnv, createSessionManager } from "./auth/sessions.ts";
 import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./errors.ts";
+import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
 import { createDatabaseStore, createMemoryStore, createRateLimiter } from "./http/rate-limit.ts";
 import { requestLog } from "./http/request-log.ts";
 import { type NonceEnv, securityHeaders } from "./http/security-headers.ts";
@@ -125,6 +126,9 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
+      if (wantsHtml(c.req.header("accept"), c.req.path) && c.req.method !== "GET") {
+        return c.html(errorPageHtml(error.message), error.status as 400, error.headers);
+      }
       return c.json(
         { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
         error.status as 400,
@@ -163,7 +167,9 @@ export function createApp(deps: AppDeps) {
       const response = await handle(c.req.raw, context);
       // Pages carry a per-request nonce and session cookies: never store them in shared caches.
       if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
-      return response;
+      // A bare Response would drop what middleware already set on the context — above all the
+      // session and XSRF cookies of a first visit, without which the page's forms answer 419.
+      return c.newResponse(response.body, response);
     });
   }
 

@@ -82,6 +82,21 @@ for (const factory of testDatabases()) {
         expect(res.headers.get("location")).toBe("/login?error=credentials");
       });
 
+      it("shows a browser posting a stale form a Hebrew page instead of JSON", async () => {
+        await client.fetch("/api/abilities");
+        const res = await client.fetch("/login", {
+          method: "POST",
+          body: new URLSearchParams({ email: "a@b.co", password: "x", _token: "stale" }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+          xsrf: false,
+        });
+        expect(res.status).toBe(419);
+        expect(res.headers.get("content-type")).toMatch(/text\/html/);
+        const html = await res.text();
+        expect(html).toContain('dir="rtl"');
+        expect(html).toContain("תוקף הדף פג");
+      });
+
       it("changes nothing on GET", async () => {
         const res = await client.fetch("/logout");
         expect([404, 405]).toContain(res.status);
@@ -110,6 +125,23 @@ for (const factory of testDatabases()) {
         const replay = new TestClient(t);
         replay.cookies.set("bakery_sid", oldSid);
         expect((await replay.fetch("/api/user")).status).toBe(401);
+      });
+
+      it("ends a session after the idle timeout and after the absolute timeout", async () => {
+        const { db } = database.handle;
+        await loginAs(client, t.services, "admin");
+        expect((await client.fetch("/api/user")).status).toBe(200);
+        const threeHoursAgo = new Date(Date.now() - 3 * 3_600_000).toISOString();
+        await db.updateTable("sessions").set({ last_seen_at: threeHoursAgo }).execute();
+        expect((await client.fetch("/api/user")).status).toBe(401);
+
+        const other = new TestClient(t);
+        await loginAs(other, t.services, "admin");
+        await db
+          .updateTable("sessions")
+          .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+          .execute();
+        expect((await other.fetch("/api/user")).status).toBe(401);
       });
 
       it("gives the same field error for an unknown e-mail and a wrong password", async () => {

@@ -253,28 +253,64 @@ export function CategoryPicker({
       {options === null ? (
         <p className="text-cocoa-800">{he.admin.loading}</p>
       ) : (
-        <ul className="max-h-72 space-y-1 overflow-y-auto pe-1">
-          {options.map((o) => (
-            <li key={o.id} className={o.is_main ? "pt-1 font-semibold" : "ps-6"}>
-              <label className="inline-flex items-center gap-2 text-cocoa-900">
-                <input
-                  type="checkbox"
-                  name="categories"
-                  value={o.id}
-                  checked={value.includes(o.id)}
-                  onChange={(e) => toggle(o.id, e.target.checked)}
-                  className="size-5 accent-crust-700"
-                />
-                {o.name}
-                {o.status !== 1 ? (
-                  <span className="text-sm font-normal text-cocoa-800">({he.admin.status[o.status]})</span>
-                ) : null}
-              </label>
+        <ul className="gap-6 sm:columns-2 lg:columns-3">
+          {groupByMain(options).map(({ main, subs }) => (
+            <li key={main.id} className="mb-3 break-inside-avoid">
+              <CategoryCheckbox option={main} checked={value.includes(main.id)} onToggle={toggle} />
+              {subs.length ? (
+                <ul className="mt-1 space-y-1 ps-6">
+                  {subs.map((sub) => (
+                    <li key={sub.id}>
+                      <CategoryCheckbox option={sub} checked={value.includes(sub.id)} onToggle={toggle} />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
       {errors?.length ? <p className="mt-1 text-sm font-medium text-berry-700">{errors.join(" ")}</p> : null}
     </fieldset>
+  );
+}
+
+function groupByMain(options: CategoryOption[]) {
+  const groups: { main: CategoryOption; subs: CategoryOption[] }[] = [];
+  for (const option of options) {
+    if (option.is_main || option.parent_id === null) groups.push({ main: option, subs: [] });
+    else {
+      const group = groups.find((g) => g.main.id === option.parent_id);
+      if (group) group.subs.push(option);
+      else groups.push({ main: option, subs: [] });
+    }
+  }
+  return groups;
+}
+
+function CategoryCheckbox({
+  option,
+  checked,
+  onToggle,
+}: {
+  option: CategoryOption;
+  checked: boolean;
+  onToggle: (id: number, checked: boolean) => void;
+}) {
+  return (
+    <label className={`inline-flex items-center gap-2 text-cocoa-900 ${option.is_main ? "font-semibold" : ""}`}>
+      <input
+        type="checkbox"
+        name="categories"
+        value={option.id}
+        checked={checked}
+        onChange={(e) => onToggle(option.id, e.target.checked)}
+        className="size-5 accent-crust-700"
+      />
+      {option.name}
+      {option.status !== 1 ? (
+        <span className="text-sm font-normal text-cocoa-800">({he.admin.status[option.status]})</span>
+      ) : null}
+    </label>
   );
 }

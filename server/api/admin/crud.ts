@@ -8,7 +8,7 @@ import type { Paginated } from "../../../app/lib/admin-types.ts";
 import type { ListQuery } from "../../../app/lib/schemas/admin/list.ts";
 import type { AppEnv } from "../../app.ts";
 import { requireAbility, type Subject } from "../../auth/abilities.ts";
-import { created, done, idParam, listParams, ok, parseWith, readJson } from "./http.ts";
+import { created, done, idParam, listParams, ok, parseWith, readBody } from "./http.ts";
 
 export interface CrudService<Row, Item, Input> {
   list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<Row>>;
@@ -39,12 +39,12 @@ export function crudRoutes<Row, Item, Input, S extends z.ZodType<Input>>(
   });
   router.get(item, requireAbility("read", subject), async (c) => ok(c, await service.get(idParam(c))));
   router.post(base, requireAbility("create", subject), async (c) => {
-    const input = parseWith(schema, await readJson(c)) as Input;
+    const input = parseWith(schema, await readBody(c)) as Input;
     return created(c, await service.create(input), messages.created);
   });
   router.put(item, requireAbility("update", subject), async (c) => {
     const id = idParam(c);
-    const input = parseWith(schema, await readJson(c)) as Input;
+    const input = parseWith(schema, await readBody(c)) as Input;
     return ok(c, await service.update(id, input), messages.updated);
   });
   router.delete(item, requireAbility("delete", subject), async (c) => {

@@ -23,16 +23,8 @@ export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.outp
   return result.data;
 }
 
-/** The JSON body; an empty body is `{}`, malformed JSON a 400. */
-export async function readJson(c: AdminContext): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, he.api.badJson);
-  }
-}
+/** The body as JSON (or form fields), with typed text cleaned of bidi/control characters; bad JSON is a 400. */
+export { readBody } from "../../http/validation.ts";
 
 /** A positive integer path parameter; anything else is a 404, like a missing row. */
 export function idParam(c: AdminContext, name = "id"): number {

@@ -14,7 +14,7 @@ import { HttpError, ValidationError } from "../../errors.ts";
 import { REJECTION_MESSAGES } from "../../images/pipeline.ts";
 import type { UploadFile } from "../../services/admin/images.ts";
 import type { Services } from "../../services/index.ts";
-import { type AdminContext, created, idParam, ok, parseWith, readJson } from "./http.ts";
+import { type AdminContext, created, idParam, ok, parseWith, readBody } from "./http.ts";
 
 async function readForm(c: AdminContext): Promise<FormData> {
   const type = c.req.header("content-type") ?? "";
@@ -89,13 +89,13 @@ export function imageRoutes(router: Hono<AppEnv>, services: Services) {
   });
 
   router.put("/admin/images/order", requireAbility("update", "Image"), async (c) => {
-    const { type, id, order } = parseWith(imageOrderSchema, await readJson(c));
+    const { type, id, order } = parseWith(imageOrderSchema, await readBody(c));
     return ok(c, await images().reorder(type, id, order), he.admin.messages.imageOrderSaved);
   });
 
   router.put("/admin/images/:id", requireAbility("update", "Image"), async (c) => {
     const id = idParam(c);
-    const { alt } = parseWith(altSchema, await readJson(c));
+    const { alt } = parseWith(altSchema, await readBody(c));
     return ok(c, await images().setAlt(id, alt), he.admin.messages.imageSaved);
   });
 

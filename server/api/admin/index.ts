@@ -21,7 +21,7 @@ import type { AppEnv } from "../../app.ts";
 import { abilitiesFor, can, requireAbility } from "../../auth/abilities.ts";
 import type { Services } from "../../services/index.ts";
 import { crudRoutes } from "./crud.ts";
-import { created, done, idParam, listParams, ok, parseWith, readJson, signedIn } from "./http.ts";
+import { created, done, idParam, listParams, ok, parseWith, readBody, signedIn } from "./http.ts";
 import { imageRoutes } from "./images.ts";
 
 const m = he.admin.messages;
@@ -51,18 +51,18 @@ export function createAdminApi(services: Services) {
   });
   api.post("/admin/product/:id/category", requireAbility("update", "Product"), async (c) => {
     const id = idParam(c);
-    const { categories } = parseWith(productCategoriesSchema, await readJson(c));
+    const { categories } = parseWith(productCategoriesSchema, await readBody(c));
     return ok(c, await admin.products.setCategories(id, categories), m.productUpdated);
   });
   api.post("/admin/sizes", requireAbility("create", "Size"), async (c) =>
-    created(c, await admin.products.addSize(parseWith(sizeSchema, await readJson(c))), m.sizeSaved),
+    created(c, await admin.products.addSize(parseWith(sizeSchema, await readBody(c))), m.sizeSaved),
   );
   api.delete("/admin/sizes/:id", requireAbility("delete", "Size"), async (c) => {
     await admin.products.removeSize(idParam(c));
     return done(c, m.sizeDeleted);
   });
   api.post("/admin/tags", requireAbility("create", "Tag"), async (c) =>
-    created(c, await admin.products.addTag(parseWith(tagSchema, await readJson(c))), m.tagSaved),
+    created(c, await admin.products.addTag(parseWith(tagSchema, await readBody(c))), m.tagSaved),
   );
   api.delete("/admin/tags/:id", requireAbility("delete", "Tag"), async (c) => {
     await admin.products.removeTag(idParam(c));
@@ -116,7 +116,7 @@ export function createAdminApi(services: Services) {
   });
   api.put("/admin/contact-requests/:id", requireAbility("update", "ContactRequest"), async (c) => {
     const id = idParam(c);
-    const { handled } = parseWith(contactRequestUpdateSchema, await readJson(c));
+    const { handled } = parseWith(contactRequestUpdateSchema, await readBody(c));
     return ok(c, await admin.contactRequests.setHandled(id, handled), handled ? m.contactHandled : m.contactReopened);
   });
   api.delete("/admin/contact-requests/:id", requireAbility("delete", "ContactRequest"), async (c) => {
@@ -127,7 +127,7 @@ export function createAdminApi(services: Services) {
   // Site settings.
   api.get("/admin/settings", requireAbility("read", "Settings"), async (c) => ok(c, await admin.settings.get()));
   api.put("/admin/settings", requireAbility("update", "Settings"), async (c) =>
-    ok(c, await admin.settings.save(parseWith(settingsSchema, await readJson(c))), m.settingsSaved),
+    ok(c, await admin.settings.save(parseWith(settingsSchema, await readBody(c))), m.settingsSaved),
   );
 
   return api;

@@ -48,7 +48,7 @@ export function AdminToastRegion() {
     <ToastRegion
       queue={toastQueue}
       aria-label={he.admin.toast.region}
-      className="fixed bottom-4 end-4 z-[60] flex w-[min(26rem,calc(100vw-2rem))] flex-col-reverse gap-2 outline-none"
+      className="fixed bottom-4 start-4 z-[60] flex w-[min(26rem,calc(100vw-2rem))] flex-col-reverse gap-2 outline-none"
     >
       {({ toast }) => (
         <Toast

@@ -68,12 +68,23 @@ describe.skipIf(!chromiumPath)("admin screens: accessibility and routing", () =>
 
         const firstRow = page.getByRole("row").nth(1);
         await firstRow.getByRole("button", { name: /^תמונות: / }).click();
-        await page.getByRole("dialog", { name: /^תמונות: / }).locator("ol > li").first().waitFor();
+        await page
+          .getByRole("dialog", { name: /^תמונות: / })
+          .locator("ol > li")
+          .first()
+          .waitFor();
         expect(await axeViolations(page)).toEqual([]);
-        await page.getByRole("dialog", { name: /^תמונות: / }).getByRole("button", { name: "סגירה" }).click();
+        await page
+          .getByRole("dialog", { name: /^תמונות: / })
+          .getByRole("button", { name: "סגירה" })
+          .click();
         await page.waitForURL(`${baseURL}/admin/products`);
 
-        await page.getByRole("row").nth(1).getByRole("button", { name: /^מחיקה: / }).click();
+        await page
+          .getByRole("row")
+          .nth(1)
+          .getByRole("button", { name: /^מחיקה: / })
+          .click();
         await confirmDialog(page).waitFor();
         expect(await axeViolations(page)).toEqual([]);
         await confirmDialog(page).getByRole("button", { name: "ביטול" }).click();

@@ -101,7 +101,8 @@ describe.skipIf(!chromiumPath)("admin: a product from creation to deletion", () 
     const view = dialog(`פרטי המוצר ${NAME}`);
     await view.waitFor();
     const details = await view.textContent();
-    for (const expected of ["חלות לשבת", "ראש השנה", "קטנה", "גדולה", "פרווה", SERIAL]) expect(details).toContain(expected);
+    for (const expected of ["חלות לשבת", "ראש השנה", "קטנה", "גדולה", "פרווה", SERIAL])
+      expect(details).toContain(expected);
     expect(details).toMatch(/24\.50\P{L}*₪/u);
     await view.getByRole("button", { name: "סגירה" }).click();
     await dismissToasts(page);
@@ -134,7 +135,12 @@ describe.skipIf(!chromiumPath)("admin: a product from creation to deletion", () 
     expect(await images.first().textContent()).toContain("תמונה ראשית");
     expect(await images.first().locator("img").getAttribute("alt")).toBe(`${NAME} – תמונה 1`);
     await expect
-      .poll(() => images.nth(2).locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .poll(() =>
+        images
+          .nth(2)
+          .locator("img")
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
       .toBe(true);
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -96,7 +96,12 @@ describe("branch and settings", () => {
         opening_hours: [{ day: 2, opens: "25:00", closes: "08:00" }],
       }),
     );
-    expect(Object.keys(errors).sort()).toEqual(["location", "opening_hours.0.closes", "opening_hours.0.opens", "phone"]);
+    expect(Object.keys(errors).sort()).toEqual([
+      "location",
+      "opening_hours.0.closes",
+      "opening_hours.0.opens",
+      "phone",
+    ]);
     const ok = branchSchema.parse({
       name: "סניף",
       opening_hours: [

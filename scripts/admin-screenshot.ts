@@ -2,7 +2,8 @@
  * Screenshots of admin screens at the laptop (1280×800) and tablet (820×1180) sizes, signed in through
  * the login page like staff:
  *   node scripts/admin-screenshot.ts http://127.0.0.1:3000 email password out-dir /admin/panel /admin/products
- * A path may end with "#<action>" for a screen behind a button: #create (the create modal).
+ * A path may end with "#<action>" for a screen behind a button: #create (the create modal), or
+ * #view, #edit, #images, #delete (that action on the first row).
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -32,14 +33,27 @@ for (const [name, viewport] of Object.entries(SIZES)) {
   for (const p of paths) {
     const [route, action] = p.split("#");
     await page.goto(new URL(route!, base).href, { waitUntil: "networkidle" });
+    const rowActions: Record<string, string> = { view: "צפייה", edit: "עריכה", images: "תמונות", delete: "מחיקה" };
     if (action === "create") {
-      await page.locator("main h1 + div button").first().click();
-      await page.getByRole("dialog").waitFor();
+      await page.locator("main h1 + div button").last().click();
+    } else if (action && rowActions[action]) {
+      await page.getByRole("row").nth(1).getByRole("button", { name: new RegExp(`^${rowActions[action]}: `) }).click();
+    }
+    if (action) {
+      await page.locator('[role="dialog"], [role="alertdialog"]').first().waitFor();
       await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(300);
     }
     const file = path.join(outDir, `${name}-${p.replace(/[^a-z0-9]+/gi, "_")}.png`);
     await page.screenshot({ path: file, fullPage: !action });
     console.log(file);
+    if (action) {
+      // The rest of a tall modal.
+      await page.mouse.move(viewport.width / 2, viewport.height / 2);
+      await page.mouse.wheel(0, 3000);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: file.replace(/\.png$/, "-end.png") });
+    }
   }
   await page.context().close();
 }

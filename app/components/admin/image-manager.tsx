@@ -176,8 +176,8 @@ export function ImageManager({
           >
             <Button className={buttonClass.secondary}>{s.chooseFiles}</Button>
           </FileTrigger>
-          <p id="upload-hint" className="text-sm text-cocoa-800" dir="rtl">
-            {s.hint}
+          <p id="upload-hint" className="text-sm text-cocoa-800">
+            <bdi>{s.hintFormats}</bdi>, {s.hintSize} <bdi dir="ltr">{s.hintPixels}</bdi>
           </p>
         </DropZone>
         {files.length ? (

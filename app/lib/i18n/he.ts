@@ -410,7 +410,10 @@ export const he = {
       upload: "העלאת תמונות",
       chooseFiles: "בחירת קבצים",
       dropHere: "גררו לכאן תמונות או",
-      hint: "SVG, PNG, JPG או GIF (מומלץ עד 800x400px)",
+      // Spec §5 hint: 'SVG, PNG, JPG or GIF, max 800x400px' (a hint only; the server judges the files).
+      hintFormats: "SVG, PNG, JPG או GIF",
+      hintSize: "עד",
+      hintPixels: "800x400px",
       selected: (n: number) => (n === 1 ? "נבחר קובץ אחד" : `נבחרו ${n} קבצים`),
       uploadButton: "העלאה",
       none: "עדיין אין תמונות",

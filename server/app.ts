@@ -17,6 +17,7 @@ import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./errors.ts";
 import { requestLog } from "./http/request-log.ts";
 import { type NonceEnv, securityHeaders } from "./http/security-headers.ts";
+import { createSeoRoutes } from "./http/seo-routes.ts";
 import { serveUploads } from "./images/serve.ts";
 import type { ImageStorage } from "./images/storage.ts";
 import { errorFields, type Logger } from "./log.ts";
@@ -82,6 +83,9 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // Before sessions: these answers are the same for everyone and cacheable, so they set no cookies.
+  app.route("/", createSeoRoutes({ services, publicUrl: deps.config.publicUrl }));
+
   const sessions = createSessionManager({
     db: database.db,
     secret: deps.config.sessionSecret,
@@ -90,7 +94,7 @@ export function createApp(deps: AppDeps) {
   app.use("*", sessions.middleware);
   app.use("*", csrfProtection());
   app.use("*", compress());
-  app.route("/api", createApiRouter());
+  app.route("/api", createApiRouter(services));
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {

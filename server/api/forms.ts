@@ -1,0 +1,58 @@
+/**
+ * The public forms' JSON endpoints (spec §7): POST /api/contact and POST /api/client/create.
+ * The pages post the same data through their route actions, which call the same services.
+ * XSRF is checked before this router runs (server/auth/csrf.ts).
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { he } from "../../app/lib/i18n/he.ts";
+import { formValues } from "../../app/lib/schemas/common.ts";
+import type { AppEnv } from "../app.ts";
+import { HttpError } from "../errors.ts";
+import type { Services } from "../services/index.ts";
+
+/** A contact message is at most a few kilobytes; anything much larger is not a person typing. */
+const MAX_BODY_BYTES = 32 * 1024;
+
+/** The payload as a plain object, from JSON or from a form post. */
+async function readPayload(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
+    return formValues(await request.formData());
+  }
+  const raw = await request.text();
+  if (raw.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, he.api.badJson);
+  }
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+export function createFormsRouter(services: Services) {
+  const api = new Hono<AppEnv>();
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ message: he.api.tooLarge }, 413),
+  });
+
+  api.post("/contact", limit, async (c) => {
+    // RATE-LIMIT: per-address limit for "contact" goes here (`await rateLimit(c, "contact")`, server/http/rate-limit.ts).
+    const payload = await readPayload(c.req.raw);
+    await services.contact.submit(payload);
+    // The same answer whether the request was stored or caught by the honeypot.
+    return c.json({ data: { received: true } }, 201);
+  });
+
+  api.post("/client/create", limit, async (c) => {
+    // RATE-LIMIT: per-address limit for "contact" (club sign-ups share it) goes here (`await rateLimit(c, "contact")`).
+    const payload = await readPayload(c.req.raw);
+    await services.clients.join(payload, "site");
+    // New member, existing member or honeypot: one answer, so the list of members cannot be probed.
+    return c.json({ data: { subscribed: true } }, 200);
+  });
+
+  return api;
+}

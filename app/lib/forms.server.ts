@@ -4,7 +4,7 @@
  */
 import { data, redirect } from "react-router";
 import { type FormResult, pickValues } from "./forms.ts";
-import { formValues } from "./schemas/common.ts";
+import { formValues } from "./schemas/fields.ts";
 
 interface HttpErrorLike {
   status: number;

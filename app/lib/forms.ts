@@ -2,9 +2,10 @@
  * The public forms' flow in the browser: check with the shared schema first (no round trip for
  * a typo), then post to the route's server action; a failed post (5xx, 429, no network) becomes
  * `failure`, which the page shows in an error dialog instead of losing what was typed.
+ * The schema (and zod with it) is loaded on demand, so it never delays the page itself.
  */
 import type { z } from "zod";
-import { fieldErrors, formValues, HONEYPOT_FIELD } from "./schemas/common.ts";
+import { fieldErrors, formValues, HONEYPOT_FIELD } from "./schemas/fields.ts";
 
 export type FormFailure = "server" | "rateLimited";
 
@@ -31,18 +32,19 @@ function statusOf(error: unknown): number | undefined {
 
 export async function submitPublicForm(
   request: Request,
-  schema: z.ZodType,
+  loadSchema: () => Promise<z.ZodType>,
   fields: readonly string[],
   serverAction: () => Promise<unknown>,
 ): Promise<unknown> {
   const values = formValues(await request.clone().formData());
-  // A filled honeypot goes to the server untouched, which pretends success.
-  if (!values[HONEYPOT_FIELD]) {
-    const parsed = schema.safeParse(values);
-    if (!parsed.success)
-      return { errors: fieldErrors(parsed.error), values: pickValues(values, fields) } satisfies FormResult;
-  }
   try {
+    // A filled honeypot goes to the server untouched, which pretends success.
+    if (!values[HONEYPOT_FIELD]) {
+      const parsed = (await loadSchema()).safeParse(values);
+      if (!parsed.success) {
+        return { errors: fieldErrors(parsed.error), values: pickValues(values, fields) } satisfies FormResult;
+      }
+    }
     return await serverAction();
   } catch (error) {
     // Redirects travel as thrown responses: let the router follow them.

@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { he } from "../../app/lib/i18n/he.ts";
-import { formValues } from "../../app/lib/schemas/common.ts";
+import { formValues } from "../../app/lib/schemas/fields.ts";
 import type { AppEnv } from "../app.ts";
 import { HttpError } from "../errors.ts";
 import type { Services } from "../services/index.ts";

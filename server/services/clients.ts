@@ -4,7 +4,7 @@
  */
 import { he } from "../../app/lib/i18n/he.ts";
 import { clubSchema } from "../../app/lib/schemas/club.ts";
-import { fieldErrors } from "../../app/lib/schemas/common.ts";
+import { fieldErrors } from "../../app/lib/schemas/fields.ts";
 import type { DB } from "../db/database.ts";
 import { ValidationError } from "../errors.ts";
 import { isBot } from "./contact.ts";

@@ -3,8 +3,8 @@
  * schema, stored for the back office. A filled honeypot gets the same answer and stores nothing.
  */
 import { he } from "../../app/lib/i18n/he.ts";
-import { fieldErrors, HONEYPOT_FIELD } from "../../app/lib/schemas/common.ts";
 import { contactSchema } from "../../app/lib/schemas/contact.ts";
+import { fieldErrors, HONEYPOT_FIELD } from "../../app/lib/schemas/fields.ts";
 import type { DB } from "../db/database.ts";
 import { ValidationError } from "../errors.ts";
 

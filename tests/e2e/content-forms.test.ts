@@ -125,6 +125,8 @@ describe.skipIf(!chromiumPath)("content forms in Chromium", () => {
         expect(await axeViolations(page)).toEqual([]);
         await page.keyboard.press("Escape");
         await dialog.waitFor({ state: "detached" });
+        // Focus comes back to the button that sends the form again.
+        await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("שלחו");
         expect(await field("שם מלא").inputValue()).toBe("יוסי");
         expect(await page.getByRole("button", { name: "שלחו" }).isEnabled()).toBe(true);
 

@@ -8,7 +8,7 @@ import type { Branch } from "../../app/lib/content-types.ts";
 import { googleMapsUrl, mapEmbedUrl, wazeUrl } from "../../app/lib/maps.ts";
 import { weekdayInJerusalem, weekTable } from "../../app/lib/opening-hours.ts";
 import { parseIsraeliPhone, telHref } from "../../app/lib/phone.ts";
-import { multiLine, singleLine } from "../../app/lib/schemas/common.ts";
+import { multiLine, singleLine } from "../../app/lib/schemas/fields.ts";
 import { excerpt, pageSeo, seoMeta } from "../../app/lib/seo.ts";
 import {
   breadcrumbJsonLd,

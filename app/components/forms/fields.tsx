@@ -19,6 +19,25 @@ interface BaseProps {
 const INPUT_CLASS =
   "mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-lg text-cocoa-900 shadow-sm placeholder:text-cocoa-800/60 focus:border-crust-600";
 
+/** Numbers inside Hebrew text (050-1234567) kept whole and in their own direction. */
+function WithNumbers({ text }: { text: string }) {
+  const parts = text.split(/(\+?\d[\d-]*\d)/);
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed string
+          <bdi key={i} className="whitespace-nowrap">
+            {part}
+          </bdi>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 function describedBy(id: string, hint: boolean, error: boolean): string | undefined {
   const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
   return ids.length ? ids.join(" ") : undefined;
@@ -42,7 +61,9 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   return (
     <p id={`${id}-error`} className="mt-1.5 flex items-start gap-1.5 font-medium text-berry-700">
       <AlertIcon className="mt-0.5 size-5 shrink-0" />
-      <span>{errors.join(" ")}</span>
+      <span>
+        <WithNumbers text={errors.join(" ")} />
+      </span>
     </p>
   );
 }
@@ -89,7 +110,7 @@ export function TextField({
       />
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-cocoa-800">
-          {hint}
+          <WithNumbers text={hint} />
         </p>
       ) : null}
       <FieldError id={id} errors={errors} />

@@ -3,15 +3,17 @@
  * the XSRF field, the honeypot, the submit button ('בתהליך...' and disabled while busy, so a
  * second submit cannot happen), focus on the first field in error, and the failure dialog.
  */
-import { type ReactNode, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import type { FormResult } from "../../lib/forms.ts";
 import { he } from "../../lib/i18n/he.ts";
-import { telHref } from "../../lib/phone.ts";
-import { HONEYPOT_FIELD } from "../../lib/schemas/common.ts";
+import { HONEYPOT_FIELD } from "../../lib/schemas/fields.ts";
 import { AlertIcon } from "../content/icons.tsx";
 import { CsrfField } from "../ui/csrf-field.tsx";
+import { CallUs, failureText } from "./failure-message.tsx";
+
+const loadDialog = () => import("./error-dialog.tsx");
+const ErrorDialog = lazy(loadDialog);
 
 const noSubscribe = () => () => {};
 /** False while rendering on the server and before hydration: the page then behaves as plain HTML. */
@@ -34,75 +36,13 @@ function Honeypot({ formId }: { formId: string }) {
   );
 }
 
-function failureText(failure: FormResult["failure"]): string {
-  return failure === "rateLimited" ? he.forms.rateLimitedText : he.forms.serverErrorText;
-}
-
-function CallUs({ phone }: { phone?: string }) {
-  if (!phone) return null;
-  return (
-    <p className="mt-2 text-cocoa-800">
-      {he.forms.callUsInstead}{" "}
-      <a href={telHref(phone)} className="font-semibold text-crust-700 underline underline-offset-4">
-        <bdi>{phone}</bdi>
-      </a>
-    </p>
-  );
-}
-
-export function ErrorDialog({
-  title,
-  failure,
-  isOpen,
-  onClose,
-  phone,
-}: {
-  title: string;
-  failure: FormResult["failure"];
-  isOpen: boolean;
-  onClose: () => void;
-  phone?: string;
-}) {
-  return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      isDismissable
-      className="fixed inset-0 z-50 flex items-center justify-center bg-cocoa-900/60 p-4"
-    >
-      <Modal className="w-full max-w-md rounded-2xl bg-cream-50 p-6 shadow-xl">
-        <Dialog role="alertdialog" className="outline-none">
-          {({ close }) => (
-            <div className="text-center">
-              <AlertIcon className="mx-auto size-14 text-berry-700" />
-              <Heading slot="title" className="mt-3 text-2xl font-bold text-cocoa-900">
-                {title}
-              </Heading>
-              <p className="mt-2 text-lg text-cocoa-800">{failureText(failure)}</p>
-              <CallUs phone={phone} />
-              <Button
-                onPress={close}
-                autoFocus
-                className="mt-6 rounded-full bg-crust-700 px-8 py-3 font-semibold text-white outline-none hover:bg-crust-600 focus-visible:ring-4 focus-visible:ring-crust-500/60"
-              >
-                {he.forms.close}
-              </Button>
-            </div>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  );
-}
-
 export function PublicForm({
   id,
   result,
   errorTitle,
   submitLabel,
   phone,
+  warmUp,
   children,
 }: {
   id: string;
@@ -113,6 +53,8 @@ export function PublicForm({
   submitLabel?: string;
   /** Offered in the failure message as another way to reach the bakery. */
   phone?: string;
+  /** Loads what the first submit needs (the schema); called when the visitor starts on the form. */
+  warmUp?: () => Promise<unknown>;
   children: ReactNode;
 }) {
   const navigation = useNavigation();
@@ -138,6 +80,17 @@ export function PublicForm({
 
   const [dismissed, setDismissed] = useState<FormResult | undefined>(undefined);
   const failure = result?.failure;
+  const submitButton = useRef<HTMLButtonElement>(null);
+
+  // Validation and the failure dialog are fetched once the visitor starts on the form, so they
+  // are ready before the first submit without weighing on the page load.
+  const warmedUp = useRef(false);
+  const warm = () => {
+    if (warmedUp.current) return;
+    warmedUp.current = true;
+    void warmUp?.().catch(() => {});
+    void loadDialog().catch(() => {});
+  };
 
   return (
     <Form
@@ -146,6 +99,8 @@ export function PublicForm({
       method="post"
       noValidate
       className="space-y-5"
+      onFocus={warm}
+      onPointerDown={warm}
       onSubmit={(event) => {
         if (submitting.current) {
           event.preventDefault();
@@ -169,19 +124,27 @@ export function PublicForm({
       ) : null}
       {children}
       <button
+        ref={submitButton}
         type="submit"
         disabled={busy}
         className="inline-flex min-w-40 items-center justify-center rounded-full bg-berry-700 px-8 py-3 text-lg font-semibold text-white shadow hover:bg-berry-600 disabled:cursor-wait disabled:opacity-80"
       >
         {busy ? he.forms.submitting : (submitLabel ?? he.forms.save)}
       </button>
-      <ErrorDialog
-        title={errorTitle}
-        failure={failure}
-        isOpen={Boolean(failure) && hydrated && dismissed !== result}
-        onClose={() => setDismissed(result)}
-        phone={phone}
-      />
+      {failure && hydrated && dismissed !== result ? (
+        <Suspense fallback={null}>
+          <ErrorDialog
+            title={errorTitle}
+            failure={failure}
+            phone={phone}
+            onClose={() => {
+              setDismissed(result);
+              // Back to where the visitor was: the button that sends the form again.
+              requestAnimationFrame(() => submitButton.current?.focus());
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Form>
   );
 }

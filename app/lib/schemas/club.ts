@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 import { he } from "../i18n/he.ts";
-import { isTicked } from "./common.ts";
 import { emailField } from "./contact.ts";
+import { isTicked } from "./fields.ts";
 
 const m = he.club.errors;
 
@@ -20,4 +20,3 @@ export const clubSchema = z.object({
 });
 
 export type ClubInput = z.output<typeof clubSchema>;
-export const CLUB_FIELDS = ["email", "consent"] as const;

@@ -1,51 +1,5 @@
-/** Pieces shared by the public forms' schemas (browser and server use the same ones). */
+/** zod pieces shared by the public forms' schemas (browser and server use the same ones). */
 import { z } from "zod";
-
-/**
- * The honeypot: a field people never see or fill. A value in it marks the post as a bot's;
- * the server then answers exactly as for a real post but stores nothing.
- */
-export const HONEYPOT_FIELD = "website";
-
-/** Single-line text: every control character (CR, LF, tab…) becomes a space, runs of spaces collapse. */
-export function singleLine(value: string): string {
-  return value
-    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
-    .replace(/\s{2,}/g, " ")
-    .trim();
-}
-
-/** Multi-line text: line breaks kept as \n, other control characters dropped. */
-export function multiLine(value: string): string {
-  return value
-    .replace(/\r\n?|\u2028|\u2029/g, "\n")
-    .replace(/[^\P{Cc}\n\t]/gu, "")
-    .trim();
-}
 
 /** Any input as a string: a missing or non-string value becomes "" (and then fails "required"). */
 export const asString = z.unknown().transform((v) => (typeof v === "string" ? v : ""));
-
-/** Field → messages, the 422 `errors` shape, from a failed parse. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    const list = out[key] ?? [];
-    if (!list.includes(issue.message)) list.push(issue.message);
-    out[key] = list;
-  }
-  return out;
-}
-
-/** True when a checkbox-like value means "yes" (form posts send "on"; JSON sends true). */
-export function isTicked(value: unknown): boolean {
-  return value === true || value === "on" || value === "true" || value === "1" || value === 1;
-}
-
-/** Turns FormData into a plain object of its string fields (files are ignored). */
-export function formValues(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") out[key] = value;
-  return out;
-}

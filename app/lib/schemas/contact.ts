@@ -5,11 +5,10 @@
 import { z } from "zod";
 import { he } from "../i18n/he.ts";
 import { parseIsraeliPhone } from "../phone.ts";
-import { asString, multiLine, singleLine } from "./common.ts";
+import { asString } from "./common.ts";
+import { CONTACT_LIMITS, multiLine, singleLine } from "./fields.ts";
 
 const m = he.contact.errors;
-
-export const CONTACT_LIMITS = { name: 100, email: 254, message: 2000 } as const;
 
 export const emailField = (messages: { required: string; invalid: string; tooLong: string }) =>
   asString.transform(singleLine).pipe(
@@ -42,4 +41,3 @@ export const contactSchema = z.object({
 });
 
 export type ContactInput = z.output<typeof contactSchema>;
-export const CONTACT_FIELDS = ["name", "email", "phone", "message"] as const;

@@ -7,8 +7,7 @@ import { requestContext, servicesContext } from "../../lib/context.ts";
 import { handlePublicForm } from "../../lib/forms.server.ts";
 import { type FormResult, submitPublicForm } from "../../lib/forms.ts";
 import { he } from "../../lib/i18n/he.ts";
-import { CLUB_FIELDS, clubSchema } from "../../lib/schemas/club.ts";
-import { CONTACT_LIMITS } from "../../lib/schemas/contact.ts";
+import { CLUB_FIELDS, CONTACT_LIMITS } from "../../lib/schemas/fields.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/club";
 
@@ -48,8 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** The schema (with zod) loads when the visitor starts on the form, not with the page. */
+const loadSchema = () => import("../../lib/schemas/club.ts").then((m) => m.clubSchema);
+
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return submitPublicForm(request, clubSchema, CLUB_FIELDS, serverAction);
+  return submitPublicForm(request, loadSchema, CLUB_FIELDS, serverAction);
 }
 
 export default function Club({ loaderData, actionData }: Route.ComponentProps) {
@@ -71,7 +73,14 @@ export default function Club({ loaderData, actionData }: Route.ComponentProps) {
           <div className="mb-5">
             <RequiredNote />
           </div>
-          <PublicForm id="club" result={result} errorTitle={t.errorTitle} submitLabel={t.submit} phone={settings.phone}>
+          <PublicForm
+            id="club"
+            result={result}
+            errorTitle={t.errorTitle}
+            submitLabel={t.submit}
+            phone={settings.phone}
+            warmUp={loadSchema}
+          >
             <TextField
               id="club-email"
               name="email"

@@ -7,7 +7,7 @@ import { requestContext, servicesContext } from "../../lib/context.ts";
 import { handlePublicForm } from "../../lib/forms.server.ts";
 import { type FormResult, submitPublicForm } from "../../lib/forms.ts";
 import { he } from "../../lib/i18n/he.ts";
-import { CONTACT_FIELDS, CONTACT_LIMITS, contactSchema } from "../../lib/schemas/contact.ts";
+import { CONTACT_FIELDS, CONTACT_LIMITS } from "../../lib/schemas/fields.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/contact";
 
@@ -45,8 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** The schema (with zod) loads when the visitor starts on the form, not with the page. */
+const loadSchema = () => import("../../lib/schemas/contact.ts").then((m) => m.contactSchema);
+
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  return submitPublicForm(request, contactSchema, CONTACT_FIELDS, serverAction);
+  return submitPublicForm(request, loadSchema, CONTACT_FIELDS, serverAction);
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
@@ -74,6 +77,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             errorTitle={t.errorTitle}
             submitLabel={t.submit}
             phone={settings.phone}
+            warmUp={loadSchema}
           >
             <div className="grid gap-5 sm:grid-cols-2">
               <div className="sm:col-span-2">
@@ -111,7 +115,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 autoComplete="tel"
                 inputMode="tel"
                 dir="ltr"
-                maxLength={20}
+                maxLength={CONTACT_LIMITS.phone}
                 defaultValue={values.phone}
                 errors={errors.phone}
               />

@@ -4,6 +4,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
+    route("login", "routes/login.tsx"),
     route("about", "routes/site/about.tsx"),
     route("accessibility", "routes/site/accessibility.tsx"),
     route("branches", "routes/site/branches.tsx"),

@@ -5,28 +5,38 @@
  */
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { he } from "../app/lib/i18n/he.ts";
+import { createAuthRouter } from "./api/auth.ts";
 import { createApiRouter } from "./api/index.ts";
 import { csrfProtection } from "./auth/csrf.ts";
 import { type AuthEnv, createSessionManager } from "./auth/sessions.ts";
 import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./errors.ts";
+import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
+import { createDatabaseStore, createMemoryStore, createRateLimiter } from "./http/rate-limit.ts";
 import { requestLog } from "./http/request-log.ts";
 import { type NonceEnv, securityHeaders } from "./http/security-headers.ts";
 import { createSeoRoutes } from "./http/seo-routes.ts";
+import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from "./images/pipeline.ts";
 import { serveUploads } from "./images/serve.ts";
 import type { ImageStorage } from "./images/storage.ts";
 import { errorFields, type Logger } from "./log.ts";
 import type { Services } from "./services/index.ts";
 
+/** Request bodies: 1 MB for forms and JSON; uploads up to the pipeline's file count × size limit. */
+const BODY_LIMIT = 1024 * 1024;
+const UPLOAD_BODY_LIMIT = MAX_FILES_PER_UPLOAD * MAX_UPLOAD_BYTES + 1024 * 1024;
+const isUploadPath = (path: string) => path === "/api/admin/images" || path.startsWith("/api/upload/");
+
 export type AppEnv = { Variables: NonceEnv["Variables"] & AuthEnv["Variables"] };
 
 export interface AppDeps {
-  config: Pick<AppConfig, "publicUrl" | "secureCookies" | "sessionSecret">;
+  config: Pick<AppConfig, "publicUrl" | "secureCookies" | "sessionSecret" | "trustProxy">;
   database: DatabaseHandle;
   services: Services;
   storage: ImageStorage;
@@ -88,18 +98,43 @@ export function createApp(deps: AppDeps) {
   // Before sessions: these answers are the same for everyone and cacheable, so they set no cookies.
   app.route("/", createSeoRoutes({ services, publicUrl: deps.config.publicUrl }));
 
+  // Bodies: uploads may carry several images; everything else is small.
+  const tooLarge = (c: Context) => c.json({ message: he.api.tooLarge }, 413);
+  const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
+  const defaultLimit = bodyLimit({ maxSize: BODY_LIMIT, onError: tooLarge });
+  app.use("*", (c, next) => (isUploadPath(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next)));
+
   const sessions = createSessionManager({
     db: database.db,
     secret: deps.config.sessionSecret,
     secure: deps.config.secureCookies,
   });
+  // With PostgreSQL several app servers may share the database, so they share the counters too.
+  const limiter = createRateLimiter(
+    database.dialect === "postgres" ? createDatabaseStore(database.db) : createMemoryStore(),
+    deps.config.trustProxy,
+  );
   app.use("*", sessions.middleware);
   app.use("*", csrfProtection());
   app.use("*", compress());
-  app.route("/api", createApiRouter(services));
+  app.route("/", createAuthRouter({ services, sessions, limiter }));
+  // Spec §6: the admin area is for signed-in staff; a visitor asking for an admin page goes home.
+  // (Client-side data requests end in .data and are guarded by the admin route loaders.)
+  app.get("/admin/*", async (c, next) => {
+    if (!c.get("auth").user && !c.req.path.endsWith(".data")) return c.redirect("/", 302);
+    return next();
+  });
+  app.get("/admin", async (c, next) => {
+    if (!c.get("auth").user) return c.redirect("/", 302);
+    return next();
+  });
+  app.route("/api", createApiRouter({ services, limiter }));
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
+      if (wantsHtml(c.req.header("accept"), c.req.path) && c.req.method !== "GET") {
+        return c.html(errorPageHtml(error.message), error.status as 400, error.headers);
+      }
       return c.json(
         { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
         error.status as 400,

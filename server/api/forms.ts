@@ -6,30 +6,12 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { he } from "../../app/lib/i18n/he.ts";
-import { formValues } from "../../app/lib/schemas/fields.ts";
 import type { AppEnv } from "../app.ts";
-import { HttpError } from "../errors.ts";
+import { readBody } from "../http/validation.ts";
 import type { Services } from "../services/index.ts";
 
 /** A contact message is at most a few kilobytes; anything much larger is not a person typing. */
 const MAX_BODY_BYTES = 32 * 1024;
-
-/** The payload as a plain object, from JSON or from a form post. */
-async function readPayload(request: Request): Promise<Record<string, unknown>> {
-  const type = request.headers.get("content-type") ?? "";
-  if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
-    return formValues(await request.formData());
-  }
-  const raw = await request.text();
-  if (raw.trim() === "") return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    throw new HttpError(400, he.api.badJson);
-  }
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
 
 export function createFormsRouter(services: Services) {
   const api = new Hono<AppEnv>();
@@ -39,16 +21,16 @@ export function createFormsRouter(services: Services) {
   });
 
   api.post("/contact", limit, async (c) => {
-    // RATE-LIMIT: per-address limit for "contact" goes here (`await rateLimit(c, "contact")`, server/http/rate-limit.ts).
-    const payload = await readPayload(c.req.raw);
+    // RATE-LIMIT: per-address limit for the public forms goes here: `await limiter.enforce(c, "forms")` (server/http/rate-limit.ts).
+    const payload = await readBody(c);
     await services.contact.submit(payload);
     // The same answer whether the request was stored or caught by the honeypot.
     return c.json({ data: { received: true } }, 201);
   });
 
   api.post("/client/create", limit, async (c) => {
-    // RATE-LIMIT: per-address limit for "contact" (club sign-ups share it) goes here (`await rateLimit(c, "contact")`).
-    const payload = await readPayload(c.req.raw);
+    // RATE-LIMIT: the same "forms" limit (contact and club sign-ups share it): `await limiter.enforce(c, "forms")`.
+    const payload = await readBody(c);
     await services.clients.join(payload, "site");
     // New member, existing member or honeypot: one answer, so the list of members cannot be probed.
     return c.json({ data: { subscribed: true } }, 200);

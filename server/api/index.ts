@@ -1,15 +1,58 @@
-/** The JSON API under /api: one router per resource, each thin (parse, call a service, shape). */
-import { Hono } from "hono";
+/**
+ * The JSON API under /api: one router per resource, each thin (parse, call a service, shape).
+ * Unknown paths answer 404, known paths with another method 405 (with Allow), always as JSON.
+ */
+import { type Context, Hono } from "hono";
 import { he } from "../../app/lib/i18n/he.ts";
 import type { AppEnv } from "../app.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
 import type { Services } from "../services/index.ts";
+import { createAccountRouter } from "./account.ts";
 import { createContentRouter } from "./content.ts";
 import { createFormsRouter } from "./forms.ts";
 
-export function createApiRouter(services: Services) {
+export interface ApiDeps {
+  services: Services;
+  limiter: RateLimiter;
+}
+
+/** Turns a Hono route pattern (`/product/:id`) into a RegExp for the 405 check. */
+function patternToRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split("/")
+    .map((part) => (part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("/");
+  return new RegExp(`^${source}/?$`);
+}
+
+function allowedMethods(api: Hono<AppEnv>, path: string): string[] {
+  const methods = new Set<string>();
+  for (const route of api.routes) {
+    if (route.method === "ALL") continue;
+    if (patternToRegExp(route.path).test(path)) methods.add(route.method);
+  }
+  if (methods.has("GET")) methods.add("HEAD");
+  return [...methods];
+}
+
+export function createApiRouter(deps: ApiDeps) {
   const api = new Hono<AppEnv>();
-  api.route("/", createContentRouter(services));
-  api.route("/", createFormsRouter(services));
-  api.all("*", (c) => c.json({ message: he.api.notFound }, 404));
+  // A general ceiling per client address, before any work is done.
+  api.use("*", async (c, next) => {
+    await deps.limiter.enforce(c, "api");
+    return next();
+  });
+
+  // Resource routers, each thin: parse, call a service, shape.
+  api.route("/", createAccountRouter());
+  api.route("/", createContentRouter(deps.services));
+  api.route("/", createFormsRouter(deps.services));
+
+  api.all("*", (c: Context<AppEnv>) => {
+    // Routes are registered relative to the /api mount point.
+    const allowed = allowedMethods(api, c.req.path.replace(/^\/api(?=\/|$)/, ""));
+    if (allowed.length) return c.json({ message: he.api.methodNotAllowed }, 405, { Allow: allowed.join(", ") });
+    return c.json({ message: he.api.notFound }, 404);
+  });
   return api;
 }

@@ -138,8 +138,8 @@ export function createSessionManager(options: SessionOptions) {
     middleware,
 
     /** Starts a signed-in session with a fresh identifier (the old one is dropped: no fixation). */
-    async signIn(c: Context<AuthEnv>, user: SessionUser, remember: boolean): Promise<AuthState> {
-      const previous = c.get("auth");
+    async signIn(c: Context, user: SessionUser, remember: boolean): Promise<AuthState> {
+      const previous = (c as Context<AuthEnv>).get("auth");
       if (previous) await db.deleteFrom("sessions").where("id", "=", hashSid(previous.sid)).execute();
       const sid = newSid();
       const now = new Date();
@@ -159,25 +159,25 @@ export function createSessionManager(options: SessionOptions) {
         .execute();
       writeCookies(c, sid, csrfToken, remember ? Math.floor(timeouts.absoluteMs / 1000) : undefined);
       const state = { sid, user, csrfToken };
-      c.set("auth", state);
+      (c as Context<AuthEnv>).set("auth", state);
       return state;
     },
 
     /** Ends the session: the row is deleted and the visitor gets a new anonymous identifier. */
-    async signOut(c: Context<AuthEnv>): Promise<void> {
-      const previous = c.get("auth");
+    async signOut(c: Context): Promise<void> {
+      const previous = (c as Context<AuthEnv>).get("auth");
       if (previous) await db.deleteFrom("sessions").where("id", "=", hashSid(previous.sid)).execute();
       const sid = newSid();
       const csrfToken = csrfTokenFor(secret, sid);
       writeCookies(c, sid, csrfToken);
-      c.set("auth", { sid, user: null, csrfToken });
-    },
-
-    /** Removes expired rows; called now and then so the table does not grow forever. */
-    async purgeExpired(): Promise<void> {
-      await db.deleteFrom("sessions").where("expires_at", "<", new Date().toISOString()).execute();
+      (c as Context<AuthEnv>).set("auth", { sid, user: null, csrfToken });
     },
   };
 }
 
 export type SessionManager = ReturnType<typeof createSessionManager>;
+
+/** Removes expired rows; called now and then so the table does not grow forever. */
+export async function purgeExpiredSessions(db: DB): Promise<void> {
+  await db.deleteFrom("sessions").where("expires_at", "<", new Date().toISOString()).execute();
+}

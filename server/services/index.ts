@@ -2,6 +2,7 @@
 import type { DB } from "../db/database.ts";
 import type { ImageStorage } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
+import { createAuthService } from "./auth.ts";
 import { createBranchesService } from "./branches.ts";
 import { createCategoriesService } from "./categories.ts";
 import { createClientsService } from "./clients.ts";
@@ -27,6 +28,7 @@ export function createServices(db: DB, deps: ServiceDeps) {
     settings: createSettingsService(db),
     categories: createCategoriesService(db, media),
     users: createUsersService(db),
+    auth: createAuthService(db),
     products: createProductsService(db),
     branches: createBranchesService(db, media),
     sales: createPostsService(db, media, "sales"),

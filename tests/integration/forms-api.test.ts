@@ -186,7 +186,7 @@ for (const factory of testDatabases()) {
       it("CR/LF and other control characters cannot split single-line fields", async () => {
         const { status } = await postContact({
           ...VALID,
-          name: "דנה\r\nBcc: victim@example.com",
+          name: "\u202Eדנה\r\nBcc: victim@example.com",
           phone: "050-123\r\n4567",
           message: "שורה ראשונה\r\nשורה שנייה\u0000\u0007",
         });

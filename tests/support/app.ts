@@ -27,6 +27,7 @@ export function createTestApp(database: TestDatabase, options: { build?: ServerB
       publicUrl: "http://localhost:3000",
       secureCookies: false,
       sessionSecret: "test-secret-test-secret-test-secret-123",
+      trustProxy: false,
     },
     database: database.handle,
     services,

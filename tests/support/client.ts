@@ -34,7 +34,8 @@ export class TestClient {
     const method = (init.method ?? "GET").toUpperCase();
     if (!["GET", "HEAD"].includes(method)) {
       if (this.cookies.size === 0) await this.fetch("/api/user");
-      if (init.xsrf !== false && this.xsrfToken && !headers.has("X-XSRF-TOKEN")) headers.set("X-XSRF-TOKEN", this.xsrfToken);
+      if (init.xsrf !== false && this.xsrfToken && !headers.has("X-XSRF-TOKEN"))
+        headers.set("X-XSRF-TOKEN", this.xsrfToken);
       headers.set("X-Requested-With", "XMLHttpRequest");
     }
     let body = init.body;

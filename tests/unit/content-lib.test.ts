@@ -98,9 +98,12 @@ describe("text clean-up", () => {
   it("single-line fields lose every control character", () => {
     expect(singleLine(" דנה\r\n\tכהן\u0000 ")).toBe("דנה כהן");
     expect(singleLine("a\u2028b")).toBe("a b");
+    // Bidi overrides could make stored Hebrew read in a misleading order.
+    expect(singleLine("\u202Eדנה\u2066 כהן\u2069")).toBe("דנה כהן");
   });
   it("multi-line fields keep line breaks as \\n and drop other control characters", () => {
     expect(multiLine("שורה\r\nשנייה\rשלישית\u0007\t!")).toBe("שורה\nשנייה\nשלישית\t!");
+    expect(multiLine("\u202Eשלום\u202C")).toBe("שלום");
   });
 });
 

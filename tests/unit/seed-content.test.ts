@@ -2,7 +2,15 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { renderArtwork } from "../../server/db/seed/artwork.ts";
 import type { ArtSpec, TagColor } from "../../server/db/seed/content.ts";
-import { artKinds, branches, categories, products, publications, sales, siteSettings } from "../../server/db/seed/content.ts";
+import {
+  artKinds,
+  branches,
+  categories,
+  products,
+  publications,
+  sales,
+  siteSettings,
+} from "../../server/db/seed/content.ts";
 
 const HEBREW = /[\u0590-\u05FF]/;
 const TAG_COLORS: TagColor[] = ["אדום", "כחול", "כתום"];
@@ -10,208 +18,219 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const allSubcategories = categories.flatMap((c) => c.children);
 const allArt: ArtSpec[] = [
-	...categories.flatMap((c) => [c.art, ...c.children.map((s) => s.art)]),
-	...products.flatMap((p) => p.art),
-	...branches.map((b) => b.art),
-	...sales.map((s) => s.art),
-	...publications.map((p) => p.art),
+  ...categories.flatMap((c) => [c.art, ...c.children.map((s) => s.art)]),
+  ...products.flatMap((p) => p.art),
+  ...branches.map((b) => b.art),
+  ...sales.map((s) => s.art),
+  ...publications.map((p) => p.art),
 ];
 
 describe("seed content: categories", () => {
-	it("has at least 6 main categories with 2–4 subcategories each", () => {
-		expect(categories.length).toBeGreaterThanOrEqual(6);
-		for (const c of categories) {
-			expect(c.children.length, c.name).toBeGreaterThanOrEqual(2);
-			expect(c.children.length, c.name).toBeLessThanOrEqual(4);
-		}
-	});
+  it("has at least 6 main categories with 2–4 subcategories each", () => {
+    expect(categories.length).toBeGreaterThanOrEqual(6);
+    for (const c of categories) {
+      expect(c.children.length, c.name).toBeGreaterThanOrEqual(2);
+      expect(c.children.length, c.name).toBeLessThanOrEqual(4);
+    }
+  });
 
-	it("shows 4–6 categories on the home page", () => {
-		const n = categories.filter((c) => c.showOnHome).length;
-		expect(n).toBeGreaterThanOrEqual(4);
-		expect(n).toBeLessThanOrEqual(6);
-	});
+  it("shows 4–6 categories on the home page", () => {
+    const n = categories.filter((c) => c.showOnHome).length;
+    expect(n).toBeGreaterThanOrEqual(4);
+    expect(n).toBeLessThanOrEqual(6);
+  });
 
-	it("uses unique keys across categories and subcategories", () => {
-		const keys = [...categories.map((c) => c.key), ...allSubcategories.map((s) => s.key)];
-		expect(new Set(keys).size).toBe(keys.length);
-	});
+  it("uses unique keys across categories and subcategories", () => {
+    const keys = [...categories.map((c) => c.key), ...allSubcategories.map((s) => s.key)];
+    expect(new Set(keys).size).toBe(keys.length);
+  });
 
-	it("has Hebrew names and information", () => {
-		for (const c of [...categories, ...allSubcategories]) {
-			expect(c.name).toMatch(HEBREW);
-			expect(c.information).toMatch(HEBREW);
-		}
-	});
+  it("has Hebrew names and information", () => {
+    for (const c of [...categories, ...allSubcategories]) {
+      expect(c.name).toMatch(HEBREW);
+      expect(c.information).toMatch(HEBREW);
+    }
+  });
 });
 
 describe("seed content: products", () => {
-	const subKeys = new Set(allSubcategories.map((s) => s.key));
+  const subKeys = new Set(allSubcategories.map((s) => s.key));
 
-	it("has at least 44 products, about 8 on the home page", () => {
-		expect(products.length).toBeGreaterThanOrEqual(44);
-		const home = products.filter((p) => p.showOnHome).length;
-		expect(home).toBeGreaterThanOrEqual(6);
-		expect(home).toBeLessThanOrEqual(10);
-	});
+  it("has at least 44 products, about 8 on the home page", () => {
+    expect(products.length).toBeGreaterThanOrEqual(44);
+    const home = products.filter((p) => p.showOnHome).length;
+    expect(home).toBeGreaterThanOrEqual(6);
+    expect(home).toBeLessThanOrEqual(10);
+  });
 
-	it("has unique 6-digit serial ids and unique names", () => {
-		const ids = products.map((p) => p.serialId);
-		expect(new Set(ids).size).toBe(ids.length);
-		for (const id of ids) {
-			expect(Number.isInteger(id)).toBe(true);
-			expect(id).toBeGreaterThanOrEqual(100000);
-			expect(id).toBeLessThanOrEqual(999999);
-		}
-		const names = products.map((p) => p.name);
-		expect(new Set(names).size).toBe(names.length);
-	});
+  it("has unique 6-digit serial ids and unique names", () => {
+    const ids = products.map((p) => p.serialId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) {
+      expect(Number.isInteger(id)).toBe(true);
+      expect(id).toBeGreaterThanOrEqual(100000);
+      expect(id).toBeLessThanOrEqual(999999);
+    }
+    const names = products.map((p) => p.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
 
-	it("links every product to 1–3 existing subcategories", () => {
-		for (const p of products) {
-			expect(p.categoryKeys.length, p.name).toBeGreaterThanOrEqual(1);
-			expect(p.categoryKeys.length, p.name).toBeLessThanOrEqual(3);
-			expect(new Set(p.categoryKeys).size, p.name).toBe(p.categoryKeys.length);
-			for (const k of p.categoryKeys) expect(subKeys.has(k), `${p.name} → ${k}`).toBe(true);
-		}
-	});
+  it("links every product to 1–3 existing subcategories", () => {
+    for (const p of products) {
+      expect(p.categoryKeys.length, p.name).toBeGreaterThanOrEqual(1);
+      expect(p.categoryKeys.length, p.name).toBeLessThanOrEqual(3);
+      expect(new Set(p.categoryKeys).size, p.name).toBe(p.categoryKeys.length);
+      for (const k of p.categoryKeys) expect(subKeys.has(k), `${p.name} → ${k}`).toBe(true);
+    }
+  });
 
-	it("leaves no subcategory empty", () => {
-		const used = new Set(products.flatMap((p) => p.categoryKeys));
-		for (const k of subKeys) expect(used.has(k), k).toBe(true);
-	});
+  it("leaves no subcategory empty", () => {
+    const used = new Set(products.flatMap((p) => p.categoryKeys));
+    for (const k of subKeys) expect(used.has(k), k).toBe(true);
+  });
 
-	it("has 1–4 sizes with positive integer prices in agorot", () => {
-		for (const p of products) {
-			expect(p.sizes.length, p.name).toBeGreaterThanOrEqual(1);
-			expect(p.sizes.length, p.name).toBeLessThanOrEqual(4);
-			for (const s of p.sizes) {
-				expect(s.name).toMatch(/\S/);
-				expect(Number.isInteger(s.priceAgorot), `${p.name} ${s.name}`).toBe(true);
-				expect(s.priceAgorot).toBeGreaterThan(0);
-				expect(s.priceAgorot).toBeLessThan(100000);
-			}
-		}
-	});
+  it("has 1–4 sizes with positive integer prices in agorot", () => {
+    for (const p of products) {
+      expect(p.sizes.length, p.name).toBeGreaterThanOrEqual(1);
+      expect(p.sizes.length, p.name).toBeLessThanOrEqual(4);
+      for (const s of p.sizes) {
+        expect(s.name).toMatch(/\S/);
+        expect(Number.isInteger(s.priceAgorot), `${p.name} ${s.name}`).toBe(true);
+        expect(s.priceAgorot).toBeGreaterThan(0);
+        expect(s.priceAgorot).toBeLessThan(100000);
+      }
+    }
+  });
 
-	it("has 0–3 tags with valid colours", () => {
-		for (const p of products) {
-			expect(p.tags.length, p.name).toBeLessThanOrEqual(3);
-			for (const t of p.tags) {
-				expect(TAG_COLORS).toContain(t.color);
-				expect(t.name).toMatch(HEBREW);
-			}
-		}
-	});
+  it("has 0–3 tags with valid colours", () => {
+    for (const p of products) {
+      expect(p.tags.length, p.name).toBeLessThanOrEqual(3);
+      for (const t of p.tags) {
+        expect(TAG_COLORS).toContain(t.color);
+        expect(t.name).toMatch(HEBREW);
+      }
+    }
+  });
 
-	it("has Hebrew text and 1–3 images", () => {
-		for (const p of products) {
-			expect(p.name).toMatch(HEBREW);
-			expect(p.title).toMatch(HEBREW);
-			expect(p.content).toMatch(HEBREW);
-			expect(p.art.length, p.name).toBeGreaterThanOrEqual(1);
-			expect(p.art.length, p.name).toBeLessThanOrEqual(3);
-		}
-	});
+  it("has Hebrew text and 1–3 images", () => {
+    for (const p of products) {
+      expect(p.name).toMatch(HEBREW);
+      expect(p.title).toMatch(HEBREW);
+      expect(p.content).toMatch(HEBREW);
+      expect(p.art.length, p.name).toBeGreaterThanOrEqual(1);
+      expect(p.art.length, p.name).toBeLessThanOrEqual(3);
+    }
+  });
 
-	it("contains the words a customer searches for, also with prefixes", () => {
-		const text = products.map((p) => `${p.name} ${p.title} ${p.content}`).join(" ");
-		for (const word of ["שוקולד", "גבינה", "חלה", "שמרים", "והחלות", "בשוקולד"]) expect(text).toContain(word);
-	});
+  it("contains the words a customer searches for, also with prefixes", () => {
+    const text = products.map((p) => `${p.name} ${p.title} ${p.content}`).join(" ");
+    for (const word of ["שוקולד", "גבינה", "חלה", "שמרים", "והחלות", "בשוקולד"]) expect(text).toContain(word);
+  });
 
-	it("gives every product a distinct main image", () => {
-		const main = products.map((p) => `${p.art[0].kind}:${p.art[0].variant}`);
-		expect(new Set(main).size).toBe(main.length);
-	});
+  it("gives every product a distinct main image", () => {
+    const main = products.map((p) => `${p.art[0]?.kind}:${p.art[0]?.variant}`);
+    expect(new Set(main).size).toBe(main.length);
+  });
 });
 
 describe("seed content: branches, posts, settings", () => {
-	it("has at least 3 Jerusalem branches with valid details", () => {
-		expect(branches.length).toBeGreaterThanOrEqual(3);
-		for (const b of branches) {
-			expect(b.name).toMatch(HEBREW);
-			expect(b.address).toMatch(/ירושלים/);
-			expect(b.content).toMatch(HEBREW);
-			expect(b.accessibility).toMatch(HEBREW);
-			expect(b.phone).toMatch(/^0\d{1,2}-\d{7}$/);
-			expect(b.email).toMatch(/^[^@\s]+@example\.co\.il$/);
-			expect(b.latitude).toBeGreaterThan(31.7);
-			expect(b.latitude).toBeLessThan(31.85);
-			expect(b.longitude).toBeGreaterThan(35.15);
-			expect(b.longitude).toBeLessThan(35.26);
-			expect(b.location).toBe(`https://www.google.com/maps?q=${b.latitude},${b.longitude}`);
-		}
-	});
+  it("has at least 3 Jerusalem branches with valid details", () => {
+    expect(branches.length).toBeGreaterThanOrEqual(3);
+    for (const b of branches) {
+      expect(b.name).toMatch(HEBREW);
+      expect(b.address).toMatch(/ירושלים/);
+      expect(b.content).toMatch(HEBREW);
+      expect(b.accessibility).toMatch(HEBREW);
+      expect(b.phone).toMatch(/^0\d{1,2}-\d{7}$/);
+      expect(b.email).toMatch(/^[^@\s]+@example\.co\.il$/);
+      expect(b.latitude).toBeGreaterThan(31.7);
+      expect(b.latitude).toBeLessThan(31.85);
+      expect(b.longitude).toBeGreaterThan(35.15);
+      expect(b.longitude).toBeLessThan(35.26);
+      expect(b.location).toBe(`https://www.google.com/maps?q=${b.latitude},${b.longitude}`);
+    }
+  });
 
-	it("has valid opening hours: known days, no duplicates, closed on Saturday, short Friday", () => {
-		for (const b of branches) {
-			const days = b.openingHours.map((h) => h.day);
-			expect(new Set(days).size, b.name).toBe(days.length);
-			for (const h of b.openingHours) {
-				expect([0, 1, 2, 3, 4, 5, 6]).toContain(h.day);
-				expect(h.opens).toMatch(TIME);
-				expect(h.closes).toMatch(TIME);
-				expect(h.opens < h.closes, `${b.name} day ${h.day}`).toBe(true);
-			}
-			expect(days).not.toContain(6);
-			const friday = b.openingHours.find((h) => h.day === 5);
-			expect(friday, b.name).toBeDefined();
-			if (friday) expect(friday.closes <= "16:00").toBe(true);
-		}
-	});
+  it("has valid opening hours: known days, no duplicates, closed on Saturday, short Friday", () => {
+    for (const b of branches) {
+      const days = b.openingHours.map((h) => h.day);
+      expect(new Set(days).size, b.name).toBe(days.length);
+      for (const h of b.openingHours) {
+        expect([0, 1, 2, 3, 4, 5, 6]).toContain(h.day);
+        expect(h.opens).toMatch(TIME);
+        expect(h.closes).toMatch(TIME);
+        expect(h.opens < h.closes, `${b.name} day ${h.day}`).toBe(true);
+      }
+      expect(days).not.toContain(6);
+      const friday = b.openingHours.find((h) => h.day === 5);
+      expect(friday, b.name).toBeDefined();
+      if (friday) expect(friday.closes <= "16:00").toBe(true);
+    }
+  });
 
-	it("has at least 4 sales and 6 publications in Hebrew", () => {
-		expect(sales.length).toBeGreaterThanOrEqual(4);
-		expect(publications.length).toBeGreaterThanOrEqual(6);
-		for (const post of [...sales, ...publications]) {
-			expect(post.name).toMatch(HEBREW);
-			expect(post.content).toMatch(HEBREW);
-		}
-	});
+  it("has at least 4 sales and 6 publications in Hebrew", () => {
+    expect(sales.length).toBeGreaterThanOrEqual(4);
+    expect(publications.length).toBeGreaterThanOrEqual(6);
+    for (const post of [...sales, ...publications]) {
+      expect(post.name).toMatch(HEBREW);
+      expect(post.content).toMatch(HEBREW);
+    }
+  });
 
-	it("has site settings without real businesses", () => {
-		expect(siteSettings.brandName).toMatch(HEBREW);
-		expect(siteSettings.orderUrl).toBe("https://order.example.co.il");
-		expect(siteSettings.email).toMatch(/@example\.co\.il$/);
-		expect(siteSettings.phone).toMatch(/^0\d{1,2}-\d{7}$/);
-		expect(siteSettings.whatsappNumber).toMatch(/^972\d{8,9}$/);
-	});
+  it("has site settings without real businesses", () => {
+    expect(siteSettings.brandName).toMatch(HEBREW);
+    expect(siteSettings.orderUrl).toBe("https://order.example.co.il");
+    expect(siteSettings.email).toMatch(/@example\.co\.il$/);
+    expect(siteSettings.phone).toMatch(/^0\d{1,2}-\d{7}$/);
+    expect(siteSettings.whatsappNumber).toMatch(/^972\d{8,9}$/);
+  });
 
-	it("only uses known art kinds", () => {
-		for (const a of allArt) expect(artKinds).toContain(a.kind);
-	});
+  it("only uses known art kinds", () => {
+    for (const a of allArt) expect(artKinds).toContain(a.kind);
+  });
 });
 
 describe("artwork", () => {
-	it.each(artKinds.map((kind) => [kind]))("renders %s as a PNG of the requested size", async (kind) => {
-		const png = await renderArtwork({ kind, variant: 3 }, { width: 400, height: 300 });
-		const meta = await sharp(png).metadata();
-		expect(meta.format).toBe("png");
-		expect(meta.width).toBe(400);
-		expect(meta.height).toBe(300);
-	});
+  it.each(artKinds.map((kind) => [kind]))("renders %s as a PNG of the requested size", async (kind) => {
+    const png = await renderArtwork({ kind, variant: 3 }, { width: 400, height: 300 });
+    const meta = await sharp(png).metadata();
+    expect(meta.format).toBe("png");
+    expect(meta.width).toBe(400);
+    expect(meta.height).toBe(300);
+  });
 
-	it("renders the default sizes", async () => {
-		for (const [spec, size] of [
-			[{ kind: "challah", variant: 0 }, { width: 1200, height: 900 }],
-			[{ kind: "shopFront", variant: 1 }, { width: 1600, height: 900 }],
-			[{ kind: "assortment", variant: 0 }, { width: 1600, height: 900 }],
-		] as const) {
-			const meta = await sharp(await renderArtwork(spec, size)).metadata();
-			expect([meta.width, meta.height]).toEqual([size.width, size.height]);
-		}
-	});
+  it("renders the default sizes", async () => {
+    for (const [spec, size] of [
+      [
+        { kind: "challah", variant: 0 },
+        { width: 1200, height: 900 },
+      ],
+      [
+        { kind: "shopFront", variant: 1 },
+        { width: 1600, height: 900 },
+      ],
+      [
+        { kind: "assortment", variant: 0 },
+        { width: 1600, height: 900 },
+      ],
+    ] as const) {
+      const meta = await sharp(await renderArtwork(spec, size)).metadata();
+      expect([meta.width, meta.height]).toEqual([size.width, size.height]);
+    }
+  });
 
-	it("is deterministic and varies with the variant", async () => {
-		const a = await renderArtwork({ kind: "cookies", variant: 1 }, { width: 240, height: 180 });
-		const b = await renderArtwork({ kind: "cookies", variant: 1 }, { width: 240, height: 180 });
-		const c = await renderArtwork({ kind: "cookies", variant: 2 }, { width: 240, height: 180 });
-		expect(a.equals(b)).toBe(true);
-		expect(a.equals(c)).toBe(false);
-	});
+  it("is deterministic and varies with the variant", async () => {
+    const a = await renderArtwork({ kind: "cookies", variant: 1 }, { width: 240, height: 180 });
+    const b = await renderArtwork({ kind: "cookies", variant: 1 }, { width: 240, height: 180 });
+    const c = await renderArtwork({ kind: "cookies", variant: 2 }, { width: 240, height: 180 });
+    expect(a.equals(b)).toBe(true);
+    expect(a.equals(c)).toBe(false);
+  });
 
-	it("is not a flat placeholder", async () => {
-		const { channels } = await sharp(await renderArtwork({ kind: "croissant", variant: 0 }, { width: 240, height: 180 })).stats();
-		for (const ch of channels.slice(0, 3)) expect(ch.stdev).toBeGreaterThan(10);
-	});
+  it("is not a flat placeholder", async () => {
+    const { channels } = await sharp(
+      await renderArtwork({ kind: "croissant", variant: 0 }, { width: 240, height: 180 }),
+    ).stats();
+    for (const ch of channels.slice(0, 3)) expect(ch.stdev).toBeGreaterThan(10);
+  });
 });

@@ -52,6 +52,17 @@ export const he = {
     categoriesHeading: "הקטגוריות שלנו",
     allCategories: "לכל הקטגוריות",
   },
+  login: {
+    title: "כניסת צוות",
+    heading: "כניסה לניהול האתר",
+    intro: "האזור מיועד לצוות המאפייה בלבד.",
+    email: "אימייל",
+    password: "סיסמה",
+    remember: "זכור אותי במחשב זה",
+    submit: "כניסה",
+    busy: "בתהליך...",
+    failedGeneric: "ההתחברות נכשלה. נסו שוב בעוד רגע.",
+  },
   errors: {
     notFoundTitle: "הדף שחיפשתם לא נמצא",
     notFoundText: "ייתכן שהקישור שגוי או שהדף הוסר.",
@@ -66,6 +77,8 @@ export const he = {
     tooLarge: "הבקשה גדולה מדי",
     serverError: "אירעה שגיאה בשרת. נסו שוב מאוחר יותר.",
     validation: "הנתונים שנשלחו אינם תקינים",
+    unsupportedMediaType: "סוג התוכן של הבקשה אינו נתמך",
+    tooManyRequests: "נשלחו יותר מדי בקשות. נסו שוב בעוד מעט.",
   },
   // ── Content pages, forms and SEO (issue 5) ──────────────────────────────────────────────
   forms: {

@@ -2,6 +2,7 @@
  * Field names, limits and text clean-up of the public forms, free of zod so that pages can use
  * them without loading the validation library (the schemas load when a form is first used).
  */
+import { sanitizeText } from "../text.ts";
 
 /**
  * The honeypot: a field people never see or fill. A value in it marks the post as a bot's;
@@ -13,18 +14,20 @@ export const CONTACT_FIELDS = ["name", "email", "phone", "message"] as const;
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 20, message: 2000 } as const;
 export const CLUB_FIELDS = ["email", "consent"] as const;
 
-/** Single-line text: every control character (CR, LF, tab…) becomes a space, runs of spaces collapse. */
+/**
+ * Single-line text: bidi overrides and other unsafe characters go (sanitizeText), every remaining
+ * control character (CR, LF, tab…) becomes a space, runs of spaces collapse.
+ */
 export function singleLine(value: string): string {
-  return value
+  return sanitizeText(value)
     .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
     .replace(/\s{2,}/g, " ")
     .trim();
 }
 
-/** Multi-line text: line breaks kept as \n, other control characters dropped. */
+/** Multi-line text: line breaks kept as \n; bidi overrides and other control characters dropped. */
 export function multiLine(value: string): string {
-  return value
-    .replace(/\r\n?|\u2028|\u2029/g, "\n")
+  return sanitizeText(value.replace(/\r\n?|\u2028|\u2029/g, "\n"))
     .replace(/[^\P{Cc}\n\t]/gu, "")
     .trim();
 }

@@ -38,7 +38,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** Without JavaScript, and after the browser's check passes: the same service as POST /api/client/create. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  // RATE-LIMIT: per-address limit for "contact" (shared by club sign-ups) goes here (`await rateLimit(request, "contact")`).
+  // RATE-LIMIT: the per-address "forms" limit (shared with contact) goes here; it needs the client address in the
+  // request context. A thrown error with status 429 already shows the error dialog (handlePublicForm).
   return handlePublicForm(
     request,
     CLUB_FIELDS,

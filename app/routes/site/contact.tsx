@@ -36,7 +36,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** Without JavaScript, and after the browser's check passes: the same service as POST /api/contact. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  // RATE-LIMIT: per-address limit for "contact" goes here (`await rateLimit(request, "contact")`); a thrown 429 shows the error dialog.
+  // RATE-LIMIT: the per-address "forms" limit (server/http/rate-limit.ts) goes here; it needs the client address in
+  // the request context. A thrown error with status 429 already shows the error dialog (handlePublicForm).
   return handlePublicForm(
     request,
     CONTACT_FIELDS,

@@ -21,16 +21,17 @@ function scaled(size: { width: number; height: number }, scale: number) {
 }
 
 /** Draws, encodes and stores images with two in flight: sharp's own threads keep both cores busy. */
-async function addImages(
-  services: Services,
-  jobs: {
-    owner: Parameters<Services["images"]["add"]>[0];
-    art: ArtSpec;
-    size: { width: number; height: number };
-    alt: string;
-    position: number;
-  }[],
-) {
+interface ImageJob {
+  owner: Parameters<Services["images"]["add"]>[0];
+  art: ArtSpec;
+  size: { width: number; height: number };
+  alt: string;
+  position: number;
+  /** Shown on the home page: drawn before the server starts listening. */
+  urgent: boolean;
+}
+
+async function addImages(services: Services, jobs: ImageJob[]) {
   let next = 0;
   const worker = async () => {
     while (next < jobs.length) {

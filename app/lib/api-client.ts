@@ -1,0 +1,72 @@
+/**
+ * The admin's fetch (spec §4, §7): every request carries `X-Requested-With: XMLHttpRequest` and echoes
+ * the XSRF-TOKEN cookie in `X-XSRF-TOKEN`. When the browser believes it is signed in and a response is
+ * 401 or 419, the flag is cleared and the browser goes to `/`. Other errors reach the caller unchanged
+ * (success means a status 200–299, spec §9; no timeout).
+ */
+import { clearLoggedIn, isLoggedIn } from "./session-flag.ts";
+
+export function readXsrfToken(): string | undefined {
+  if (typeof document === "undefined") return undefined;
+  const match = document.cookie.split("; ").find((part) => part.startsWith("XSRF-TOKEN="));
+  return match ? decodeURIComponent(match.slice("XSRF-TOKEN=".length)) : undefined;
+}
+
+export interface ApiOptions extends Omit<RequestInit, "body"> {
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as multipart/form-data (uploads). */
+  formData?: FormData;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+  readonly body: { message?: string; errors?: Record<string, string[]> } | null;
+  constructor(response: Response, body: ApiError["body"]) {
+    super(body?.message ?? response.statusText);
+    this.status = response.status;
+    this.statusText = response.statusText;
+    this.body = body;
+  }
+  /** Field errors of a 422 response, `{}` otherwise. */
+  get fieldErrors(): Record<string, string[]> {
+    return this.status === 422 ? (this.body?.errors ?? {}) : {};
+  }
+}
+
+export async function apiFetch(path: string, options: ApiOptions = {}): Promise<Response> {
+  const { json, formData, headers: given, ...init } = options;
+  const headers = new Headers(given);
+  headers.set("X-Requested-With", "XMLHttpRequest");
+  headers.set("Accept", "application/json");
+  const token = readXsrfToken();
+  if (token) headers.set("X-XSRF-TOKEN", token);
+  let body: BodyInit | undefined;
+  if (json !== undefined) {
+    headers.set("Content-Type", "application/json");
+    body = JSON.stringify(json);
+  } else if (formData) {
+    body = formData;
+  }
+  const response = await fetch(path, { credentials: "same-origin", ...init, headers, body });
+  if ((response.status === 401 || response.status === 419) && isLoggedIn()) {
+    clearLoggedIn();
+    window.location.assign("/");
+  }
+  return response;
+}
+
+/** apiFetch + JSON parsing; throws ApiError for any status outside 200–299. */
+export async function apiJson<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const response = await apiFetch(path, options);
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!response.ok) throw new ApiError(response, body as ApiError["body"]);
+  return body as T;
+}

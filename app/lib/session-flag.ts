@@ -1,0 +1,42 @@
+/**
+ * The browser-side session flag of spec §4: `loggedIn` in local storage, plus the user's name and
+ * e-mail for the admin top bar. It only decides what the browser shows; the server enforces access.
+ */
+const FLAG = "loggedIn";
+const USER = "user";
+
+export interface StoredUser {
+  name: string;
+  email: string;
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function isLoggedIn(): boolean {
+  return storage()?.getItem(FLAG) === "true";
+}
+
+export function setLoggedIn(user: StoredUser): void {
+  storage()?.setItem(FLAG, "true");
+  storage()?.setItem(USER, JSON.stringify(user));
+}
+
+export function clearLoggedIn(): void {
+  storage()?.setItem(FLAG, "false");
+  storage()?.removeItem(USER);
+}
+
+export function storedUser(): StoredUser | null {
+  try {
+    const raw = storage()?.getItem(USER);
+    return raw ? (JSON.parse(raw) as StoredUser) : null;
+  } catch {
+    return null;
+  }
+}

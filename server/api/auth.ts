@@ -1,0 +1,76 @@
+/**
+ * Login, logout and the current user (spec §3, §4, §7). `POST /login` takes JSON from the admin app
+ * or an ordinary form post (no JavaScript): JSON gets JSON back, a form gets redirected.
+ */
+import { Hono } from "hono";
+import { type LoginInput, loginMessages, loginSchema } from "../../app/lib/schemas/login.ts";
+import type { AppEnv } from "../app.ts";
+import type { SessionManager } from "../auth/sessions.ts";
+import { ValidationError } from "../errors.ts";
+import { clientAddress, RATE_RULES, type RateLimiter, tooManyRequests } from "../http/rate-limit.ts";
+import { fieldErrors, readBody } from "../http/validation.ts";
+import type { Services } from "../services/index.ts";
+import { normalizeEmail } from "../services/users.ts";
+
+export const ADMIN_HOME = "/admin/panel";
+
+/** Only same-site admin paths are followed after login; anything else (//evil, https://…, /\\evil) is ignored. */
+export function safeNextPath(value: unknown): string {
+  if (typeof value !== "string") return ADMIN_HOME;
+  if (!/^\/admin(\/[A-Za-z0-9_\-/]*)?(\?[A-Za-z0-9_=&%-]*)?$/.test(value)) return ADMIN_HOME;
+  return value;
+}
+
+/** The admin app posts JSON; a browser without JavaScript posts a form and expects a page back. */
+function wantsJson(c: { req: { header(name: string): string | undefined } }): boolean {
+  const type = c.req.header("content-type") ?? "";
+  const accept = c.req.header("accept") ?? "";
+  const isForm = type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
+  if (type.startsWith("application/json")) return true;
+  if (isForm) return false;
+  return (
+    c.req.header("x-requested-with") === "XMLHttpRequest" ||
+    (accept.includes("application/json") && !accept.includes("text/html"))
+  );
+}
+
+export function createAuthRouter(deps: { services: Services; sessions: SessionManager; limiter: RateLimiter }) {
+  const { services, sessions, limiter } = deps;
+  const router = new Hono<AppEnv>();
+
+  router.post("/login", async (c) => {
+    const json = wantsJson(c);
+    const body = await readBody(c);
+    const parsed = loginSchema.safeParse(body);
+    if (!parsed.success) {
+      if (json) throw new ValidationError(fieldErrors(parsed.error));
+      return c.redirect("/login?error=invalid", 303);
+    }
+    const input: LoginInput = parsed.data;
+    const keys = [
+      `loginFailures:${clientAddress(c, limiter.trustProxy)}`,
+      `loginFailures:email:${normalizeEmail(input.email)}`,
+    ];
+    for (const key of keys) {
+      const seen = await limiter.store.peek(key, RATE_RULES.loginFailures);
+      if (seen.count >= RATE_RULES.loginFailures.limit) throw tooManyRequests(seen.retryAfter, loginMessages.tooMany);
+    }
+    const user = await services.auth.authenticate(input.email, input.password);
+    if (!user) {
+      for (const key of keys) await limiter.store.hit(key, RATE_RULES.loginFailures);
+      if (json) throw new ValidationError({ email: [loginMessages.failed] }, loginMessages.failed);
+      return c.redirect("/login?error=credentials", 303);
+    }
+    await sessions.signIn(c, user, input.remember);
+    if (json) return c.json({ data: { name: user.name, email: user.email } });
+    return c.redirect(safeNextPath(body.next), 303);
+  });
+
+  router.post("/logout", async (c) => {
+    await sessions.signOut(c);
+    if (wantsJson(c)) return c.json({ data: null });
+    return c.redirect("/login", 303);
+  });
+
+  return router;
+}

@@ -21,6 +21,7 @@ import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
 import { createDatabaseStore, createMemoryStore, createRateLimiter } from "./http/rate-limit.ts";
 import { requestLog } from "./http/request-log.ts";
 import { type NonceEnv, securityHeaders } from "./http/security-headers.ts";
+import { createSeoRoutes } from "./http/seo-routes.ts";
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from "./images/pipeline.ts";
 import { serveUploads } from "./images/serve.ts";
 import type { ImageStorage } from "./images/storage.ts";
@@ -81,7 +82,9 @@ export function createApp(deps: AppDeps) {
 
   const clientDir = deps.clientDir ?? path.resolve("build/client");
   const staticRoot = path.relative(process.cwd(), clientDir) || ".";
-  // Hashed build assets never change under the same name.
+  // Hashed build assets never change under the same name. Scripts and styles go out compressed
+  // (a third of their size); fonts and images are compressed formats already.
+  app.use("/assets/*", compress());
   app.use(
     "/assets/*",
     serveStatic({
@@ -91,6 +94,9 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+
+  // Before sessions: these answers are the same for everyone and cacheable, so they set no cookies.
+  app.route("/", createSeoRoutes({ services, publicUrl: deps.config.publicUrl }));
 
   // Bodies: uploads may carry several images; everything else is small.
   const tooLarge = (c: Context) => c.json({ message: he.api.tooLarge }, 413);

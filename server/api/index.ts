@@ -9,6 +9,8 @@ import type { RateLimiter } from "../http/rate-limit.ts";
 import type { Services } from "../services/index.ts";
 import { createAccountRouter } from "./account.ts";
 import { createAdminApi } from "./admin/index.ts";
+import { createContentRouter } from "./content.ts";
+import { createFormsRouter } from "./forms.ts";
 
 export interface ApiDeps {
   services: Services;
@@ -45,6 +47,8 @@ export function createApiRouter(deps: ApiDeps) {
   // Resource routers, each thin: parse, call a service, shape.
   api.route("/", createAccountRouter());
   api.route("/", createAdminApi(deps.services));
+  api.route("/", createContentRouter(deps.services));
+  api.route("/", createFormsRouter(deps.services));
 
   api.all("*", (c: Context<AppEnv>) => {
     // Routes are registered relative to the /api mount point.

@@ -4,11 +4,16 @@ import type { ImageStorage } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
 import { createAdminServices } from "./admin/index.ts";
 import { createAuthService } from "./auth.ts";
+import { createBranchesService } from "./branches.ts";
 import { createCategoriesService } from "./categories.ts";
+import { createClientsService } from "./clients.ts";
+import { createContactService } from "./contact.ts";
 import { createImagesService } from "./images.ts";
 import { createMediaService } from "./media.ts";
+import { createPostsService } from "./posts.ts";
 import { createProductsService } from "./products.ts";
 import { createSettingsService } from "./settings.ts";
+import { createSitemapService } from "./sitemap.ts";
 import { createUsersService } from "./users.ts";
 
 export interface ServiceDeps {
@@ -28,6 +33,12 @@ export function createServices(db: DB, deps: ServiceDeps) {
     users: createUsersService(db),
     auth: createAuthService(db),
     products: createProductsService(db),
+    branches: createBranchesService(db, media),
+    sales: createPostsService(db, media, "sales"),
+    publications: createPostsService(db, media, "publications"),
+    contact: createContactService(db),
+    clients: createClientsService(db),
+    sitemap: createSitemapService(db, media),
     admin: createAdminServices(db, { media, images, settings }),
   };
 }

@@ -1,24 +1,39 @@
 import { Link } from "react-router";
+import { JsonLd } from "../../components/content/json-ld.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
-import { servicesContext } from "../../lib/context.ts";
+import { requestContext, servicesContext } from "../../lib/context.ts";
 import { he } from "../../lib/i18n/he.ts";
-import { pageTitle } from "../../lib/meta.ts";
+import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/home";
 
-export function meta() {
-  return [{ title: pageTitle(he.titles.home) }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seoMeta(loaderData?.seo, he.titles.home);
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const [settings, categories] = await Promise.all([services.settings.get(), services.categories.home()]);
-  return { settings, categories };
+  const { publicUrl } = context.get(requestContext);
+  const [settings, categories, branches] = await Promise.all([
+    services.settings.get(),
+    services.categories.home(),
+    services.branches.list(),
+  ]);
+  const seo = pageSeo(publicUrl, {
+    title: he.titles.home,
+    description: `${settings.tagline}. ${he.home.heroTitle}.`,
+    path: "/",
+    image: categories[0]?.mainImage,
+    siteName: settings.brandName,
+  });
+  return { settings, categories, branches, publicUrl, seo };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { settings, categories } = loaderData;
+  const { settings, categories, branches, publicUrl } = loaderData;
   return (
     <main id="main" tabIndex={-1} className="outline-none">
+      <JsonLd data={businessJsonLd(settings, publicUrl, branches)} />
       <section className="bg-gradient-to-b from-cream-200 to-cream-100">
         <div className="mx-auto max-w-7xl px-6 py-12 text-center sm:py-16">
           <h1 className="text-4xl font-extrabold tracking-tight text-cocoa-900 sm:text-5xl">{settings.brandName}</h1>

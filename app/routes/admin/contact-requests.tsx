@@ -1,5 +1,5 @@
 /** The contact-request inbox: newest first, open / handled filter, mark handled, view, delete. */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Details } from "../../components/admin/bits.tsx";
 import { ConfirmDelete } from "../../components/admin/confirm-delete.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
@@ -56,7 +56,10 @@ export default function ContactRequests() {
   const can = useCan("ContactRequest");
   const [viewing, setViewing] = useState<AdminContactRequest | null>(null);
   const [deleting, setDeleting] = useState<AdminContactRequest | null>(null);
-  const filter = list.params.get("status") ?? "all";
+  const urlFilter = list.params.get("status") ?? "all";
+  // Shown at once; the URL (and the rows) follow.
+  const [filter, setFilter] = useState(urlFilter);
+  useEffect(() => setFilter(urlFilter), [urlFilter]);
 
   const columns: ListColumn<AdminContactRequest>[] = [
     {
@@ -158,7 +161,10 @@ export default function ContactRequests() {
                 name="status"
                 value={value}
                 checked={filter === value}
-                onChange={() => list.update({ status: value === "all" ? null : value })}
+                onChange={() => {
+                  setFilter(value);
+                  list.update({ status: value === "all" ? null : value });
+                }}
                 className="size-5 accent-crust-700"
               />
               {label}

@@ -253,6 +253,37 @@ describe.skipIf(!chromiumPath)(
       await expectToast(page, "ההגדרות נשמרו בהצלחה");
     });
 
+    it("sorts by a column header, pages, and returns to page 1 after an update", async () => {
+      await open("/admin/products");
+      await page.getByRole("columnheader", { name: "מק״ט" }).click();
+      await page.waitForURL(/order_column=serial_id&order_direction=asc/);
+      await listReady(page);
+      await expect
+        .poll(() => page.getByRole("columnheader", { name: "מק״ט" }).getAttribute("aria-sort"))
+        .toBe("ascending");
+      const serials = await page
+        .getByRole("row")
+        .evaluateAll((rows) => rows.slice(1).map((r) => Number(r.querySelectorAll("td")[3]?.textContent)));
+      expect(serials).toEqual([...serials].sort((a, b) => a - b));
+
+      await page.getByRole("navigation", { name: "עמודים" }).getByRole("button", { name: "עמוד 2" }).click();
+      await page.waitForURL(/page=2/);
+      await listReady(page);
+      const current = page.locator('nav[aria-label="עמודים"] [aria-current="page"]');
+      await expect.poll(() => current.textContent()).toContain("2");
+      await page
+        .getByRole("row")
+        .nth(1)
+        .getByRole("button", { name: /^עריכה: / })
+        .click();
+      await page.getByRole("dialog").getByRole("button", { name: "שמור" }).click();
+      await expectToast(page, "המוצר עודכן בהצלחה");
+      await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBeNull();
+      await listReady(page);
+      await expect.poll(() => current.textContent()).toContain("1");
+      expect(new URL(page.url()).searchParams.get("order_column")).toBe("serial_id");
+    });
+
     it("logs out from the user menu to the login page and clears the session flag", async () => {
       await page.getByRole("button", { name: /^תפריט משתמש/ }).click();
       await page.getByRole("menuitem", { name: "התנתקות" }).click();

@@ -46,7 +46,7 @@ export function createApiRouter(deps: ApiDeps) {
   // Resource routers, each thin: parse, call a service, shape.
   api.route("/", createAccountRouter());
   api.route("/", createContentRouter(deps.services));
-  api.route("/", createFormsRouter(deps.services));
+  api.route("/", createFormsRouter(deps.services, deps.limiter));
 
   api.all("*", (c: Context<AppEnv>) => {
     // Routes are registered relative to the /api mount point.

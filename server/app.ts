@@ -18,7 +18,7 @@ import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./errors.ts";
 import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
-import { createDatabaseStore, createMemoryStore, createRateLimiter } from "./http/rate-limit.ts";
+import { createDatabaseStore, createMemoryStore, createRateLimiter, type RateRules } from "./http/rate-limit.ts";
 import { requestLog } from "./http/request-log.ts";
 import { type NonceEnv, securityHeaders } from "./http/security-headers.ts";
 import { createSeoRoutes } from "./http/seo-routes.ts";
@@ -46,6 +46,8 @@ export interface AppDeps {
   /** Folder with the built client (assets/, favicon…); defaults to build/client. */
   clientDir?: string;
   mode?: "production" | "development";
+  /** Rate limits; tests of other behaviour raise them, the rate-limit tests use the real ones. */
+  rateRules?: RateRules;
   /** `seeding` is true while first-start demo images are still being drawn (reported by /healthz). */
   readiness?: { seeding: boolean };
 }
@@ -113,6 +115,7 @@ export function createApp(deps: AppDeps) {
   const limiter = createRateLimiter(
     database.dialect === "postgres" ? createDatabaseStore(database.db) : createMemoryStore(),
     deps.config.trustProxy,
+    deps.rateRules,
   );
   app.use("*", sessions.middleware);
   app.use("*", csrfProtection());
@@ -169,6 +172,7 @@ export function createApp(deps: AppDeps) {
         publicUrl: deps.config.publicUrl,
         csrfToken: auth.csrfToken,
         user: auth.user,
+        limitFormSubmission: () => limiter.enforce(c, "forms"),
       });
       const response = await handle(c.req.raw, context);
       // Pages carry a per-request nonce and session cookies: never store them in shared caches.

@@ -7,13 +7,15 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { he } from "../../app/lib/i18n/he.ts";
 import type { AppEnv } from "../app.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
 import { readBody } from "../http/validation.ts";
 import type { Services } from "../services/index.ts";
 
 /** A contact message is at most a few kilobytes; anything much larger is not a person typing. */
 const MAX_BODY_BYTES = 32 * 1024;
 
-export function createFormsRouter(services: Services) {
+/** Contact requests and club sign-ups share one per-address limit. */
+export function createFormsRouter(services: Services, limiter: RateLimiter) {
   const api = new Hono<AppEnv>();
   const limit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -21,7 +23,7 @@ export function createFormsRouter(services: Services) {
   });
 
   api.post("/contact", limit, async (c) => {
-    // RATE-LIMIT: per-address limit for the public forms goes here: `await limiter.enforce(c, "forms")` (server/http/rate-limit.ts).
+    await limiter.enforce(c, "forms");
     const payload = await readBody(c);
     await services.contact.submit(payload);
     // The same answer whether the request was stored or caught by the honeypot.
@@ -29,7 +31,7 @@ export function createFormsRouter(services: Services) {
   });
 
   api.post("/client/create", limit, async (c) => {
-    // RATE-LIMIT: the same "forms" limit (contact and club sign-ups share it): `await limiter.enforce(c, "forms")`.
+    await limiter.enforce(c, "forms");
     const payload = await readBody(c);
     await services.clients.join(payload, "site");
     // New member, existing member or honeypot: one answer, so the list of members cannot be probed.

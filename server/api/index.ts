@@ -48,7 +48,7 @@ export function createApiRouter(deps: ApiDeps) {
   api.route("/", createAccountRouter());
   api.route("/", createAdminApi(deps.services));
   api.route("/", createContentRouter(deps.services));
-  api.route("/", createFormsRouter(deps.services));
+  api.route("/", createFormsRouter(deps.services, deps.limiter));
 
   api.all("*", (c: Context<AppEnv>) => {
     // Routes are registered relative to the /api mount point.

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { he } from "../../app/lib/i18n/he.ts";
+import { RATE_RULES } from "../../server/http/rate-limit.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { TestClient } from "../support/client.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
@@ -42,9 +43,12 @@ for (const factory of testDatabases()) {
 
     beforeAll(async () => {
       database = await factory.create();
-      t = createTestApp(database);
     });
     beforeEach(async () => {
+      // A fresh app per test: the per-address form limit starts at zero.
+      t?.dispose();
+      await database.handle.db.deleteFrom("rate_limits").execute();
+      t = createTestApp(database);
       client = new TestClient(t);
       await database.handle.db.deleteFrom("contact_requests").execute();
       await database.handle.db.deleteFrom("clients").execute();
@@ -52,6 +56,21 @@ for (const factory of testDatabases()) {
     afterAll(async () => {
       t?.dispose();
       await database?.dispose();
+    });
+
+    it("limits contact requests and club sign-ups together to 5 per 10 minutes per address (429, Retry-After)", async () => {
+      t.dispose();
+      t = createTestApp(database, { rateRules: RATE_RULES });
+      client = new TestClient(t);
+      for (let i = 0; i < 3; i++)
+        expect((await postContact({ ...VALID, email: `p${i}@example.co.il` })).status).toBe(201);
+      for (let i = 0; i < 2; i++)
+        expect((await postClub({ email: `c${i}@example.co.il`, consent: true })).status).toBe(200);
+      const res = await client.fetch("/api/contact", { method: "POST", json: VALID });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await res.json()).message).toMatch(/[\u0590-\u05FF]/);
+      expect((await contactRows()).length).toBe(3);
     });
 
     describe("POST /api/contact", () => {

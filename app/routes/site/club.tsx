@@ -38,12 +38,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** Without JavaScript, and after the browser's check passes: the same service as POST /api/client/create. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  // RATE-LIMIT: the per-address "forms" limit (shared with contact) goes here; it needs the client address in the
-  // request context. A thrown error with status 429 already shows the error dialog (handlePublicForm).
+  // Contact requests and club sign-ups share one per-address limit (server/http/rate-limit.ts).
+  const { limitFormSubmission } = context.get(requestContext);
   return handlePublicForm(
     request,
     CLUB_FIELDS,
-    (values) => services.clients.join(values, "site"),
+    async (values) => {
+      await limitFormSubmission();
+      return services.clients.join(values, "site");
+    },
     "/thankYou?from=club",
   );
 }

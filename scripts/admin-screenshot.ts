@@ -37,7 +37,11 @@ for (const [name, viewport] of Object.entries(SIZES)) {
     if (action === "create") {
       await page.locator("main h1 + div button").last().click();
     } else if (action && rowActions[action]) {
-      await page.getByRole("row").nth(1).getByRole("button", { name: new RegExp(`^${rowActions[action]}: `) }).click();
+      await page
+        .getByRole("row")
+        .nth(1)
+        .getByRole("button", { name: new RegExp(`^${rowActions[action]}: `) })
+        .click();
     }
     if (action) {
       await page.locator('[role="dialog"], [role="alertdialog"]').first().waitFor();

@@ -8,6 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { confirmDialog, dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { launchBrowser } from "../support/browser.ts";
+import { pngImage } from "../support/images.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
@@ -36,6 +37,14 @@ describe.skipIf(!chromiumPath)(
       await page.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
       if (list) await listReady(page);
     }
+    /** The text of a public page, as a visitor (no session) sees it. */
+    async function publicText(path: string): Promise<string> {
+      const visitor = await browser.newPage({ locale: "he-IL" });
+      await visitor.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
+      const text = (await visitor.locator("main").textContent()) ?? "";
+      await visitor.close();
+      return text;
+    }
     async function confirmDelete(subject: string, message: string) {
       await page.getByRole("button", { name: `מחיקה: ${subject}` }).click();
       await confirmDialog(page).getByRole("button", { name: "כן המשך למחיקה!" }).click();
@@ -58,9 +67,30 @@ describe.skipIf(!chromiumPath)(
       await expectToast(page, "הקטגוריה נשמרה בהצלחה");
       await row(main).waitFor();
 
+      // Its image goes through the same images screen as a product's.
+      await page.getByRole("button", { name: `תמונות: ${main}` }).click();
+      const images = dialog(`תמונות: ${main}`);
+      await images
+        .locator('input[type="file"]')
+        .setInputFiles([{ name: "cake.png", mimeType: "image/png", buffer: await pngImage(600, 520) }]);
+      await images.getByRole("button", { name: "העלאה" }).click();
+      await expectToast(page, "התמונה נשמרה בהצלחה");
+      await images.getByRole("button", { name: "סגירה" }).click();
+      await page.waitForURL(`${baseURL}/admin/categories`);
+
       const home = await browser.newPage({ locale: "he-IL" });
       await home.goto(`${baseURL}/`, { waitUntil: "networkidle" });
-      expect(await home.locator("main").textContent()).toContain(main);
+      const tile = home.locator("main li").filter({ hasText: main });
+      await tile.first().waitFor();
+      await tile.first().locator("img").scrollIntoViewIfNeeded();
+      await expect
+        .poll(() =>
+          tile
+            .first()
+            .locator("img")
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
+        .toBe(true);
       await home.close();
 
       await page.getByRole("button", { name: "קטגוריה חדשה" }).click();
@@ -154,6 +184,7 @@ describe.skipIf(!chromiumPath)(
       await form.getByRole("button", { name: "שמור" }).click();
       await expectToast(page, "הסניף נשמר בהצלחה");
       await row(name).waitFor();
+      expect(await publicText("/branches")).toContain(name);
 
       await page.getByRole("button", { name: `עריכה: ${name}` }).click();
       const edit = dialog(`עריכת ${name}`);
@@ -163,11 +194,13 @@ describe.skipIf(!chromiumPath)(
       await expectToast(page, "הסניף עודכן בהצלחה");
       await expect.poll(async () => (await row(name).textContent()) ?? "").toContain("02-6719999");
       await confirmDelete(name, "הסניף נמחק בהצלחה");
+      expect(await publicText("/branches")).not.toContain(name);
     });
 
-    for (const [path, create, createTitle, editTitle, saved, updated, deleted] of [
+    for (const [path, publicPath, create, createTitle, editTitle, saved, updated, deleted] of [
       [
         "/admin/sales",
+        "/sales",
         "מבצע חדש",
         "הוספת מבצע",
         "עריכת המבצע",
@@ -177,6 +210,7 @@ describe.skipIf(!chromiumPath)(
       ],
       [
         "/admin/publications",
+        "/news",
         "פרסום חדש",
         "הוספת פרסום",
         "עריכת הפרסום",
@@ -196,6 +230,7 @@ describe.skipIf(!chromiumPath)(
         await expectToast(page, saved);
         await row(name).waitFor();
         expect(await row(name).textContent()).toContain("מפורסם");
+        expect(await publicText(publicPath)).toContain(name);
 
         await page.getByRole("button", { name: `עריכה: ${name}` }).click();
         const edit = dialog(`${editTitle} ${name}`);
@@ -203,6 +238,8 @@ describe.skipIf(!chromiumPath)(
         await edit.getByRole("button", { name: "שמור" }).click();
         await expectToast(page, updated);
         await expect.poll(async () => (await row(name).textContent()) ?? "").toContain("מוסתר");
+        // Hidden (status 0) is off the public site at once.
+        expect(await publicText(publicPath)).not.toContain(name);
         await confirmDelete(name, deleted);
       });
     }

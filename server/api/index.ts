@@ -7,6 +7,7 @@ import { he } from "../../app/lib/i18n/he.ts";
 import type { AppEnv } from "../app.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import type { Services } from "../services/index.ts";
+import { createCatalogueRouter } from "./catalogue.ts";
 
 export interface ApiDeps {
   services: Services;
@@ -41,6 +42,7 @@ export function createApiRouter(deps: ApiDeps) {
   });
 
   // Resource routers are mounted here, e.g. api.route("/", createCatalogueRouter(deps)).
+  api.route("/", createCatalogueRouter(deps));
 
   api.all("*", (c: Context<AppEnv>) => {
     const allowed = allowedMethods(api, c.req.path);

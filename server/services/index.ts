@@ -3,9 +3,11 @@ import type { DB } from "../db/database.ts";
 import type { ImageStorage } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
 import { createAuthService } from "./auth.ts";
+import { createCatalogueService } from "./catalogue.ts";
 import { createCategoriesService } from "./categories.ts";
 import { createImagesService } from "./images.ts";
 import { createMediaService } from "./media.ts";
+import { createPostsService } from "./posts.ts";
 import { createProductsService } from "./products.ts";
 import { createSettingsService } from "./settings.ts";
 import { createUsersService } from "./users.ts";
@@ -25,6 +27,8 @@ export function createServices(db: DB, deps: ServiceDeps) {
     users: createUsersService(db),
     auth: createAuthService(db),
     products: createProductsService(db),
+    catalogue: createCatalogueService(db, media),
+    posts: createPostsService(db, media),
   };
 }
 

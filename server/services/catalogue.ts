@@ -27,16 +27,7 @@ export const HOME_PRODUCTS_LIMIT = 12;
 export const SIMILAR_PRODUCTS_LIMIT = 4;
 /** The category page lists this many products; more are one link away in the paged grid. */
 export const CATEGORY_PRODUCTS_LIMIT = 24;
-/** Largest id the integer columns hold; larger ids are simply not found (never a database error). */
-export const MAX_ID = 2_147_483_647;
-
-/** A positive integer id within the column range, or null (callers answer 404). */
-export function parseId(raw: unknown): number | null {
-  const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw : "";
-  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
-  const id = Number(text);
-  return id <= MAX_ID ? id : null;
-}
+export { MAX_ID, parseId } from "../../app/lib/params.ts";
 
 export interface ProductListOptions {
   page: number;

@@ -10,6 +10,8 @@ export const he = {
     orderNowNewTab: "הזמינו עכשיו (נפתח בלשונית חדשה)",
     newTab: "(נפתח בלשונית חדשה)",
     mainMenu: "תפריט ראשי",
+    quickLinks: "קישורים מהירים",
+    wholeCategory: "לעמוד הקטגוריה",
     openMenu: "פתיחת התפריט",
     closeMenu: "סגירת התפריט",
     searchToggle: "חיפוש",

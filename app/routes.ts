@@ -4,6 +4,7 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
+    route("login", "routes/login.tsx"),
     route("categories", "routes/site/categories.tsx"),
     route("categories/:id", "routes/site/category.tsx"),
     route("product/:id", "routes/site/product.tsx"),

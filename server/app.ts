@@ -17,6 +17,7 @@ import { type AuthEnv, createSessionManager } from "./auth/sessions.ts";
 import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./errors.ts";
+import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
 import { createDatabaseStore, createMemoryStore, createRateLimiter } from "./http/rate-limit.ts";
 import { requestLog } from "./http/request-log.ts";
 import { type NonceEnv, securityHeaders } from "./http/security-headers.ts";
@@ -111,10 +112,23 @@ export function createApp(deps: AppDeps) {
   app.use("*", csrfProtection());
   app.use("*", compress());
   app.route("/", createAuthRouter({ services, sessions, limiter }));
+  // Spec §6: the admin area is for signed-in staff; a visitor asking for an admin page goes home.
+  // (Client-side data requests end in .data and are guarded by the admin route loaders.)
+  app.get("/admin/*", async (c, next) => {
+    if (!c.get("auth").user && !c.req.path.endsWith(".data")) return c.redirect("/", 302);
+    return next();
+  });
+  app.get("/admin", async (c, next) => {
+    if (!c.get("auth").user) return c.redirect("/", 302);
+    return next();
+  });
   app.route("/api", createApiRouter({ services, limiter }));
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
+      if (wantsHtml(c.req.header("accept"), c.req.path) && c.req.method !== "GET") {
+        return c.html(errorPageHtml(error.message), error.status as 400, error.headers);
+      }
       return c.json(
         { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
         error.status as 400,

@@ -8,6 +8,7 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
+import { purgeExpiredSessions } from "./auth/sessions.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { ConfigError } from "./config.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
@@ -44,6 +45,12 @@ async function main() {
     })
     .then((count) => count && logger.info("avif variants ready", { images: count }))
     .catch((error) => logger.error("avif backfill stopped", errorFields(error)));
+
+  // Expired sessions are refused when read; this only keeps the table small.
+  const purge = setInterval(() => {
+    purgeExpiredSessions(database.db).catch((error) => logger.warn("session purge failed", errorFields(error)));
+  }, 60 * 60_000);
+  purge.unref();
 
   let stopping = false;
   const stop = (signal: string) => {

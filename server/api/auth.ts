@@ -5,9 +5,8 @@
 import { Hono } from "hono";
 import { type LoginInput, loginMessages, loginSchema } from "../../app/lib/schemas/login.ts";
 import type { AppEnv } from "../app.ts";
-import { abilitiesFor, UNAUTHENTICATED_MESSAGE } from "../auth/abilities.ts";
 import type { SessionManager } from "../auth/sessions.ts";
-import { HttpError, ValidationError } from "../errors.ts";
+import { ValidationError } from "../errors.ts";
 import { clientAddress, RATE_RULES, type RateLimiter, tooManyRequests } from "../http/rate-limit.ts";
 import { fieldErrors, readBody } from "../http/validation.ts";
 import type { Services } from "../services/index.ts";
@@ -22,9 +21,17 @@ export function safeNextPath(value: unknown): string {
   return value;
 }
 
+/** The admin app posts JSON; a browser without JavaScript posts a form and expects a page back. */
 function wantsJson(c: { req: { header(name: string): string | undefined } }): boolean {
   const type = c.req.header("content-type") ?? "";
-  return type.startsWith("application/json") || c.req.header("x-requested-with") === "XMLHttpRequest";
+  const accept = c.req.header("accept") ?? "";
+  const isForm = type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data");
+  if (type.startsWith("application/json")) return true;
+  if (isForm) return false;
+  return (
+    c.req.header("x-requested-with") === "XMLHttpRequest" ||
+    (accept.includes("application/json") && !accept.includes("text/html"))
+  );
 }
 
 export function createAuthRouter(deps: { services: Services; sessions: SessionManager; limiter: RateLimiter }) {
@@ -64,14 +71,6 @@ export function createAuthRouter(deps: { services: Services; sessions: SessionMa
     if (wantsJson(c)) return c.json({ data: null });
     return c.redirect("/login", 303);
   });
-
-  router.get("/api/user", (c) => {
-    const user = c.get("auth").user;
-    if (!user) throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
-    return c.json({ data: { name: user.name, email: user.email, role: user.role } });
-  });
-
-  router.get("/api/abilities", (c) => c.json({ data: abilitiesFor(c.get("auth").user) }));
 
   return router;
 }

@@ -7,6 +7,7 @@ import { he } from "../../app/lib/i18n/he.ts";
 import type { AppEnv } from "../app.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import type { Services } from "../services/index.ts";
+import { createAccountRouter } from "./account.ts";
 import { createCatalogueRouter } from "./catalogue.ts";
 
 export interface ApiDeps {
@@ -41,11 +42,13 @@ export function createApiRouter(deps: ApiDeps) {
     return next();
   });
 
-  // Resource routers are mounted here, e.g. api.route("/", createCatalogueRouter(deps)).
+  // Resource routers, each thin: parse, call a service, shape.
+  api.route("/", createAccountRouter());
   api.route("/", createCatalogueRouter(deps));
 
   api.all("*", (c: Context<AppEnv>) => {
-    const allowed = allowedMethods(api, c.req.path);
+    // Routes are registered relative to the /api mount point.
+    const allowed = allowedMethods(api, c.req.path.replace(/^\/api(?=\/|$)/, ""));
     if (allowed.length) return c.json({ message: he.api.methodNotAllowed }, 405, { Allow: allowed.join(", ") });
     return c.json({ message: he.api.notFound }, 404);
   });

@@ -172,12 +172,12 @@ export function createSessionManager(options: SessionOptions) {
       writeCookies(c, sid, csrfToken);
       (c as Context<AuthEnv>).set("auth", { sid, user: null, csrfToken });
     },
-
-    /** Removes expired rows; called now and then so the table does not grow forever. */
-    async purgeExpired(): Promise<void> {
-      await db.deleteFrom("sessions").where("expires_at", "<", new Date().toISOString()).execute();
-    },
   };
 }
 
 export type SessionManager = ReturnType<typeof createSessionManager>;
+
+/** Removes expired rows; called now and then so the table does not grow forever. */
+export async function purgeExpiredSessions(db: DB): Promise<void> {
+  await db.deleteFrom("sessions").where("expires_at", "<", new Date().toISOString()).execute();
+}

@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import type { z } from "zod";
 import { he } from "../../app/lib/i18n/he.ts";
+import { sanitizeRecord } from "../../app/lib/text.ts";
 import { type FieldErrors, HttpError, ValidationError } from "../errors.ts";
 
 /** zod issues → `{ field: [messages] }` (first path segment as the field name). */
@@ -33,11 +34,11 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
       throw new HttpError(400, he.api.badJson);
     }
     if (value === null || typeof value !== "object" || Array.isArray(value)) throw new HttpError(400, he.api.badJson);
-    return value as Record<string, unknown>;
+    return sanitizeRecord(value as Record<string, unknown>);
   }
   if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
     const form = await c.req.parseBody();
-    return Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string"));
+    return sanitizeRecord(Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")));
   }
   if (!type && (c.req.header("content-length") ?? "0") === "0") return {};
   throw new HttpError(415, he.api.unsupportedMediaType);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { axeViolations, launchBrowser, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, launchBrowser, newPage, VIEWPORTS } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
@@ -18,11 +18,11 @@ describe.skipIf(!chromiumPath)("home page in Chromium", () => {
     describe(name, () => {
       let page: Page;
       beforeAll(async () => {
-        page = await browser.newPage({ viewport, locale: "he-IL" });
+        page = await newPage(browser, viewport);
         await page.goto(`${baseURL}/`, { waitUntil: "networkidle" });
       });
       afterAll(async () => {
-        await page.close();
+        await page.context().close();
       });
 
       it("is Hebrew and right-to-left, with a Hebrew title", async () => {
@@ -32,7 +32,7 @@ describe.skipIf(!chromiumPath)("home page in Chromium", () => {
       });
 
       it("shows the seeded home categories with loaded images", async () => {
-        const tiles = page.locator("#home-categories ~ ul li");
+        const tiles = page.locator("section[aria-labelledby=home-categories] li");
         expect(await tiles.count()).toBeGreaterThanOrEqual(4);
         const firstImage = tiles.first().locator("img");
         await expect

@@ -27,6 +27,12 @@ export function launchBrowser(executablePath: string): Promise<Browser> {
   });
 }
 
+/** A page in its own context (axe-core needs one), Hebrew locale, at the given viewport. */
+export async function newPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: "he-IL" });
+  return context.newPage();
+}
+
 export const VIEWPORTS = {
   mobile: { width: 390, height: 844 },
   desktop: { width: 1440, height: 900 },

@@ -128,6 +128,17 @@ export const he = {
     current: (n: number) => `עמוד ${n}, העמוד הנוכחי`,
     summary: (from: number, to: number, total: number) => `מוצגים ${from}–${to} מתוך ${total}`,
   },
+  login: {
+    title: "כניסת צוות",
+    heading: "כניסה לניהול האתר",
+    intro: "האזור מיועד לצוות המאפייה בלבד.",
+    email: "אימייל",
+    password: "סיסמה",
+    remember: "זכור אותי במחשב זה",
+    submit: "כניסה",
+    busy: "בתהליך...",
+    failedGeneric: "ההתחברות נכשלה. נסו שוב בעוד רגע.",
+  },
   errors: {
     notFoundTitle: "הדף שחיפשתם לא נמצא",
     notFoundText: "ייתכן שהקישור שגוי או שהדף הוסר.",

@@ -1,0 +1,138 @@
+/**
+ * Staff login (spec §2 /login, §3 Login, §4, §5): e-mail and password required, "remember me".
+ * With JavaScript the form posts JSON through the admin API client; without it, an ordinary form
+ * post to the same endpoint (the server redirects back here with ?error=… on failure).
+ */
+import { type FormEvent, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { LogoMark } from "../components/site/logo.tsx";
+import { CsrfField } from "../components/ui/csrf-field.tsx";
+import { ApiError, apiJson } from "../lib/api-client.ts";
+import { he } from "../lib/i18n/he.ts";
+import { pageTitle } from "../lib/meta.ts";
+import { loginMessages, loginSchema } from "../lib/schemas/login.ts";
+import { setLoggedIn } from "../lib/session-flag.ts";
+
+export function meta() {
+  return [{ title: pageTitle(he.login.title) }, { name: "robots", content: "noindex" }];
+}
+
+type Errors = Partial<Record<"email" | "password" | "form", string>>;
+
+export default function Login() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const serverError = params.get("error");
+  const [errors, setErrors] = useState<Errors>(
+    serverError ? { form: serverError === "credentials" ? loginMessages.failed : loginMessages.emailRequired } : {},
+  );
+  const [loading, setLoading] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    const form = new FormData(event.currentTarget);
+    const parsed = loginSchema.safeParse({
+      email: form.get("email"),
+      password: form.get("password"),
+      remember: form.get("remember") === "on",
+    });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as "email" | "password";
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setLoading(true);
+    try {
+      const body = await apiJson<{ data: { name: string; email: string } }>("/login", {
+        method: "POST",
+        json: parsed.data,
+      });
+      setLoggedIn(body.data);
+      navigate("/admin/panel");
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        const fields = error.fieldErrors;
+        setErrors({ email: fields.email?.[0], password: fields.password?.[0] });
+      } else if (error instanceof ApiError && error.status === 429) {
+        setErrors({ form: error.body?.message ?? loginMessages.tooMany });
+      } else {
+        setErrors({ form: he.login.failedGeneric });
+      }
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <main id="main" className="mx-auto flex min-h-[70vh] max-w-md flex-col justify-center px-6 py-12">
+      <div className="rounded-2xl bg-cream-50 p-8 shadow-sm ring-1 ring-cream-300">
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          <LogoMark className="size-14" />
+          <h1 className="text-2xl font-bold text-cocoa-900">{he.login.heading}</h1>
+          <p className="text-cocoa-800">{he.login.intro}</p>
+        </div>
+        <form method="post" action="/login" noValidate onSubmit={onSubmit} className="space-y-5">
+          <CsrfField />
+          {errors.form ? (
+            <p role="alert" className="rounded-lg bg-berry-700/10 px-4 py-3 font-medium text-berry-700">
+              {errors.form}
+            </p>
+          ) : null}
+          <Field id="email" label={he.login.email} type="email" autoComplete="username" error={errors.email} />
+          <Field
+            id="password"
+            label={he.login.password}
+            type="password"
+            autoComplete="current-password"
+            error={errors.password}
+          />
+          <label className="flex items-center gap-2 text-cocoa-900">
+            <input type="checkbox" name="remember" className="size-5 accent-crust-700" />
+            {he.login.remember}
+          </label>
+          <button
+            type="submit"
+            disabled={loading}
+            aria-disabled={loading}
+            className="w-full rounded-full bg-crust-700 px-6 py-3 text-lg font-semibold text-white hover:bg-crust-600 disabled:opacity-70"
+          >
+            {loading ? he.login.busy : he.login.submit}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}
+
+function Field(props: { id: string; label: string; type: string; autoComplete: string; error?: string }) {
+  const errorId = `${props.id}-error`;
+  return (
+    <div>
+      <label htmlFor={props.id} className="mb-1 block font-medium text-cocoa-900">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        name={props.id}
+        type={props.type}
+        dir="ltr"
+        required
+        autoComplete={props.autoComplete}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        className="w-full rounded-lg border border-cocoa-800/40 bg-white px-4 py-2.5 text-start text-cocoa-900 aria-[invalid=true]:border-berry-700"
+      />
+      {props.error ? (
+        <p id={errorId} className="mt-1 text-sm font-medium text-berry-700">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+/** Staff login in the browser (spec §3 Login, §4, §5): JavaScript and no-JavaScript paths, errors, session flag. */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations, launchBrowser, newPage, VIEWPORTS } from "../support/browser.ts";
+
+const baseURL = inject("baseURL");
+const chromiumPath = inject("chromiumPath");
+const adminEmail = inject("adminEmail");
+const adminPassword = inject("adminPassword");
+
+describe.skipIf(!chromiumPath)("login", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser(chromiumPath);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+    const page = await newPage(browser, viewport);
+    await page.goto(`${baseURL}/login`, { waitUntil: "networkidle" });
+    return page;
+  }
+
+  it("has a Hebrew title, labelled fields and no axe violations on mobile and desktop", async () => {
+    for (const viewport of Object.values(VIEWPORTS)) {
+      const page = await open(viewport);
+      expect(await page.title()).toContain("כניסת צוות");
+      await expect.poll(() => page.getByLabel("אימייל").count()).toBe(1);
+      expect(await page.getByLabel("סיסמה").count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it("requires e-mail and password before calling the server", async () => {
+    const page = await open();
+    await page.getByRole("button", { name: "כניסה" }).click();
+    await expect.poll(() => page.getByText("יש להזין כתובת אימייל").count()).toBe(1);
+    expect(await page.getByText("יש להזין סיסמה").count()).toBe(1);
+    expect(await page.getByLabel("אימייל").getAttribute("aria-invalid")).toBe("true");
+    await page.context().close();
+  });
+
+  it("shows the server's field error for wrong credentials", async () => {
+    const page = await open();
+    await page.getByLabel("אימייל").fill(adminEmail);
+    await page.getByLabel("סיסמה").fill("not-the-password");
+    await page.getByRole("button", { name: "כניסה" }).click();
+    await expect.poll(() => page.getByText("האימייל או הסיסמה שגויים").count()).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem("loggedIn"))).not.toBe("true");
+    await page.context().close();
+  });
+
+  it("signs in, sets the loggedIn flag with the user's name and e-mail, and goes to the panel", async () => {
+    const page = await open();
+    await page.getByLabel("אימייל").fill(adminEmail);
+    await page.getByLabel("סיסמה").fill(adminPassword);
+    await page.getByRole("button", { name: "כניסה" }).click();
+    await page.waitForURL(`${baseURL}/admin/panel`);
+    expect(await page.evaluate(() => localStorage.getItem("loggedIn"))).toBe("true");
+    const user = JSON.parse((await page.evaluate(() => localStorage.getItem("user"))) ?? "{}");
+    expect(user.email).toBe(adminEmail);
+    await page.context().close();
+  });
+
+  it("works without JavaScript (ordinary form post with the hidden token)", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/login`);
+    await page.getByLabel("אימייל").fill(adminEmail);
+    await page.getByLabel("סיסמה").fill("wrong-password-123");
+    await page.getByRole("button", { name: "כניסה" }).click();
+    await page.waitForURL(/\/login\?error=credentials$/);
+    expect(await page.getByText("האימייל או הסיסמה שגויים").count()).toBe(1);
+    await page.getByLabel("אימייל").fill(adminEmail);
+    await page.getByLabel("סיסמה").fill(adminPassword);
+    await page.getByRole("button", { name: "כניסה" }).click();
+    await page.waitForURL(`${baseURL}/admin/panel`);
+    await context.close();
+  });
+});

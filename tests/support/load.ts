@@ -1,0 +1,56 @@
+/**
+ * A small HTTP load loop on loopback. Each request carries its own X-Request-Id, so a test can match
+ * what the client saw with what the server logged: a request the server handled must have reached the
+ * client complete; a request that failed must never have reached the server's handlers.
+ */
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+
+export interface LoadResult {
+  /** Request ids answered with a complete 200. */
+  ok: string[];
+  /** Request ids that failed (refused, reset or cut) without a complete response. */
+  failed: string[];
+  /** Request ids answered with another status. */
+  otherStatus: string[];
+}
+
+function oneRequest(port: number, path: string, id: string): Promise<"ok" | "failed" | "other"> {
+  return new Promise((resolve) => {
+    const req = http.request(
+      { host: "127.0.0.1", port, path, agent: false, headers: { Connection: "close", "X-Request-Id": id } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode === 200 ? "ok" : "other"));
+        res.on("error", () => resolve("failed"));
+      },
+    );
+    req.on("error", () => resolve("failed"));
+    req.end();
+  });
+}
+
+/** Keeps `concurrency` requests in flight until `until()` is true or `maxRequests` were sent. */
+export async function runLoad(options: {
+  port: number;
+  paths: string[];
+  concurrency: number;
+  maxRequests: number;
+  until: () => boolean;
+}): Promise<LoadResult> {
+  const result: LoadResult = { ok: [], failed: [], otherStatus: [] };
+  let sent = 0;
+  const worker = async () => {
+    while (sent < options.maxRequests && !options.until()) {
+      const path = options.paths[sent % options.paths.length]!;
+      sent++;
+      const id = randomUUID();
+      const outcome = await oneRequest(options.port, path, id);
+      if (outcome === "ok") result.ok.push(id);
+      else if (outcome === "failed") result.failed.push(id);
+      else result.otherStatus.push(id);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  return result;
+}

@@ -15,22 +15,31 @@ export const TILE_HEIGHT = 260;
 
 /** Two columns on phones, three on tablets, four (300 px each) from 1024 px. */
 export const TILE_GRID = "grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-4 lg:gap-x-6";
-/** The same columns, with a short last row centred (home sections). */
+/**
+ * Home sections: tiles exactly 300 px wide from 1024 px (three or four to a row, short rows centred),
+ * two or three fluid columns below. Put it in a container of at least HOME_ROW_WIDTH for four.
+ */
 export const TILE_ROW = "flex flex-wrap justify-center gap-x-4 gap-y-6 lg:gap-x-6";
-export const TILE_ROW_ITEM = "w-[calc(50%-0.5rem)] sm:w-[calc(33.333%-0.667rem)] lg:w-[calc(25%-1.125rem)]";
+export const TILE_ROW_ITEM = "w-[calc(50%-0.5rem)] sm:w-[calc(33.333%-0.667rem)] lg:w-[300px]";
+/** 4 × 300 px + 3 × 24 px gaps + 2 × 24 px padding. */
+export const HOME_SECTION = "mx-auto max-w-[1320px] px-4 sm:px-6";
 export const TILE_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 46vw";
+/** Home rows are 300 px from 1024 px on. */
+export const HOME_TILE_SIZES = "(min-width: 1024px) 300px, (min-width: 640px) 31vw, 46vw";
 
 export function ImageTile({
   to,
   name,
   picture,
   priority = false,
+  sizes = TILE_SIZES,
   children,
 }: {
   to: string;
   name: string;
   picture: Picture | null;
   priority?: boolean;
+  sizes?: string;
   children?: ReactNode;
 }) {
   return (
@@ -42,7 +51,7 @@ export function ImageTile({
         <ResponsivePicture
           picture={picture}
           alt=""
-          sizes={TILE_SIZES}
+          sizes={sizes}
           width={TILE_WIDTH}
           height={TILE_HEIGHT}
           priority={priority}
@@ -61,14 +70,22 @@ export function ProductTile({
   product,
   priority = false,
   details = true,
+  sizes,
 }: {
   product: ProductSummary;
   priority?: boolean;
   /** Show the short title and the lowest price under the name. */
   details?: boolean;
+  sizes?: string;
 }) {
   return (
-    <ImageTile to={`/product/${product.id}`} name={product.name} picture={product.mainImage} priority={priority}>
+    <ImageTile
+      to={`/product/${product.id}`}
+      name={product.name}
+      picture={product.mainImage}
+      priority={priority}
+      sizes={sizes}
+    >
       {details ? (
         <>
           {product.title ? <span className="line-clamp-2 text-sm text-cocoa-800">{product.title}</span> : null}

@@ -130,7 +130,7 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
         </div>
       </div>
 
-      <nav aria-label={he.site.mainMenu} className="hidden border-t border-cream-200 xl:block">
+      <nav id="main-menu" aria-label={he.site.mainMenu} className="hidden border-t border-cream-200 xl:block">
         <ul className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-1 px-6 py-1">
           {categories.map((category) => (
             <CategoryDropdown

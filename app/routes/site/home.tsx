@@ -1,7 +1,14 @@
 import { Link } from "react-router";
 import { SectionHeading } from "../../components/catalogue/bits.tsx";
 import { PostCard } from "../../components/catalogue/post-card.tsx";
-import { ImageTile, ProductTile, TILE_ROW, TILE_ROW_ITEM } from "../../components/catalogue/tiles.tsx";
+import {
+  HOME_SECTION,
+  HOME_TILE_SIZES,
+  ImageTile,
+  ProductTile,
+  TILE_ROW,
+  TILE_ROW_ITEM,
+} from "../../components/catalogue/tiles.tsx";
 import { PhoneIcon } from "../../components/site/icons.tsx";
 import { useSiteSettings } from "../../components/site/use-site-settings.ts";
 import { WelcomeDialog } from "../../components/site/welcome-dialog.tsx";
@@ -67,7 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {categories.length ? (
-        <section aria-labelledby="home-categories" className="mx-auto max-w-7xl px-4 pt-12 sm:px-6">
+        <section aria-labelledby="home-categories" className={`${HOME_SECTION} pt-12`}>
           <SectionHeading
             id="home-categories"
             title={he.home.categoriesHeading}
@@ -80,6 +87,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   to={`/categories/${category.id}`}
                   name={category.name}
                   picture={category.mainImage}
+                  sizes={HOME_TILE_SIZES}
                   priority={index === 0}
                 />
               </li>
@@ -89,7 +97,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {products.length ? (
-        <section aria-labelledby="home-products" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6">
+        <section aria-labelledby="home-products" className={`${HOME_SECTION} pt-14`}>
           <SectionHeading
             id="home-products"
             title={he.home.specialProductsHeading}
@@ -98,7 +106,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className={TILE_ROW}>
             {products.map((product) => (
               <li key={product.id} className={TILE_ROW_ITEM}>
-                <ProductTile product={product} details={false} />
+                <ProductTile product={product} details={false} sizes={HOME_TILE_SIZES} />
               </li>
             ))}
           </ul>
@@ -106,7 +114,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {news.length ? (
-        <section aria-labelledby="home-news" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6">
+        <section aria-labelledby="home-news" className={`${HOME_SECTION} pt-14`}>
           <SectionHeading id="home-news" title={he.home.newsHeading} link={{ to: "/news", label: he.home.allNews }} />
           <ul className="grid gap-6 md:grid-cols-3">
             {news.map((post) => (
@@ -119,7 +127,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {sales.length ? (
-        <section aria-labelledby="home-sales" className="mx-auto max-w-7xl px-4 pt-14 sm:px-6">
+        <section aria-labelledby="home-sales" className={`${HOME_SECTION} pt-14`}>
           <SectionHeading
             id="home-sales"
             title={he.home.salesHeading}
@@ -128,7 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className={TILE_ROW}>
             {sales.map((sale) => (
               <li key={sale.id} className={TILE_ROW_ITEM}>
-                <ImageTile to={`/sale/${sale.id}`} name={sale.name} picture={sale.mainImage} />
+                <ImageTile to={`/sale/${sale.id}`} name={sale.name} picture={sale.mainImage} sizes={HOME_TILE_SIZES} />
               </li>
             ))}
           </ul>

@@ -1,3 +1,5 @@
+import heeboHebrew from "@fontsource-variable/heebo/files/heebo-hebrew-wght-normal.woff2?url";
+import heeboLatin from "@fontsource-variable/heebo/files/heebo-latin-wght-normal.woff2?url";
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { FloatingChatButton } from "../../components/site/chat-button.tsx";
@@ -7,6 +9,16 @@ import { SearchBarProvider } from "../../components/site/search-bar.tsx";
 import { servicesContext } from "../../lib/context.ts";
 import { he } from "../../lib/i18n/he.ts";
 import type { Route } from "./+types/layout";
+
+/** The Hebrew and Latin (digits, prices) subsets of the site font, fetched with the CSS (see app.css). */
+export const links: Route.LinksFunction = () =>
+  [heeboHebrew, heeboLatin].map((href) => ({
+    rel: "preload",
+    href,
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous" as const,
+  }));
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

@@ -81,16 +81,20 @@ export function createApp(deps: AppDeps) {
 
   const clientDir = deps.clientDir ?? path.resolve("build/client");
   const staticRoot = path.relative(process.cwd(), clientDir) || ".";
-  // Hashed build assets never change under the same name.
+  // Hashed build assets never change under the same name. The build writes Brotli and gzip copies
+  // next to each script and stylesheet (vite.config.ts), served as-is: no compression per request.
   app.use(
     "/assets/*",
     serveStatic({
       root: staticRoot,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
     }),
   );
+  // A missing asset (an old page asking for a chunk of the previous build) is a 404, not a redirect to a page.
+  app.all("/assets/*", (c) => c.text("Not Found", 404));
 
   // Bodies: uploads may carry several images; everything else is small.
   const tooLarge = (c: Context) => c.json({ message: he.api.tooLarge }, 413);

@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CategoryWithSubs, ProductDetail, ProductSummary } from "../../app/lib/types.ts";
 import { axeViolations, launchBrowser, VIEWPORTS } from "../support/browser.ts";
-import { catalogue, focused, storePage } from "../support/storefront.ts";
+import { catalogue, focused, layoutShift, storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
@@ -65,6 +65,7 @@ describe.skipIf(!chromiumPath)("catalogue screens", () => {
           expect(await row.locator("img").count()).toBe(1);
         }
         expect(await imageLoaded(page, "main img")).toBe(true);
+        expect(await layoutShift(page)).toBeLessThan(0.01);
         if (name === "desktop") {
           // Image on the start side (right) in one row, on the end side (left) in the next.
           const side = async (i: number) => {
@@ -100,6 +101,7 @@ describe.skipIf(!chromiumPath)("catalogue screens", () => {
         const hero = page.locator("main img").first();
         expect(await hero.getAttribute("fetchpriority")).toBe("high");
         expect(await imageLoaded(page, "main img")).toBe(true);
+        expect(await layoutShift(page)).toBeLessThan(0.01);
         const chips = page.locator("ul[aria-labelledby=subcategories] a");
         expect(await chips.allTextContents()).toEqual(category.subCategories.map((s) => s.name));
         expect(await chips.first().getAttribute("href")).toBe(`/products?category=${category.subCategories[0]!.id}`);
@@ -142,6 +144,8 @@ describe.skipIf(!chromiumPath)("catalogue screens", () => {
         expect(await image.getAttribute("alt")).toBeTruthy();
         expect(await image.getAttribute("fetchpriority")).toBe("high");
         expect(await imageLoaded(page, "main img")).toBe(true);
+        // Nothing moves while the page and its images load.
+        expect(await layoutShift(page)).toBeLessThan(0.01);
         const stars = page.getByRole("img", { name: "דירוג: 5 מתוך 5 כוכבים" });
         expect(await stars.locator("svg").count()).toBe(5);
         expect(await page.locator("#suitable-for").textContent()).toBe("מתאים ל:");

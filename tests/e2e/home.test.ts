@@ -2,7 +2,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { axeViolations, launchBrowser, VIEWPORTS } from "../support/browser.ts";
-import { focused, storePage } from "../support/storefront.ts";
+import { focused, layoutShift, storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
@@ -140,17 +140,7 @@ describe.skipIf(!chromiumPath)("home page in Chromium", () => {
         if (name === "desktop") expect(Math.round(box!.width)).toBe(300);
         expect(await tile.locator("picture source[type='image/webp']").getAttribute("sizes")).toContain("300px");
         expect(await tile.textContent()).toMatch(/[\u0590-\u05FF]/);
-        const cls = await page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              let total = 0;
-              new PerformanceObserver((list) => {
-                for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
-              }).observe({ type: "layout-shift", buffered: true });
-              requestAnimationFrame(() => resolve(total));
-            }),
-        );
-        expect(cls).toBeLessThan(0.01);
+        expect(await layoutShift(page)).toBeLessThan(0.01);
       });
 
       it("loads the first tile eagerly with high priority and the rest lazily", async () => {

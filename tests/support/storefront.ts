@@ -53,3 +53,17 @@ export function focused(page: Page) {
     };
   });
 }
+
+/** Cumulative layout shift of the page so far (every shift, with or without recent input). */
+export function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+        requestAnimationFrame(() => resolve(total));
+      }),
+  );
+}

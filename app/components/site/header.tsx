@@ -247,27 +247,32 @@ function CategoryDropdown({
         onKeyDown={(event) => moveFocus(event, listRef.current)}
         className="absolute start-0 top-full z-40 mt-1 min-w-60 rounded-2xl border border-cream-300 bg-cream-50 p-2 shadow-xl"
       >
-        <li>
-          <Link
-            to={`/categories/${category.id}`}
-            onClick={onNavigate}
-            className="block rounded-xl px-3 py-2.5 font-bold text-crust-700 hover:bg-cream-200"
-          >
-            {he.site.wholeCategory}
-            <span className="sr-only"> {category.name}</span>
-          </Link>
-        </li>
-        {category.subCategories.map((sub) => (
-          <li key={sub.id}>
-            <Link
-              to={subcategoryHref(sub.id)}
-              onClick={onNavigate}
-              className="block rounded-xl px-3 py-2.5 text-cocoa-900 hover:bg-cream-200"
-            >
-              {sub.name}
-            </Link>
-          </li>
-        ))}
+        {/* Rendered only while open: a closed menu costs no markup, and it cannot open without JavaScript anyway. */}
+        {open ? (
+          <>
+            <li>
+              <Link
+                to={`/categories/${category.id}`}
+                onClick={onNavigate}
+                className="block rounded-xl px-3 py-2.5 font-bold text-crust-700 hover:bg-cream-200"
+              >
+                {he.site.wholeCategory}
+                <span className="sr-only"> {category.name}</span>
+              </Link>
+            </li>
+            {category.subCategories.map((sub) => (
+              <li key={sub.id}>
+                <Link
+                  to={subcategoryHref(sub.id)}
+                  onClick={onNavigate}
+                  className="block rounded-xl px-3 py-2.5 text-cocoa-900 hover:bg-cream-200"
+                >
+                  {sub.name}
+                </Link>
+              </li>
+            ))}
+          </>
+        ) : null}
       </ul>
     </li>
   );
@@ -296,87 +301,90 @@ function MobileMenu({
       }}
       className="max-h-[calc(100dvh-4.5rem)] overflow-y-auto overscroll-contain border-t border-cream-300 bg-cream-50 xl:hidden"
     >
-      <ul className="mx-auto max-w-7xl px-4 py-2">
-        {categories.map((category) => {
-          const isOpen = expanded === category.id;
-          const listId = `mobile-sub-${category.id}`;
-          return (
-            <li key={category.id} className="border-b border-cream-200">
-              <button
-                type="button"
-                aria-expanded={isOpen}
-                aria-controls={listId}
-                onClick={() => setExpanded(isOpen ? null : category.id)}
-                className="flex min-h-12 w-full items-center justify-between text-start text-lg font-semibold text-cocoa-900"
-              >
-                {category.name}
-                <ChevronDownIcon className={`size-5 transition-transform ${isOpen ? "rotate-180" : ""}`} />
-              </button>
-              <ul id={listId} hidden={!isOpen} className="pb-2 ps-4">
-                <li>
-                  <Link
-                    to={`/categories/${category.id}`}
-                    onClick={() => onClose(false)}
-                    className="block py-2.5 font-bold text-crust-700"
-                  >
-                    {he.site.wholeCategory}
-                    <span className="sr-only"> {category.name}</span>
-                  </Link>
-                </li>
-                {category.subCategories.map((sub) => (
-                  <li key={sub.id}>
+      {/* Rendered only while open (see CategoryDropdown). */}
+      {open ? (
+        <ul className="mx-auto max-w-7xl px-4 py-2">
+          {categories.map((category) => {
+            const isOpen = expanded === category.id;
+            const listId = `mobile-sub-${category.id}`;
+            return (
+              <li key={category.id} className="border-b border-cream-200">
+                <button
+                  type="button"
+                  aria-expanded={isOpen}
+                  aria-controls={listId}
+                  onClick={() => setExpanded(isOpen ? null : category.id)}
+                  className="flex min-h-12 w-full items-center justify-between text-start text-lg font-semibold text-cocoa-900"
+                >
+                  {category.name}
+                  <ChevronDownIcon className={`size-5 transition-transform ${isOpen ? "rotate-180" : ""}`} />
+                </button>
+                <ul id={listId} hidden={!isOpen} className="pb-2 ps-4">
+                  <li>
                     <Link
-                      to={subcategoryHref(sub.id)}
+                      to={`/categories/${category.id}`}
                       onClick={() => onClose(false)}
-                      className="block py-2.5 text-cocoa-900"
+                      className="block py-2.5 font-bold text-crust-700"
                     >
-                      {sub.name}
+                      {he.site.wholeCategory}
+                      <span className="sr-only"> {category.name}</span>
                     </Link>
                   </li>
-                ))}
-              </ul>
+                  {category.subCategories.map((sub) => (
+                    <li key={sub.id}>
+                      <Link
+                        to={subcategoryHref(sub.id)}
+                        onClick={() => onClose(false)}
+                        className="block py-2.5 text-cocoa-900"
+                      >
+                        {sub.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+          {SECONDARY_LINKS.map((link) => (
+            <li key={link.to} className="border-b border-cream-200">
+              <NavLink
+                to={link.to}
+                onClick={() => onClose(false)}
+                className="flex min-h-12 items-center text-lg text-cocoa-900 aria-[current=page]:font-bold aria-[current=page]:text-berry-700"
+              >
+                {link.label}
+              </NavLink>
             </li>
-          );
-        })}
-        {SECONDARY_LINKS.map((link) => (
-          <li key={link.to} className="border-b border-cream-200">
-            <NavLink
-              to={link.to}
-              onClick={() => onClose(false)}
-              className="flex min-h-12 items-center text-lg text-cocoa-900 aria-[current=page]:font-bold aria-[current=page]:text-berry-700"
+          ))}
+          <li className="border-b border-cream-200">
+            <button
+              type="button"
+              onClick={() => {
+                onClose(false);
+                search.setOpen(true);
+              }}
+              className="flex min-h-12 w-full items-center gap-2 text-start text-lg text-cocoa-900"
             >
-              {link.label}
-            </NavLink>
+              <SearchIcon className="size-5" />
+              {he.site.searchLabel}
+            </button>
           </li>
-        ))}
-        <li className="border-b border-cream-200">
-          <button
-            type="button"
-            onClick={() => {
-              onClose(false);
-              search.setOpen(true);
-            }}
-            className="flex min-h-12 w-full items-center gap-2 text-start text-lg text-cocoa-900"
-          >
-            <SearchIcon className="size-5" />
-            {he.site.searchLabel}
-          </button>
-        </li>
-        {settings.whatsappNumber ? (
-          <li>
-            <a
-              href={whatsappLink(settings.whatsappNumber)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="flex min-h-12 items-center gap-2 text-lg text-cocoa-900"
-            >
-              <WhatsappIcon className="size-5 text-[#0b6e38]" />
-              {he.site.chatLabel}
-              <span className="sr-only"> {he.site.newTab}</span>
-            </a>
-          </li>
-        ) : null}
-      </ul>
+          {settings.whatsappNumber ? (
+            <li>
+              <a
+                href={whatsappLink(settings.whatsappNumber)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex min-h-12 items-center gap-2 text-lg text-cocoa-900"
+              >
+                <WhatsappIcon className="size-5 text-[#0b6e38]" />
+                {he.site.chatLabel}
+                <span className="sr-only"> {he.site.newTab}</span>
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
     </nav>
   );
 }

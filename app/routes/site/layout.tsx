@@ -1,5 +1,4 @@
 import heeboHebrew from "@fontsource-variable/heebo/files/heebo-hebrew-wght-normal.woff2?url";
-import heeboLatin from "@fontsource-variable/heebo/files/heebo-latin-wght-normal.woff2?url";
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { FloatingChatButton } from "../../components/site/chat-button.tsx";
@@ -10,15 +9,10 @@ import { servicesContext } from "../../lib/context.ts";
 import { he } from "../../lib/i18n/he.ts";
 import type { Route } from "./+types/layout";
 
-/** The Hebrew and Latin (digits, prices) subsets of the site font, fetched with the CSS (see app.css). */
-export const links: Route.LinksFunction = () =>
-  [heeboHebrew, heeboLatin].map((href) => ({
-    rel: "preload",
-    href,
-    as: "font",
-    type: "font/woff2",
-    crossOrigin: "anonymous" as const,
-  }));
+/** The Hebrew subset of the site font, fetched with the CSS (see app.css: font-display optional). */
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: heeboHebrew, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

@@ -48,7 +48,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
     <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none sm:px-6">
       <Breadcrumbs items={crumbs} />
       <div className="mt-6 grid gap-8 md:grid-cols-2 md:gap-12">
-        <div className="flex flex-col items-start gap-4">
+        <div className="flex flex-col gap-4">
           <ResponsivePicture
             picture={product.mainImage}
             alt={product.mainImage?.alt || product.name}
@@ -56,7 +56,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             priority
             className="aspect-[4/3] w-full rounded-3xl object-cover shadow-md"
           />
-          <ProductGallery name={product.name} images={product.images} />
+          <div>
+            <ProductGallery name={product.name} images={product.images} />
+          </div>
         </div>
 
         <div className="flex flex-col gap-5">

@@ -171,7 +171,9 @@ export function createApp(deps: AppDeps) {
       const response = await handle(c.req.raw, context);
       // Pages carry a per-request nonce and session cookies: never store them in shared caches.
       if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
-      return response;
+      // A bare Response would drop what middleware already set on the context — above all the
+      // session and XSRF cookies of a first visit, without which the page's forms answer 419.
+      return c.newResponse(response.body, response);
     });
   }
 

@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app.ts";
 import { createLocalStorage } from "../../server/images/storage.ts";
 import { createLogger } from "../../server/log.ts";
@@ -15,7 +16,8 @@ export interface TestApp {
   dispose(): void;
 }
 
-export function createTestApp(database: TestDatabase): TestApp {
+/** `build` (see page-build.ts) adds the pages; without it only the HTTP shell and the API answer. */
+export function createTestApp(database: TestDatabase, options: { build?: ServerBuild } = {}): TestApp {
   const uploads = mkdtempSync(path.join(tmpdir(), "bakery-uploads-"));
   const storage = createLocalStorage(uploads);
   const logger = createLogger("silent");
@@ -31,6 +33,7 @@ export function createTestApp(database: TestDatabase): TestApp {
     services,
     storage,
     logger,
+    build: options.build,
   });
   return {
     app,

@@ -1,0 +1,43 @@
+/**
+ * A first visit to a page (not the API) must issue the session and XSRF cookies: forms on pages
+ * carry the session's token in `_token`, and without the cookies every post would answer 419.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { TestClient } from "../support/client.ts";
+import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { loadServerBuild } from "../support/page-build.ts";
+
+for (const factory of testDatabases()) {
+  describe(`page responses on ${factory.name}`, () => {
+    let database: TestDatabase;
+    let t: TestApp;
+    let closeBuild: () => Promise<void>;
+
+    beforeAll(async () => {
+      const loaded = await loadServerBuild();
+      closeBuild = loaded.close;
+      database = await factory.create();
+      t = createTestApp(database, { build: loaded.build });
+    }, 120_000);
+    afterAll(async () => {
+      t?.dispose();
+      await database?.dispose();
+      await closeBuild?.();
+    });
+
+    it("a first page visit sets the session and XSRF cookies, and the page embeds the same token", async () => {
+      const client = new TestClient(t);
+      const res = await client.fetch("/");
+      expect(res.status).toBe(200);
+      const cookies = res.headers.getSetCookie().map((c) => c.split("=")[0]);
+      expect(cookies).toEqual(expect.arrayContaining(["bakery_sid", "XSRF-TOKEN"]));
+      // The root loader hands the token to forms (CsrfField); it is the cookie's token.
+      const html = await res.text();
+      expect(html).toContain(client.xsrfToken);
+      // Security headers set by middleware survive too.
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    });
+  });
+}

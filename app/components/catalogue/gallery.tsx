@@ -30,6 +30,20 @@ function ImagesIcon({ className }: { className?: string }) {
   );
 }
 
+/** Right-to-left: "previous" (start) points right, "next" (end) points left. */
+function Arrow({ direction }: { direction: "start" | "end" }) {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor">
+      <path
+        d={direction === "start" ? "m9 6 6 6-6 6" : "m15 6-6 6 6 6"}
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
 export function ProductGallery({ name, images }: { name: string; images: Picture[] }) {
   const [open, setOpen] = useState(false);
   const [index, setIndex] = useState(0);
@@ -40,7 +54,7 @@ export function ProductGallery({ name, images }: { name: string; images: Picture
   if (count === 0) return null;
 
   const navButton =
-    "inline-flex min-h-11 items-center justify-center rounded-full bg-cream-50 px-4 font-semibold text-cocoa-900 ring-1 ring-cream-300 hover:bg-cream-200";
+    "inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-1 rounded-full bg-cream-50 px-3 font-semibold text-cocoa-900 ring-1 ring-cream-300 hover:bg-cream-200 disabled:opacity-50 sm:px-4";
 
   return (
     <>
@@ -94,13 +108,15 @@ export function ProductGallery({ name, images }: { name: string; images: Picture
           ) : null}
           <div className="flex items-center justify-between gap-3">
             <button type="button" className={navButton} onClick={() => go(-1)} disabled={count < 2}>
-              {he.product.previousImage}
+              <Arrow direction="start" />
+              <span className="sr-only sm:not-sr-only">{he.product.previousImage}</span>
             </button>
-            <p aria-live="polite" className="font-semibold">
+            <p aria-live="polite" className="text-center font-semibold">
               {he.product.imageCounter(index + 1, count)}
             </p>
             <button type="button" className={navButton} onClick={() => go(1)} disabled={count < 2}>
-              {he.product.nextImage}
+              <span className="sr-only sm:not-sr-only">{he.product.nextImage}</span>
+              <Arrow direction="end" />
             </button>
           </div>
           {count > 1 ? (

@@ -58,7 +58,7 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
           className="flex min-w-0 items-center gap-2 rounded-md"
           aria-label={`${settings.brandName} – ${he.site.homeLinkLabel}`}
         >
-          <LogoMark className="size-11 shrink-0" />
+          <LogoMark className="size-10 shrink-0 sm:size-11" />
           <span className="flex min-w-0 flex-col leading-tight">
             <span className="truncate text-lg font-extrabold text-cocoa-900">{settings.brandName}</span>
             <span className="hidden text-xs text-crust-700 sm:block">{settings.tagline}</span>
@@ -110,7 +110,7 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
               href={settings.orderUrl}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex min-h-11 items-center rounded-full bg-berry-700 px-3.5 font-semibold whitespace-nowrap text-white shadow-sm hover:bg-berry-600 sm:px-5"
+              className="inline-flex min-h-11 items-center rounded-full bg-berry-700 px-3 text-[0.9375rem] font-semibold whitespace-nowrap text-white shadow-sm hover:bg-berry-600 sm:px-5 sm:text-base"
             >
               {he.site.orderNow}
               <span className="sr-only"> {he.site.newTab}</span>

@@ -1,4 +1,5 @@
 import heeboHebrew from "@fontsource-variable/heebo/files/heebo-hebrew-wght-normal.woff2?url";
+import heeboLatin from "@fontsource-variable/heebo/files/heebo-latin-wght-normal.woff2?url";
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { FloatingChatButton } from "../../components/site/chat-button.tsx";
@@ -9,10 +10,18 @@ import { servicesContext } from "../../lib/context.ts";
 import { he } from "../../lib/i18n/he.ts";
 import type { Route } from "./+types/layout";
 
-/** The Hebrew subset of the site font, fetched with the CSS (see app.css: font-display optional). */
-export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: heeboHebrew, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-];
+/**
+ * The site font's Hebrew subset and its Latin one (spaces, digits, punctuation — on every page), fetched
+ * with the stylesheet: with font-display optional (app.css) they must arrive before the first paint.
+ */
+export const links: Route.LinksFunction = () =>
+  [heeboHebrew, heeboLatin].map((href) => ({
+    rel: "preload",
+    href,
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous" as const,
+  }));
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

@@ -79,12 +79,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               {he.products.resultsFor} <strong className="font-bold text-cocoa-900">«{search}»</strong>
             </p>
           ) : null}
-          <p className="mt-1 text-cocoa-800">
-            {he.products.count(products.total)}
-            {products.from !== null && products.to !== null && products.last_page > 1 ? (
-              <span> · {he.pagination.summary(products.from, products.to, products.total)}</span>
-            ) : null}
-          </p>
+          {products.total > 0 ? (
+            <p className="mt-1 text-cocoa-800">
+              {he.products.count(products.total)}
+              {products.from !== null && products.to !== null && products.last_page > 1 ? (
+                <span> · {he.pagination.summary(products.from, products.to, products.total)}</span>
+              ) : null}
+            </p>
+          ) : null}
         </div>
         <Form method="get" action="/products" role="search" className="flex w-full gap-2 md:w-96">
           <label htmlFor="products-search" className="sr-only">

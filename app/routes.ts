@@ -9,6 +9,18 @@ export default [
     route("categories/:id", "routes/site/category.tsx"),
     route("product/:id", "routes/site/product.tsx"),
     route("products", "routes/site/products.tsx"),
+    route("about", "routes/site/about.tsx"),
+    route("accessibility", "routes/site/accessibility.tsx"),
+    route("branches", "routes/site/branches.tsx"),
+    route("branches/:id", "routes/site/branch.tsx"),
+    route("sales", "routes/site/sales.tsx"),
+    route("sale/:id", "routes/site/sale.tsx"),
+    route("news", "routes/site/news.tsx"),
+    route("contactUs", "routes/site/contact.tsx"),
+    // Our own customer-club sign-up, used while site settings name no external club site.
+    route("club", "routes/site/club.tsx"),
+    route("thankYou", "routes/site/thank-you.tsx"),
+    route("sign_up", "routes/site/sign-up.tsx"),
   ]),
   // Unknown paths redirect to the home page (spec §2).
   route("*", "routes/site/catch-all.tsx"),

@@ -18,9 +18,10 @@ import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./errors.ts";
 import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
-import { createDatabaseStore, createMemoryStore, createRateLimiter } from "./http/rate-limit.ts";
+import { createDatabaseStore, createMemoryStore, createRateLimiter, type RateRules } from "./http/rate-limit.ts";
 import { requestLog } from "./http/request-log.ts";
 import { type NonceEnv, securityHeaders } from "./http/security-headers.ts";
+import { createSeoRoutes } from "./http/seo-routes.ts";
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from "./images/pipeline.ts";
 import { serveUploads } from "./images/serve.ts";
 import type { ImageStorage } from "./images/storage.ts";
@@ -45,6 +46,8 @@ export interface AppDeps {
   /** Folder with the built client (assets/, favicon…); defaults to build/client. */
   clientDir?: string;
   mode?: "production" | "development";
+  /** Rate limits; tests of other behaviour raise them, the rate-limit tests use the real ones. */
+  rateRules?: RateRules;
   /** `seeding` is true while first-start demo images are still being drawn (reported by /healthz). */
   readiness?: { seeding: boolean };
 }
@@ -81,8 +84,10 @@ export function createApp(deps: AppDeps) {
 
   const clientDir = deps.clientDir ?? path.resolve("build/client");
   const staticRoot = path.relative(process.cwd(), clientDir) || ".";
-  // Hashed build assets never change under the same name. The build writes Brotli and gzip copies
-  // next to each script and stylesheet (vite.config.ts), served as-is: no compression per request.
+  // Hashed build assets never change under the same name. The build writes Brotli and gzip copies next to
+  // each script and stylesheet (vite.config.ts), sent as they are; compress() covers files without a copy
+  // (it leaves responses that already carry a Content-Encoding alone). Fonts and images are compressed already.
+  app.use("/assets/*", compress());
   app.use(
     "/assets/*",
     serveStatic({
@@ -95,6 +100,9 @@ export function createApp(deps: AppDeps) {
   );
   // A missing asset (an old page asking for a chunk of the previous build) is a 404, not a redirect to a page.
   app.all("/assets/*", (c) => c.text("Not Found", 404));
+
+  // Before sessions: these answers are the same for everyone and cacheable, so they set no cookies.
+  app.route("/", createSeoRoutes({ services, publicUrl: deps.config.publicUrl }));
 
   // Bodies: uploads may carry several images; everything else is small.
   const tooLarge = (c: Context) => c.json({ message: he.api.tooLarge }, 413);
@@ -111,6 +119,7 @@ export function createApp(deps: AppDeps) {
   const limiter = createRateLimiter(
     database.dialect === "postgres" ? createDatabaseStore(database.db) : createMemoryStore(),
     deps.config.trustProxy,
+    deps.rateRules,
   );
   app.use("*", sessions.middleware);
   app.use("*", csrfProtection());
@@ -167,6 +176,7 @@ export function createApp(deps: AppDeps) {
         publicUrl: deps.config.publicUrl,
         csrfToken: auth.csrfToken,
         user: auth.user,
+        limitFormSubmission: () => limiter.enforce(c, "forms"),
       });
       const response = await handle(c.req.raw, context);
       // Pages carry a per-request nonce and session cookies: never store them in shared caches.

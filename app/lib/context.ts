@@ -15,6 +15,8 @@ export interface RequestInfo {
   csrfToken: string;
   /** The signed-in staff member, or null for visitors. */
   user: SessionUser | null;
+  /** Counts a submission of a public form from this client; throws a 429 error past the limit. */
+  limitFormSubmission: () => Promise<void>;
 }
 
 export interface SessionUser {

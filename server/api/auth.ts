@@ -7,7 +7,7 @@ import { type LoginInput, loginMessages, loginSchema } from "../../app/lib/schem
 import type { AppEnv } from "../app.ts";
 import type { SessionManager } from "../auth/sessions.ts";
 import { ValidationError } from "../errors.ts";
-import { clientAddress, RATE_RULES, type RateLimiter, tooManyRequests } from "../http/rate-limit.ts";
+import { clientAddress, type RateLimiter, tooManyRequests } from "../http/rate-limit.ts";
 import { fieldErrors, readBody } from "../http/validation.ts";
 import type { Services } from "../services/index.ts";
 import { normalizeEmail } from "../services/users.ts";
@@ -52,12 +52,13 @@ export function createAuthRouter(deps: { services: Services; sessions: SessionMa
       `loginFailures:email:${normalizeEmail(input.email)}`,
     ];
     for (const key of keys) {
-      const seen = await limiter.store.peek(key, RATE_RULES.loginFailures);
-      if (seen.count >= RATE_RULES.loginFailures.limit) throw tooManyRequests(seen.retryAfter, loginMessages.tooMany);
+      const seen = await limiter.store.peek(key, limiter.rules.loginFailures);
+      if (seen.count >= limiter.rules.loginFailures.limit)
+        throw tooManyRequests(seen.retryAfter, loginMessages.tooMany);
     }
     const user = await services.auth.authenticate(input.email, input.password);
     if (!user) {
-      for (const key of keys) await limiter.store.hit(key, RATE_RULES.loginFailures);
+      for (const key of keys) await limiter.store.hit(key, limiter.rules.loginFailures);
       if (json) throw new ValidationError({ email: [loginMessages.failed] }, loginMessages.failed);
       return c.redirect("/login?error=credentials", 303);
     }

@@ -9,6 +9,8 @@ import type { RateLimiter } from "../http/rate-limit.ts";
 import type { Services } from "../services/index.ts";
 import { createAccountRouter } from "./account.ts";
 import { createCatalogueRouter } from "./catalogue.ts";
+import { createContentRouter } from "./content.ts";
+import { createFormsRouter } from "./forms.ts";
 
 export interface ApiDeps {
   services: Services;
@@ -44,6 +46,8 @@ export function createApiRouter(deps: ApiDeps) {
 
   // Resource routers, each thin: parse, call a service, shape.
   api.route("/", createAccountRouter());
+  api.route("/", createContentRouter(deps.services));
+  api.route("/", createFormsRouter(deps.services, deps.limiter));
   api.route("/", createCatalogueRouter(deps));
 
   api.all("*", (c: Context<AppEnv>) => {

@@ -142,17 +142,25 @@ export function tooManyRequests(retryAfter: number, message: string = he.api.too
 export interface RateLimiter {
   store: RateLimitStore;
   trustProxy: boolean;
+  rules: RateRules;
   /** Counts a hit for `name` from this client; throws 429 with Retry-After past the limit. */
   enforce(c: Context, name: keyof typeof RATE_RULES, extraKey?: string): Promise<void>;
 }
 
-export function createRateLimiter(store: RateLimitStore, trustProxy: boolean): RateLimiter {
+export type RateRules = Record<keyof typeof RATE_RULES, RateRule>;
+
+export function createRateLimiter(
+  store: RateLimitStore,
+  trustProxy: boolean,
+  rules: RateRules = RATE_RULES,
+): RateLimiter {
   return {
     store,
     trustProxy,
+    rules,
     async enforce(c, name, extraKey) {
       const key = `${name}:${extraKey ?? clientAddress(c, trustProxy)}`;
-      const hit = await store.hit(key, RATE_RULES[name]);
+      const hit = await store.hit(key, rules[name]);
       if (!hit.allowed) throw tooManyRequests(hit.retryAfter);
     },
   };

@@ -3,13 +3,17 @@ import type { DB } from "../db/database.ts";
 import type { ImageStorage } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
 import { createAuthService } from "./auth.ts";
+import { createBranchesService } from "./branches.ts";
 import { createCatalogueService } from "./catalogue.ts";
 import { createCategoriesService } from "./categories.ts";
+import { createClientsService } from "./clients.ts";
+import { createContactService } from "./contact.ts";
 import { createImagesService } from "./images.ts";
 import { createMediaService } from "./media.ts";
 import { createPostsService } from "./posts.ts";
 import { createProductsService } from "./products.ts";
 import { createSettingsService } from "./settings.ts";
+import { createSitemapService } from "./sitemap.ts";
 import { createUsersService } from "./users.ts";
 
 export interface ServiceDeps {
@@ -28,7 +32,12 @@ export function createServices(db: DB, deps: ServiceDeps) {
     auth: createAuthService(db),
     products: createProductsService(db),
     catalogue: createCatalogueService(db, media),
-    posts: createPostsService(db, media),
+    branches: createBranchesService(db, media),
+    sales: createPostsService(db, media, "sales"),
+    publications: createPostsService(db, media, "publications"),
+    contact: createContactService(db),
+    clients: createClientsService(db),
+    sitemap: createSitemapService(db, media),
   };
 }
 

@@ -1,44 +1,60 @@
 /**
- * Sales (promotions) and publications (news): the same shape in two tables, read here generically.
- * Issue 4 needs only the home page's lists; the news/sales screens extend this module.
+ * Sales (promotions) and publications (news) share one shape and one set of rules, so one
+ * service serves both tables. Only published rows (status 1) are public; newest first.
  */
-import type { PostSummary } from "../../app/lib/types.ts";
+import type { Post } from "../../app/lib/content-types.ts";
 import type { DB } from "../db/database.ts";
+import type { PostRow } from "../db/schema.ts";
 import { PUBLISHED } from "./categories.ts";
 import type { MediaService } from "./media.ts";
 
-export type PostKind = "sale" | "publication";
+export type PostTable = "sales" | "publications";
+const OWNER_TYPE = { sales: "sale", publications: "publication" } as const;
 
-/** Table of each kind (the image owner type is the kind itself). */
-export const POST_TABLES = { sale: "sales", publication: "publications" } as const satisfies Record<PostKind, string>;
+export function createPostsService(db: DB, media: MediaService, table: PostTable) {
+  const ownerType = OWNER_TYPE[table];
+  const columns = ["id", "name", "content", "created_at", "updated_at"] as const;
 
-/** At most this many posts of each kind on the home page. */
-export const HOME_POSTS_LIMIT = 6;
-
-export function createPostsService(db: DB, media: MediaService) {
-  async function withImages(kind: PostKind, rows: { id: number; name: string; content: string }[]) {
+  async function withImages(rows: Pick<PostRow, (typeof columns)[number]>[]): Promise<Post[]> {
     const images = await media.mainImages(
-      kind,
+      ownerType,
       rows.map((r) => r.id),
     );
-    return rows.map(
-      (r): PostSummary => ({ id: r.id, name: r.name, content: r.content, mainImage: images.get(r.id) ?? null }),
-    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      content: r.content,
+      mainImage: images.get(r.id) ?? null,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+    }));
   }
 
+  const published = () =>
+    db
+      .selectFrom(table)
+      .select(columns)
+      .where("status", "=", PUBLISHED)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc");
+
   return {
-    /** Published posts of a kind flagged for the home page, newest first. */
-    async home(kind: PostKind, limit = HOME_POSTS_LIMIT): Promise<PostSummary[]> {
-      const rows = await db
-        .selectFrom(POST_TABLES[kind])
-        .select(["id", "name", "content"])
-        .where("status", "=", PUBLISHED)
-        .where("visibility_home_page", "=", 1)
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .limit(limit)
-        .execute();
-      return withImages(kind, rows);
+    /** Every published post, newest first. */
+    async list(): Promise<Post[]> {
+      return withImages(await published().execute());
+    },
+
+    /** Published posts flagged for the home page, newest first. */
+    async home(): Promise<Post[]> {
+      return withImages(await published().where("visibility_home_page", "=", 1).execute());
+    },
+
+    /** One published post, or null (missing and unpublished look the same to visitors). */
+    async get(id: number): Promise<Post | null> {
+      const row = await published().where("id", "=", id).executeTakeFirst();
+      if (!row) return null;
+      const [post] = await withImages([row]);
+      return post ?? null;
     },
   };
 }

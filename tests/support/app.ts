@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app.ts";
+import { RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
 import { createLocalStorage } from "../../server/images/storage.ts";
 import { createLogger } from "../../server/log.ts";
 import { createServices, type Services } from "../../server/services/index.ts";
@@ -16,8 +17,24 @@ export interface TestApp {
   dispose(): void;
 }
 
-/** `build` (see page-build.ts) adds the pages; without it only the HTTP shell and the API answer. */
-export function createTestApp(database: TestDatabase, options: { build?: ServerBuild } = {}): TestApp {
+/**
+ * Limits for tests of other behaviour: failed logins keep the real rule (few tests log in often),
+ * the form and API ceilings are lifted so loops over inputs are not cut off.
+ */
+export const RELAXED_RATE_RULES: RateRules = {
+  ...RATE_RULES,
+  forms: { limit: 10_000, windowMs: 60_000 },
+  api: { limit: 100_000, windowMs: 60_000 },
+};
+
+/**
+ * `build` (see page-build.ts) adds the pages; without it only the HTTP shell and the API answer.
+ * `rateRules: RATE_RULES` tests the real limits.
+ */
+export function createTestApp(
+  database: TestDatabase,
+  options: { build?: ServerBuild; rateRules?: RateRules } = {},
+): TestApp {
   const uploads = mkdtempSync(path.join(tmpdir(), "bakery-uploads-"));
   const storage = createLocalStorage(uploads);
   const logger = createLogger("silent");
@@ -34,6 +51,7 @@ export function createTestApp(database: TestDatabase, options: { build?: ServerB
     storage,
     logger,
     build: options.build,
+    rateRules: options.rateRules ?? RELAXED_RATE_RULES,
   });
   return {
     app,

@@ -9,38 +9,58 @@ import {
   TILE_ROW,
   TILE_ROW_ITEM,
 } from "../../components/catalogue/tiles.tsx";
+import { JsonLd } from "../../components/content/json-ld.tsx";
 import { PhoneIcon } from "../../components/site/icons.tsx";
-import { useSiteSettings } from "../../components/site/use-site-settings.ts";
 import { WelcomeDialog } from "../../components/site/welcome-dialog.tsx";
-import { servicesContext } from "../../lib/context.ts";
+import { requestContext, servicesContext } from "../../lib/context.ts";
 import { he } from "../../lib/i18n/he.ts";
-import { siteTitle } from "../../lib/meta.ts";
+import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/home";
 
-/** One row of three news cards on desktop. */
+/** One row of three news cards on desktop; sales tiles: two rows on phones, one or two on desktop. */
 const HOME_NEWS_COUNT = 3;
+const HOME_SALES_COUNT = 6;
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: siteTitle(matches, he.titles.home) }, { name: "description", content: he.home.description }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seoMeta(loaderData?.seo, he.titles.home);
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const [categories, products, news, sales] = await Promise.all([
+  const { publicUrl } = context.get(requestContext);
+  const [settings, categories, products, news, sales, branches] = await Promise.all([
+    services.settings.get(),
     services.catalogue.homeCategories(),
     services.catalogue.homeProducts(),
-    services.posts.home("publication", HOME_NEWS_COUNT),
-    services.posts.home("sale"),
+    services.publications.home(),
+    services.sales.home(),
+    services.branches.list(),
   ]);
-  return { categories, products, news, sales };
+  const seo = pageSeo(publicUrl, {
+    title: he.titles.home,
+    description: `${settings.tagline}. ${he.home.heroTitle}.`,
+    path: "/",
+    image: categories[0]?.mainImage,
+    siteName: settings.brandName,
+  });
+  return {
+    settings,
+    categories,
+    products,
+    news: news.slice(0, HOME_NEWS_COUNT),
+    sales: sales.slice(0, HOME_SALES_COUNT),
+    business: businessJsonLd(settings, publicUrl, branches),
+    seo,
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, products, news, sales } = loaderData;
-  const settings = useSiteSettings();
+  const { settings, categories, products, news, sales, business } = loaderData;
 
   return (
     <main id="main" tabIndex={-1} className="outline-none">
+      <JsonLd data={business} />
       <WelcomeDialog clubUrl={settings.clubUrl} />
 
       <section className="relative overflow-hidden bg-gradient-to-b from-cream-200 to-cream-100">

@@ -1,0 +1,55 @@
+import type { OpeningHoursEntry, Weekday } from "../../lib/content-types.ts";
+import { he } from "../../lib/i18n/he.ts";
+import { weekTable } from "../../lib/opening-hours.ts";
+
+const t = he.branches;
+
+/** The week's opening hours as a table, Sunday → Saturday; closed days say so; today is marked in text too. */
+export function OpeningHoursTable({ hours, today }: { hours: OpeningHoursEntry[]; today: Weekday | null }) {
+  return (
+    <table className="w-full border-collapse text-start">
+      <caption className="sr-only">{t.hoursCaption}</caption>
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">{t.day}</th>
+          <th scope="col">{t.time}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {weekTable(hours).map(({ day, intervals }) => {
+          const isToday = day === today;
+          return (
+            <tr
+              key={day}
+              aria-current={isToday ? "date" : undefined}
+              className={`border-b border-cream-300 last:border-0 ${isToday ? "bg-cream-200 font-bold" : ""}`}
+            >
+              <th scope="row" className="py-2 ps-3 pe-4 text-start font-semibold">
+                {`יום ${t.days[day]}`}
+                {isToday ? (
+                  <span className="ms-2 rounded-full bg-crust-700 px-2 py-0.5 text-xs font-semibold text-white">
+                    {t.today}
+                  </span>
+                ) : null}
+              </th>
+              <td className="py-2 pe-3 text-end">
+                {intervals.length === 0 ? (
+                  <span className="text-berry-700">{t.closed}</span>
+                ) : (
+                  intervals.map((interval, i) => (
+                    <span key={`${interval.opens}-${interval.closes}`}>
+                      {i > 0 ? ", " : null}
+                      <span dir="ltr" className="inline-block tabular-nums">
+                        {interval.opens}–{interval.closes}
+                      </span>
+                    </span>
+                  ))
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

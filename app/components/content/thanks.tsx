@@ -1,0 +1,46 @@
+import { Link } from "react-router";
+import { he } from "../../lib/i18n/he.ts";
+import { CheckCircleIcon } from "./icons.tsx";
+
+/** A short confirmation page: a check mark, the page's one heading, a sentence and ways on. */
+export function ThanksPanel({
+  heading,
+  text,
+  links,
+}: {
+  heading: string;
+  text: string;
+  links: { to: string; label: string }[];
+}) {
+  return (
+    <main id="main" tabIndex={-1} className="outline-none">
+      <div className="mx-auto flex min-h-[55vh] max-w-2xl flex-col items-center justify-center px-6 py-16 text-center">
+        <CheckCircleIcon className="size-20 text-olive-700" />
+        <h1 className="mt-4 text-4xl font-extrabold text-cocoa-900">{heading}</h1>
+        <p className="mt-3 text-xl text-cocoa-800">{text}</p>
+        <ul className="mt-8 flex flex-wrap justify-center gap-3">
+          {links.map((link, index) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                className={
+                  index === 0
+                    ? "inline-block rounded-full bg-berry-700 px-6 py-3 font-semibold text-white shadow hover:bg-berry-600"
+                    : "inline-block rounded-full border-2 border-crust-700 px-6 py-3 font-semibold text-crust-700 hover:bg-cream-50"
+                }
+              >
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </main>
+  );
+}
+
+export const THANKS_LINKS = [
+  { to: "/", label: he.thanks.backHome },
+  { to: "/products", label: he.thanks.toProducts },
+  { to: "/sales", label: he.thanks.toSales },
+];

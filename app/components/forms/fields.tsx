@@ -1,0 +1,197 @@
+/**
+ * Labelled form fields. A server or browser error appears under its field, is tied to it with
+ * aria-describedby and marks it aria-invalid; hints are described the same way.
+ */
+import type { HTMLInputTypeAttribute } from "react";
+import { he } from "../../lib/i18n/he.ts";
+import { AlertIcon } from "../content/icons.tsx";
+
+interface BaseProps {
+  /** Unique on the page: the form's id joined with the field name. */
+  id: string;
+  name: string;
+  label: string;
+  errors?: string[];
+  hint?: string;
+  required?: boolean;
+}
+
+const INPUT_CLASS =
+  "mt-1.5 block w-full rounded-xl border bg-white px-4 py-3 text-lg text-cocoa-900 shadow-sm placeholder:text-cocoa-800/60 focus:border-crust-600";
+
+/** Numbers inside Hebrew text (050-1234567) kept whole and in their own direction. */
+function WithNumbers({ text }: { text: string }) {
+  const parts = text.split(/(\+?\d[\d-]*\d)/);
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed string
+          <bdi key={i} className="whitespace-nowrap">
+            {part}
+          </bdi>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+function describedBy(id: string, hint: boolean, error: boolean): string | undefined {
+  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
+}
+
+function Label({ id, label, required }: { id: string; label: string; required?: boolean }) {
+  return (
+    <label htmlFor={id} className="block font-semibold text-cocoa-900">
+      {label}
+      {required ? (
+        <span aria-hidden="true" className="ms-1 text-berry-700">
+          *
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={`${id}-error`} className="mt-1.5 flex items-start gap-1.5 font-medium text-berry-700">
+      <AlertIcon className="mt-0.5 size-5 shrink-0" />
+      <span>
+        <WithNumbers text={errors.join(" ")} />
+      </span>
+    </p>
+  );
+}
+
+export function TextField({
+  id,
+  name,
+  label,
+  errors,
+  hint,
+  required,
+  type = "text",
+  autoComplete,
+  defaultValue,
+  maxLength,
+  inputMode,
+  dir,
+}: BaseProps & {
+  type?: HTMLInputTypeAttribute;
+  autoComplete?: string;
+  defaultValue?: string;
+  maxLength?: number;
+  inputMode?: "email" | "tel" | "text";
+  /** Latin-script values (e-mail, phone) read left to right even on a Hebrew page. */
+  dir?: "ltr";
+}) {
+  const invalid = Boolean(errors?.length);
+  return (
+    <div>
+      <Label id={id} label={label} required={required} />
+      <input
+        id={id}
+        name={name}
+        type={type}
+        required={required}
+        autoComplete={autoComplete}
+        defaultValue={defaultValue}
+        maxLength={maxLength}
+        inputMode={inputMode}
+        dir={dir}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(id, Boolean(hint), invalid)}
+        className={`${INPUT_CLASS} ${dir === "ltr" ? "text-end" : ""} ${invalid ? "border-berry-700" : "border-crust-500"}`}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-cocoa-800">
+          <WithNumbers text={hint} />
+        </p>
+      ) : null}
+      <FieldError id={id} errors={errors} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  id,
+  name,
+  label,
+  errors,
+  hint,
+  required,
+  defaultValue,
+  maxLength,
+  rows = 6,
+}: BaseProps & { defaultValue?: string; maxLength?: number; rows?: number }) {
+  const invalid = Boolean(errors?.length);
+  return (
+    <div>
+      <Label id={id} label={label} required={required} />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-0.5 text-sm text-cocoa-800">
+          {hint}
+        </p>
+      ) : null}
+      <textarea
+        id={id}
+        name={name}
+        required={required}
+        rows={rows}
+        defaultValue={defaultValue}
+        maxLength={maxLength}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(id, Boolean(hint), invalid)}
+        className={`${INPUT_CLASS} resize-y ${invalid ? "border-berry-700" : "border-crust-500"}`}
+      />
+      <FieldError id={id} errors={errors} />
+    </div>
+  );
+}
+
+/** A native checkbox, unticked unless the visitor ticked it (explicit opt-in). */
+export function CheckboxField({
+  id,
+  name,
+  label,
+  errors,
+  required,
+  defaultChecked,
+}: BaseProps & { defaultChecked?: boolean }) {
+  const invalid = Boolean(errors?.length);
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          required={required}
+          defaultChecked={defaultChecked}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          className="mt-1 size-6 shrink-0 accent-crust-700"
+        />
+        <label htmlFor={id} className="text-lg text-cocoa-900">
+          {label}
+          {required ? (
+            <span aria-hidden="true" className="ms-1 text-berry-700">
+              *
+            </span>
+          ) : null}
+        </label>
+      </div>
+      <FieldError id={id} errors={errors} />
+    </div>
+  );
+}
+
+/** The note that explains the asterisk. */
+export function RequiredNote() {
+  return <p className="text-sm text-cocoa-800">{he.forms.requiredNote}</p>;
+}

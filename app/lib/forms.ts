@@ -1,0 +1,54 @@
+/**
+ * The public forms' flow in the browser: check with the shared schema first (no round trip for
+ * a typo), then post to the route's server action; a failed post (5xx, 429, no network) becomes
+ * `failure`, which the page shows in an error dialog instead of losing what was typed.
+ * The schema (and zod with it) is loaded on demand, so it never delays the page itself.
+ */
+import type { z } from "zod";
+import { fieldErrors, formValues, HONEYPOT_FIELD } from "./schemas/fields.ts";
+
+export type FormFailure = "server" | "rateLimited";
+
+/** What a form's action returns when it does not redirect. */
+export interface FormResult {
+  errors?: Record<string, string[]>;
+  /** What was typed, to fill the form again when the page is rendered without JavaScript. */
+  values?: Record<string, string>;
+  failure?: FormFailure;
+}
+
+/** Only the form's own fields go back to the page (never the token or the honeypot). */
+export function pickValues(values: Record<string, string>, fields: readonly string[]): Record<string, string> {
+  return Object.fromEntries(fields.filter((f) => f in values).map((f) => [f, values[f] ?? ""]));
+}
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error === "object" && error !== null && "status" in error) {
+    const status = (error as { status: unknown }).status;
+    return typeof status === "number" ? status : undefined;
+  }
+  return undefined;
+}
+
+export async function submitPublicForm(
+  request: Request,
+  loadSchema: () => Promise<z.ZodType>,
+  fields: readonly string[],
+  serverAction: () => Promise<unknown>,
+): Promise<unknown> {
+  const values = formValues(await request.clone().formData());
+  try {
+    // A filled honeypot goes to the server untouched, which pretends success.
+    if (!values[HONEYPOT_FIELD]) {
+      const parsed = (await loadSchema()).safeParse(values);
+      if (!parsed.success) {
+        return { errors: fieldErrors(parsed.error), values: pickValues(values, fields) } satisfies FormResult;
+      }
+    }
+    return await serverAction();
+  } catch (error) {
+    // Redirects travel as thrown responses: let the router follow them.
+    if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
+    return { failure: statusOf(error) === 429 ? "rateLimited" : "server" } satisfies FormResult;
+  }
+}

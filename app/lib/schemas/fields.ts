@@ -1,0 +1,57 @@
+/**
+ * Field names, limits and text clean-up of the public forms, free of zod so that pages can use
+ * them without loading the validation library (the schemas load when a form is first used).
+ */
+import { sanitizeText } from "../text.ts";
+
+/**
+ * The honeypot: a field people never see or fill. A value in it marks the post as a bot's;
+ * the server then answers exactly as for a real post but stores nothing.
+ */
+export const HONEYPOT_FIELD = "website";
+
+export const CONTACT_FIELDS = ["name", "email", "phone", "message"] as const;
+export const CONTACT_LIMITS = { name: 100, email: 254, phone: 20, message: 2000 } as const;
+export const CLUB_FIELDS = ["email", "consent"] as const;
+
+/**
+ * Single-line text: bidi overrides and other unsafe characters go (sanitizeText), every remaining
+ * control character (CR, LF, tab…) becomes a space, runs of spaces collapse.
+ */
+export function singleLine(value: string): string {
+  return sanitizeText(value)
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
+    .replace(/\s{2,}/g, " ")
+    .trim();
+}
+
+/** Multi-line text: line breaks kept as \n; bidi overrides and other control characters dropped. */
+export function multiLine(value: string): string {
+  return sanitizeText(value.replace(/\r\n?|\u2028|\u2029/g, "\n"))
+    .replace(/[^\P{Cc}\n\t]/gu, "")
+    .trim();
+}
+
+/** True when a checkbox-like value means "yes" (form posts send "on"; JSON sends true). */
+export function isTicked(value: unknown): boolean {
+  return value === true || value === "on" || value === "true" || value === "1" || value === 1;
+}
+
+/** Field → messages, the 422 `errors` shape, from a failed parse (a zod error's issues). */
+export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    const list = out[key] ?? [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    out[key] = list;
+  }
+  return out;
+}
+
+/** Turns FormData into a plain object of its string fields (files are ignored). */
+export function formValues(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") out[key] = value;
+  return out;
+}

@@ -1,0 +1,196 @@
+/**
+ * schema.org JSON-LD for search engines: the business and each branch as `Bakery` (address, phone,
+ * geo, opening hours), `Product` with one `Offer` per size in ILS, and `BreadcrumbList`.
+ * Render with <JsonLd> (app/components/content/json-ld.tsx), which escapes the text safely.
+ */
+import type { Branch, OpeningHoursEntry } from "./content-types.ts";
+import { parseIsraeliPhone } from "./phone.ts";
+import { absoluteUrl } from "./seo.ts";
+import type { Picture, SiteSettings } from "./types.ts";
+
+type JsonLd = Record<string, unknown>;
+
+const SCHEMA_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/**
+ * JSON for inside a <script> element: `<` (and `>`, `&`, the JS line separators) become \u escapes,
+ * so no text from the database can close the script element or open a new one.
+ */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** Business identifier shared by the business object and the branches that belong to it. */
+export function businessId(publicUrl: string): string {
+  return `${absoluteUrl(publicUrl, "/")}#bakery`;
+}
+
+/** "רחוב האגס 12, שוק מחנה יהודה, ירושלים" → street part and city (the last comma-separated part). */
+export function postalAddress(address: string): JsonLd | undefined {
+  const parts = address
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return undefined;
+  const locality = parts.length > 1 ? parts.pop() : undefined;
+  return {
+    "@type": "PostalAddress",
+    streetAddress: parts.join(", "),
+    ...(locality ? { addressLocality: locality } : {}),
+    addressCountry: "IL",
+  };
+}
+
+/** International form for `telephone` ("+972-2-6251234"); unparseable numbers are passed through. */
+export function schemaPhone(phone: string): string | undefined {
+  if (!phone.trim()) return undefined;
+  const parsed = parseIsraeliPhone(phone);
+  if (!parsed) return phone.trim();
+  if (!parsed.dial.startsWith("+972")) return parsed.display;
+  const national = parsed.display.replace(/^0/, "");
+  return `+972-${national}`;
+}
+
+/** One specification per opening interval; closed days are simply absent. */
+export function openingHoursSpecification(hours: OpeningHoursEntry[]): JsonLd[] {
+  return hours.map((h) => ({
+    "@type": "OpeningHoursSpecification",
+    dayOfWeek: `https://schema.org/${SCHEMA_DAYS[h.day]}`,
+    opens: h.opens,
+    closes: h.closes,
+  }));
+}
+
+function imageUrl(publicUrl: string, picture: Picture | null | undefined): string | undefined {
+  return picture?.url ? absoluteUrl(publicUrl, picture.url) : undefined;
+}
+
+function compact(object: JsonLd): JsonLd {
+  return Object.fromEntries(
+    Object.entries(object).filter(([, v]) => v !== undefined && v !== "" && !(Array.isArray(v) && v.length === 0)),
+  );
+}
+
+/** One branch as a `Bakery` of its own, linked to the business. */
+export function branchJsonLd(branch: Branch, settings: SiteSettings, publicUrl: string): JsonLd {
+  const url = absoluteUrl(publicUrl, `/branches/${branch.id}`);
+  return compact({
+    "@context": "https://schema.org",
+    "@type": "Bakery",
+    "@id": `${url}#bakery`,
+    name: `${settings.brandName} – ${branch.name}`,
+    url,
+    image: imageUrl(publicUrl, branch.mainImage),
+    description: branch.content || undefined,
+    address: postalAddress(branch.address),
+    telephone: schemaPhone(branch.phone),
+    email: branch.email || undefined,
+    geo:
+      branch.latitude !== null && branch.longitude !== null
+        ? { "@type": "GeoCoordinates", latitude: branch.latitude, longitude: branch.longitude }
+        : undefined,
+    hasMap: branch.location || undefined,
+    openingHoursSpecification: openingHoursSpecification(branch.opening_hours),
+    servesCuisine: "מאפייה וקונדיטוריה",
+    priceRange: "₪₪",
+    currenciesAccepted: "ILS",
+    parentOrganization: { "@id": businessId(publicUrl) },
+  });
+}
+
+/** The business as a whole; its branches (when given) are listed as departments. */
+export function businessJsonLd(settings: SiteSettings, publicUrl: string, branches: Branch[] = []): JsonLd {
+  return compact({
+    "@context": "https://schema.org",
+    "@type": "Bakery",
+    "@id": businessId(publicUrl),
+    name: settings.brandName,
+    description: settings.tagline || undefined,
+    url: absoluteUrl(publicUrl, "/"),
+    logo: absoluteUrl(publicUrl, "/favicon.svg"),
+    image: imageUrl(publicUrl, branches[0]?.mainImage),
+    address: postalAddress(settings.address),
+    telephone: schemaPhone(settings.phone),
+    email: settings.email || undefined,
+    sameAs: [settings.facebookUrl, settings.instagramUrl].filter(Boolean),
+    servesCuisine: "מאפייה וקונדיטוריה",
+    priceRange: "₪₪",
+    currenciesAccepted: "ILS",
+    department: branches.map((b) => {
+      const { "@context": _context, ...rest } = branchJsonLd(b, settings, publicUrl);
+      return rest;
+    }),
+  });
+}
+
+/** What productJsonLd needs of a product (spec §3 field names; prices in integer agorot). */
+export interface ProductForJsonLd {
+  id: number;
+  name: string;
+  title?: string;
+  content?: string;
+  serial_id: number | string;
+  mainImage: Picture | null;
+  images?: (Picture | { url: string })[];
+  category?: { id: number; name: string }[];
+  size: { id?: number; name: string; price: number }[];
+}
+
+/** Agorot → the decimal string schema.org expects ("45.00"). */
+export function agorotToPrice(agorot: number): string {
+  return (Math.round(agorot) / 100).toFixed(2);
+}
+
+/** A product with one `Offer` per size, priced in ILS. */
+export function productJsonLd(product: ProductForJsonLd, options: { publicUrl: string; brandName: string }): JsonLd {
+  const url = absoluteUrl(options.publicUrl, `/product/${product.id}`);
+  const images = [product.mainImage, ...(product.images ?? [])]
+    .map((p) => (p?.url ? absoluteUrl(options.publicUrl, p.url) : undefined))
+    .filter((u): u is string => Boolean(u));
+  return compact({
+    "@context": "https://schema.org",
+    "@type": "Product",
+    "@id": `${url}#product`,
+    name: product.name,
+    description: [product.title, product.content].filter(Boolean).join(" – ") || undefined,
+    sku: String(product.serial_id),
+    url,
+    image: [...new Set(images)],
+    category: product.category?.map((c) => c.name).join(", ") || undefined,
+    brand: { "@type": "Brand", name: options.brandName },
+    offers: product.size.map((size) => ({
+      "@type": "Offer",
+      name: size.name,
+      price: agorotToPrice(size.price),
+      priceCurrency: "ILS",
+      availability: "https://schema.org/InStock",
+      itemCondition: "https://schema.org/NewCondition",
+      url,
+      seller: { "@id": businessId(options.publicUrl) },
+    })),
+  });
+}
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+/** A trail such as דף הבית › סניפים › סניף מחנה יהודה, with absolute URLs. */
+export function breadcrumbJsonLd(crumbs: Crumb[], publicUrl: string): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(publicUrl, crumb.path),
+    })),
+  };
+}

@@ -1,0 +1,105 @@
+import { Link } from "react-router";
+import { JsonLd } from "../../components/content/json-ld.tsx";
+import { KosherBadge } from "../../components/content/kosher-badge.tsx";
+import { PageHeader } from "../../components/content/page-header.tsx";
+import { ResponsivePicture } from "../../components/ui/picture.tsx";
+import { requestContext, servicesContext } from "../../lib/context.ts";
+import { he } from "../../lib/i18n/he.ts";
+import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { businessJsonLd } from "../../lib/structured-data.ts";
+import type { Route } from "./+types/about";
+
+const t = he.about;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { publicUrl } = context.get(requestContext);
+  const [settings, branches] = await Promise.all([services.settings.get(), services.branches.list()]);
+  // The first branch is the original shop in the market: the picture of the family story.
+  const picture = branches[0]?.mainImage ?? null;
+  return {
+    settings,
+    branches,
+    picture,
+    publicUrl,
+    seo: pageSeo(publicUrl, {
+      title: t.title,
+      description: t.description,
+      path: "/about",
+      image: picture,
+      siteName: settings.brandName,
+    }),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seoMeta(loaderData?.seo, t.title);
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { settings, branches, picture, publicUrl } = loaderData;
+  return (
+    <main id="main" tabIndex={-1} className="outline-none">
+      <JsonLd data={businessJsonLd(settings, publicUrl, branches)} />
+      <PageHeader title={t.heading} lead={t.lead} />
+
+      <div className="mx-auto grid max-w-7xl gap-10 px-6 py-10 lg:grid-cols-2 lg:items-start">
+        <section aria-labelledby="about-story" className="space-y-4">
+          <h2 id="about-story" className="text-2xl font-bold text-cocoa-900">
+            {t.storyHeading}
+          </h2>
+          {t.story.map((paragraph) => (
+            <p key={paragraph.slice(0, 24)} className="text-lg leading-relaxed text-cocoa-800">
+              {paragraph}
+            </p>
+          ))}
+        </section>
+        {picture ? (
+          <ResponsivePicture
+            picture={picture}
+            sizes="(min-width: 1280px) 610px, (min-width: 1024px) 48vw, calc(100vw - 3rem)"
+            priority
+            className="aspect-[16/9] w-full rounded-2xl object-cover shadow-sm"
+          />
+        ) : null}
+      </div>
+
+      <section aria-labelledby="about-kosher" className="bg-cream-200">
+        <div className="mx-auto flex max-w-7xl flex-col items-center gap-8 px-6 py-12 sm:flex-row sm:items-center">
+          <KosherBadge className="size-44 shrink-0 drop-shadow-md" />
+          <div className="space-y-3">
+            <h2 id="about-kosher" className="text-2xl font-bold text-cocoa-900">
+              {t.kosherHeading}
+            </h2>
+            {t.kosher.map((paragraph) => (
+              <p key={paragraph.slice(0, 24)} className="text-lg leading-relaxed text-cocoa-800">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="about-visit" className="mx-auto max-w-7xl px-6 py-12 text-center">
+        <h2 id="about-visit" className="text-2xl font-bold text-cocoa-900">
+          {t.visitHeading}
+        </h2>
+        <p className="mt-2 text-lg text-cocoa-800">{t.visitText}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Link
+            to="/branches"
+            className="rounded-full bg-berry-700 px-6 py-3 font-semibold text-white shadow hover:bg-berry-600"
+          >
+            {t.visitLink}
+          </Link>
+          <Link
+            to="/contactUs"
+            className="rounded-full border-2 border-crust-700 px-6 py-3 font-semibold text-crust-700 hover:bg-cream-50"
+          >
+            {t.contactLink}
+          </Link>
+        </div>
+      </section>
+    </main>
+  );
+}

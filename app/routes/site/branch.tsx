@@ -1,0 +1,190 @@
+import type { ReactNode } from "react";
+import { data } from "react-router";
+import {
+  AccessibleIcon,
+  ClockIcon,
+  MailIcon,
+  MapPinIcon,
+  NavigateIcon,
+  PhoneIcon,
+} from "../../components/content/icons.tsx";
+import { JsonLd } from "../../components/content/json-ld.tsx";
+import { OpeningHoursTable } from "../../components/content/opening-hours.tsx";
+import { PageHeader, Paragraphs } from "../../components/content/page-header.tsx";
+import { ResponsivePicture } from "../../components/ui/picture.tsx";
+import { requestContext, servicesContext } from "../../lib/context.ts";
+import { he } from "../../lib/i18n/he.ts";
+import { googleMapsUrl, mapEmbedUrl, wazeUrl } from "../../lib/maps.ts";
+import { weekdayInJerusalem } from "../../lib/opening-hours.ts";
+import { idFromParam } from "../../lib/params.ts";
+import { parseIsraeliPhone, telHref } from "../../lib/phone.ts";
+import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { branchJsonLd, breadcrumbJsonLd } from "../../lib/structured-data.ts";
+import type { Route } from "./+types/branch";
+
+const t = he.branches;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { publicUrl } = context.get(requestContext);
+  const id = idFromParam(params.id);
+  const [settings, branch] = await Promise.all([services.settings.get(), services.branches.get(id)]);
+  if (!branch) throw data(null, { status: 404 });
+  return {
+    settings,
+    branch,
+    publicUrl,
+    // Worked out on the server, in Jerusalem time, so the page hydrates without a mismatch.
+    today: weekdayInJerusalem(),
+    seo: pageSeo(publicUrl, {
+      title: branch.name,
+      description: `${branch.name}: ${t.descriptionOf} ${branch.address}. ${branch.content}`,
+      path: `/branches/${branch.id}`,
+      image: branch.mainImage,
+      siteName: settings.brandName,
+    }),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seoMeta(loaderData?.seo);
+}
+
+function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl bg-cream-50 p-5 shadow-sm ring-1 ring-cream-300 sm:p-6">
+      <h2 className="mb-3 flex items-center gap-2 text-xl font-bold text-cocoa-900">
+        {icon}
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const EXTERNAL_LINK =
+  "inline-flex items-center justify-center gap-2 rounded-full border-2 border-crust-700 px-5 py-2.5 font-semibold text-crust-700 hover:bg-cream-200";
+
+export default function BranchPage({ loaderData }: Route.ComponentProps) {
+  const { settings, branch, publicUrl, today } = loaderData;
+  const phone = branch.phone ? (parseIsraeliPhone(branch.phone)?.display ?? branch.phone) : "";
+  return (
+    <main id="main" tabIndex={-1} className="outline-none">
+      <JsonLd data={branchJsonLd(branch, settings, publicUrl)} />
+      <JsonLd
+        data={breadcrumbJsonLd(
+          [
+            { name: he.seo.breadcrumbHome, path: "/" },
+            { name: t.title, path: "/branches" },
+            { name: branch.name, path: `/branches/${branch.id}` },
+          ],
+          publicUrl,
+        )}
+      />
+      <PageHeader title={branch.name} back={{ to: "/branches", label: t.allBranches }} />
+
+      <div className="mx-auto grid max-w-7xl gap-8 px-6 pt-2 pb-8 lg:grid-cols-[3fr_2fr] lg:grid-rows-[auto_1fr] lg:items-start">
+        <div className="lg:col-start-1 lg:row-start-1">
+          <ResponsivePicture
+            picture={branch.mainImage}
+            sizes="(min-width: 1280px) 740px, (min-width: 1024px) 58vw, calc(100vw - 3rem)"
+            priority
+            className="aspect-[16/9] w-full rounded-2xl object-cover shadow-sm"
+          />
+        </div>
+        <div className="space-y-6 lg:col-start-2 lg:row-start-1 lg:row-span-2">
+          <Section title={t.details} icon={<MapPinIcon className="size-6 text-crust-700" />}>
+            <dl className="space-y-3 text-lg">
+              {branch.address ? (
+                <div>
+                  <dt className="text-sm font-semibold text-crust-700">{t.address}</dt>
+                  <dd className="text-cocoa-900">{branch.address}</dd>
+                </div>
+              ) : null}
+              {phone ? (
+                <div>
+                  <dt className="text-sm font-semibold text-crust-700">{t.phone}</dt>
+                  <dd>
+                    <a
+                      href={telHref(branch.phone)}
+                      className="inline-flex items-center gap-2 font-semibold text-cocoa-900 underline underline-offset-4 hover:text-crust-700"
+                    >
+                      <PhoneIcon className="size-5 text-crust-700" />
+                      <bdi>{phone}</bdi>
+                    </a>
+                  </dd>
+                </div>
+              ) : null}
+              {branch.email ? (
+                <div>
+                  <dt className="text-sm font-semibold text-crust-700">{t.email}</dt>
+                  <dd>
+                    <a
+                      href={`mailto:${branch.email}`}
+                      className="inline-flex items-center gap-2 font-semibold text-cocoa-900 underline underline-offset-4 hover:text-crust-700"
+                    >
+                      <MailIcon className="size-5 text-crust-700" />
+                      <bdi>{branch.email}</bdi>
+                    </a>
+                  </dd>
+                </div>
+              ) : null}
+            </dl>
+          </Section>
+
+          <Section title={t.hours} icon={<ClockIcon className="size-6 text-crust-700" />}>
+            <OpeningHoursTable hours={branch.opening_hours} today={today} />
+          </Section>
+
+          <Section title={t.directions} icon={<NavigateIcon className="size-6 text-crust-700" />}>
+            <div className="flex flex-wrap gap-3">
+              <a href={wazeUrl(branch)} target="_blank" rel="noopener noreferrer" className={EXTERNAL_LINK}>
+                {t.waze}
+                <span className="sr-only"> {he.site.newTab}</span>
+              </a>
+              <a href={googleMapsUrl(branch)} target="_blank" rel="noopener noreferrer" className={EXTERNAL_LINK}>
+                {t.googleMaps}
+                <span className="sr-only"> {he.site.newTab}</span>
+              </a>
+            </div>
+          </Section>
+        </div>
+
+        <div className="flex flex-col gap-8 lg:col-start-1 lg:row-start-2">
+          {branch.content ? (
+            <section>
+              <h2 className="mb-3 text-2xl font-bold text-cocoa-900">{t.about}</h2>
+              <div className="space-y-3 text-lg leading-relaxed text-cocoa-800">
+                <Paragraphs text={branch.content} />
+              </div>
+            </section>
+          ) : null}
+          {branch.accessibility ? (
+            <section>
+              <h2 className="mb-3 flex items-center gap-2 text-2xl font-bold text-cocoa-900">
+                <AccessibleIcon className="size-7 text-crust-700" />
+                {t.accessibility}
+              </h2>
+              <div className="space-y-3 text-lg leading-relaxed text-cocoa-800">
+                <Paragraphs text={branch.accessibility} />
+              </div>
+            </section>
+          ) : null}
+        </div>
+
+        <section aria-labelledby="branch-map" className="lg:col-span-2">
+          <h2 id="branch-map" className="mb-3 text-2xl font-bold text-cocoa-900">
+            {t.map}
+          </h2>
+          <iframe
+            title={`${t.mapTitle} ${branch.name}`}
+            src={mapEmbedUrl(branch)}
+            loading="lazy"
+            referrerPolicy="strict-origin-when-cross-origin"
+            className="aspect-[4/3] w-full rounded-2xl border-0 bg-cream-200 shadow-sm sm:aspect-[21/9]"
+          />
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,77 @@
+import { Link } from "react-router";
+import { MapPinIcon } from "../../components/content/icons.tsx";
+import { JsonLd } from "../../components/content/json-ld.tsx";
+import { PageHeader } from "../../components/content/page-header.tsx";
+import { ResponsivePicture } from "../../components/ui/picture.tsx";
+import { requestContext, servicesContext } from "../../lib/context.ts";
+import { he } from "../../lib/i18n/he.ts";
+import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { businessJsonLd } from "../../lib/structured-data.ts";
+import type { Route } from "./+types/branches";
+
+const t = he.branches;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { publicUrl } = context.get(requestContext);
+  const [settings, branches] = await Promise.all([services.settings.get(), services.branches.list()]);
+  return {
+    settings,
+    branches,
+    publicUrl,
+    seo: pageSeo(publicUrl, {
+      title: t.title,
+      description: t.description,
+      path: "/branches",
+      image: branches[0]?.mainImage,
+      siteName: settings.brandName,
+    }),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seoMeta(loaderData?.seo, t.title);
+}
+
+export default function Branches({ loaderData }: Route.ComponentProps) {
+  const { settings, branches, publicUrl } = loaderData;
+  return (
+    <main id="main" tabIndex={-1} className="outline-none">
+      <JsonLd data={businessJsonLd(settings, publicUrl, branches)} />
+      <PageHeader title={t.heading} lead={t.intro} />
+      <div className="mx-auto max-w-7xl px-6 py-10">
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {branches.map((branch, index) => (
+            <li key={branch.id}>
+              <article className="group relative h-full overflow-hidden rounded-2xl bg-cream-50 shadow-sm ring-1 ring-cream-300 transition hover:shadow-md">
+                <ResponsivePicture
+                  picture={branch.mainImage}
+                  alt=""
+                  sizes="(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, calc(100vw - 3rem)"
+                  priority={index === 0}
+                  className="aspect-[16/9] w-full object-cover transition duration-300 group-hover:scale-[1.02]"
+                />
+                <div className="p-5">
+                  <h2 className="text-xl font-bold text-cocoa-900">
+                    <Link
+                      to={`/branches/${branch.id}`}
+                      className="after:absolute after:inset-0 after:content-[''] hover:underline"
+                    >
+                      {branch.name}
+                    </Link>
+                  </h2>
+                  {branch.address ? (
+                    <p className="mt-2 flex items-start gap-1.5 text-cocoa-800">
+                      <MapPinIcon className="mt-0.5 size-5 shrink-0 text-crust-700" />
+                      {branch.address}
+                    </p>
+                  ) : null}
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </main>
+  );
+}

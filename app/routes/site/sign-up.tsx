@@ -1,0 +1,31 @@
+import { THANKS_LINKS, ThanksPanel } from "../../components/content/thanks.tsx";
+import { requestContext, servicesContext } from "../../lib/context.ts";
+import { he } from "../../lib/i18n/he.ts";
+import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/sign-up";
+
+const t = he.signUp;
+
+/** Spec §2: thanks for joining the club (where the external club site can send members back). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { publicUrl } = context.get(requestContext);
+  const settings = await services.settings.get();
+  return {
+    seo: pageSeo(publicUrl, {
+      title: t.title,
+      description: t.text,
+      path: "/sign_up",
+      siteName: settings.brandName,
+      noindex: true,
+    }),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seoMeta(loaderData?.seo, t.title);
+}
+
+export default function SignUp() {
+  return <ThanksPanel heading={t.heading} text={t.text} links={THANKS_LINKS} />;
+}

@@ -1,0 +1,34 @@
+import { THANKS_LINKS, ThanksPanel } from "../../components/content/thanks.tsx";
+import { requestContext, servicesContext } from "../../lib/context.ts";
+import { he } from "../../lib/i18n/he.ts";
+import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/thank-you";
+
+const t = he.thanks;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const { publicUrl } = context.get(requestContext);
+  const settings = await services.settings.get();
+  // Which form sent the visitor here only changes the sentence; the page itself is the same.
+  const from = new URL(request.url).searchParams.get("from");
+  return {
+    from: from === "contact" || from === "club" ? from : null,
+    seo: pageSeo(publicUrl, {
+      title: t.title,
+      description: t.genericText,
+      path: "/thankYou",
+      siteName: settings.brandName,
+      noindex: true,
+    }),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seoMeta(loaderData?.seo, t.title);
+}
+
+export default function ThankYou({ loaderData }: Route.ComponentProps) {
+  const text = loaderData.from === "contact" ? t.contactText : loaderData.from === "club" ? t.clubText : t.genericText;
+  return <ThanksPanel heading={t.heading} text={text} links={THANKS_LINKS} />;
+}

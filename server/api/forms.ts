@@ -1,0 +1,42 @@
+/**
+ * The public forms' JSON endpoints (spec §7): POST /api/contact and POST /api/client/create.
+ * The pages post the same data through their route actions, which call the same services.
+ * XSRF is checked before this router runs (server/auth/csrf.ts).
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { he } from "../../app/lib/i18n/he.ts";
+import type { AppEnv } from "../app.ts";
+import type { RateLimiter } from "../http/rate-limit.ts";
+import { readBody } from "../http/validation.ts";
+import type { Services } from "../services/index.ts";
+
+/** A contact message is at most a few kilobytes; anything much larger is not a person typing. */
+const MAX_BODY_BYTES = 32 * 1024;
+
+/** Contact requests and club sign-ups share one per-address limit. */
+export function createFormsRouter(services: Services, limiter: RateLimiter) {
+  const api = new Hono<AppEnv>();
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ message: he.api.tooLarge }, 413),
+  });
+
+  api.post("/contact", limit, async (c) => {
+    await limiter.enforce(c, "forms");
+    const payload = await readBody(c);
+    await services.contact.submit(payload);
+    // The same answer whether the request was stored or caught by the honeypot.
+    return c.json({ data: { received: true } }, 201);
+  });
+
+  api.post("/client/create", limit, async (c) => {
+    await limiter.enforce(c, "forms");
+    const payload = await readBody(c);
+    await services.clients.join(payload, "site");
+    // New member, existing member or honeypot: one answer, so the list of members cannot be probed.
+    return c.json({ data: { subscribed: true } }, 200);
+  });
+
+  return api;
+}

@@ -1,0 +1,97 @@
+/**
+ * What /sitemap.xml lists besides the fixed pages: every published category, product, sale and
+ * every branch, each with its last change and its images; publications lend their images to /news.
+ */
+import type { Picture } from "../../app/lib/types.ts";
+import type { DB } from "../db/database.ts";
+import type { OwnerType } from "../db/schema.ts";
+import { PUBLISHED } from "./categories.ts";
+import type { MediaService } from "./media.ts";
+
+export interface SitemapImage {
+  /** Site-relative URL of the image (the JPEG fallback). */
+  url: string;
+  title: string;
+}
+
+export interface SitemapEntry {
+  path: string;
+  lastmod?: string;
+  images: SitemapImage[];
+}
+
+export interface SitemapData {
+  categories: SitemapEntry[];
+  products: SitemapEntry[];
+  branches: SitemapEntry[];
+  sales: SitemapEntry[];
+  /** Images of every published news item (they all appear on /news), newest change first. */
+  news: { lastmod?: string; images: SitemapImage[] };
+}
+
+function image(picture: Picture | undefined, title: string): SitemapImage[] {
+  return picture?.url ? [{ url: picture.url, title: picture.alt || title }] : [];
+}
+
+export function createSitemapService(db: DB, media: MediaService) {
+  async function entries(
+    ownerType: OwnerType,
+    rows: { id: number; name: string; updated_at?: string; created_at?: string }[],
+    path: (id: number) => string,
+  ): Promise<SitemapEntry[]> {
+    const images = await media.mainImages(
+      ownerType,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
+      path: path(r.id),
+      lastmod: r.updated_at ?? r.created_at,
+      images: image(images.get(r.id), r.name),
+    }));
+  }
+
+  return {
+    async data(): Promise<SitemapData> {
+      const [categories, products, branches, sales, publications] = await Promise.all([
+        // Main categories have their own page; subcategories are filters of the product grid.
+        db
+          .selectFrom("categories")
+          .select(["id", "name", "updated_at"])
+          .where("status", "=", PUBLISHED)
+          .where("is_main", "=", 1)
+          .orderBy("position")
+          .orderBy("id")
+          .execute(),
+        db
+          .selectFrom("products")
+          .select(["id", "name", "updated_at"])
+          .where("status", "=", PUBLISHED)
+          .orderBy("id")
+          .execute(),
+        db.selectFrom("branches").select(["id", "name", "updated_at"]).orderBy("position").orderBy("id").execute(),
+        db
+          .selectFrom("sales")
+          .select(["id", "name", "updated_at"])
+          .where("status", "=", PUBLISHED)
+          .orderBy("id")
+          .execute(),
+        db
+          .selectFrom("publications")
+          .select(["id", "name", "updated_at"])
+          .where("status", "=", PUBLISHED)
+          .orderBy("updated_at", "desc")
+          .execute(),
+      ]);
+      const news = await entries("publication", publications, () => "/news");
+      return {
+        categories: await entries("category", categories, (id) => `/categories/${id}`),
+        products: await entries("product", products, (id) => `/product/${id}`),
+        branches: await entries("branch", branches, (id) => `/branches/${id}`),
+        sales: await entries("sale", sales, (id) => `/sale/${id}`),
+        news: { lastmod: publications[0]?.updated_at, images: news.flatMap((e) => e.images) },
+      };
+    },
+  };
+}
+
+export type SitemapService = ReturnType<typeof createSitemapService>;

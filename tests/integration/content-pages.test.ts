@@ -1,0 +1,365 @@
+/**
+ * The content pages rendered by React Router over each database (the build is compiled by Vite):
+ * what each page shows, its SEO tags, escaping of stored text, and the forms posted without
+ * JavaScript (success redirect, field errors, honeypot, XSRF, server failure and rate limit).
+ * Also /sitemap.xml and /robots.txt.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { he } from "../../app/lib/i18n/he.ts";
+import { branches as seedBranches } from "../../server/db/seed/content.ts";
+import { seedDemoContent } from "../../server/db/seed/index.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { TestClient } from "../support/client.ts";
+import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { loadServerBuild } from "../support/page-build.ts";
+
+const PUBLIC_URL = "http://localhost:3000";
+const XSS = `</script><script>alert("x")</script><img src=x onerror=alert(1)>`;
+
+/** Text of the first element matching a simple tag/attribute pattern (enough for server HTML). */
+function metaContent(html: string, attr: "name" | "property", key: string): string | undefined {
+  const tag = html.match(new RegExp(`<meta[^>]*${attr}="${key}"[^>]*>`))?.[0];
+  return tag?.match(/content="([^"]*)"/)?.[1];
+}
+function jsonLdBlocks(html: string): unknown[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]!),
+  );
+}
+
+for (const factory of testDatabases()) {
+  describe(`content pages on ${factory.name}`, () => {
+    let database: TestDatabase;
+    let t: TestApp;
+    let closeBuild: () => Promise<void>;
+    let branchIds: number[];
+
+    const page = async (path: string, client = new TestClient(t)) => {
+      const res = await client.fetch(path);
+      return { status: res.status, html: await res.text(), headers: res.headers };
+    };
+
+    beforeAll(async () => {
+      const loaded = await loadServerBuild();
+      closeBuild = loaded.close;
+      database = await factory.create();
+      t = createTestApp(database, { build: loaded.build });
+      await seedDemoContent(database.handle, t.services, { imageScale: 0.25 });
+      branchIds = (await t.services.branches.list()).map((b) => b.id);
+    }, 120_000);
+    afterAll(async () => {
+      t?.dispose();
+      await database?.dispose();
+      await closeBuild?.();
+    });
+
+    it("every content page answers 200 with one h1, a Hebrew title, description, canonical URL and sharing tags", async () => {
+      const sale = (await t.services.sales.list())[0]!;
+      for (const path of [
+        "/branches",
+        `/branches/${branchIds[0]}`,
+        "/sales",
+        `/sale/${sale.id}`,
+        "/news",
+        "/about",
+        "/accessibility",
+        "/contactUs",
+        "/club",
+        "/thankYou",
+        "/sign_up",
+        "/",
+      ]) {
+        const { status, html } = await page(path);
+        expect(status, path).toBe(200);
+        expect(html.match(/<h1[\s>]/g), path).toHaveLength(1);
+        expect(html.match(/<title>([^<]*)<\/title>/)?.[1], path).toMatch(/[\u0590-\u05FF]/);
+        expect(metaContent(html, "name", "description"), path).toMatch(/[\u0590-\u05FF]/);
+        expect(html, path).toContain(`<link rel="canonical" href="${PUBLIC_URL}${path === "/" ? "/" : path}"/>`);
+        expect(metaContent(html, "property", "og:url"), path).toBe(`${PUBLIC_URL}${path}`);
+        expect(metaContent(html, "property", "og:title"), path).toMatch(/[\u0590-\u05FF]/);
+        expect(metaContent(html, "name", "twitter:card"), path).toMatch(/^summary/);
+        const robots = metaContent(html, "name", "robots");
+        expect(robots, path).toBe(path === "/thankYou" || path === "/sign_up" ? "noindex, follow" : undefined);
+      }
+      // Pages with a picture share it as an absolute URL.
+      const { html } = await page(`/branches/${branchIds[0]}`);
+      expect(metaContent(html, "property", "og:image")).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/.+\\.jpg$`));
+      expect(metaContent(html, "name", "twitter:card")).toBe("summary_large_image");
+    });
+
+    it("a branch page shows address, dialable phone with its leading 0, e-mail, hours, accessibility, map and navigation links", async () => {
+      const seed = seedBranches[0]!;
+      const { html } = await page(`/branches/${branchIds[0]}`);
+      expect(html).toContain(seed.address);
+      expect(html).toContain(`href="tel:+972${seed.phone.replace(/\D/g, "").slice(1)}"`);
+      expect(html).toContain(`<bdi>${seed.phone}</bdi>`);
+      expect(html).toContain(`href="mailto:${seed.email}"`);
+      expect(html).toContain(seed.accessibility);
+      expect(html).toContain(`https://waze.com/ul?ll=${seed.latitude},${seed.longitude}&amp;navigate=yes`);
+      const iframe = html.match(/<iframe[^>]*>/)?.[0] ?? "";
+      expect(iframe).toContain(`src="https://www.google.com/maps?q=${seed.latitude},${seed.longitude}`);
+      expect(iframe).toContain('loading="lazy"');
+      expect(iframe).toMatch(/title="[^"]*[\u0590-\u05FF][^"]*"/);
+      // Seven rows, Sunday first; the seed's Machane Yehuda branch is closed on Saturday.
+      const rows = [...html.matchAll(/<tr[^>]*>\s*<th scope="row"[^>]*>([^<]*)/g)].map((m) => m[1]);
+      expect(rows).toEqual(he.branches.days.map((d) => `יום ${d}`));
+      expect(html).toContain(he.branches.closed);
+      expect(html).toContain('aria-current="date"');
+    });
+
+    it("an unknown or malformed branch or sale id shows the Hebrew not-found page with 404", async () => {
+      for (const path of ["/branches/99999", "/branches/abc", "/sale/99999", "/sale/0"]) {
+        const { status, html } = await page(path);
+        expect(status, path).toBe(404);
+        expect(html).toContain(he.errors.notFoundTitle);
+      }
+    });
+
+    it("stored text is rendered escaped in the page and in its JSON-LD", async () => {
+      const now = new Date().toISOString();
+      const { id } = await database.handle.db
+        .insertInto("branches")
+        .values({
+          name: XSS,
+          address: XSS,
+          content: XSS,
+          email: "x@example.co.il",
+          phone: "02-6234567",
+          opening_hours: "not json",
+          accessibility: XSS,
+          location: "javascript:alert(1)",
+          latitude: null,
+          longitude: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      try {
+        const { status, html } = await page(`/branches/${id}`);
+        expect(status).toBe(200);
+        expect(html).not.toContain('<script>alert("x")');
+        expect(html).not.toContain("<img src=x");
+        expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+        expect(html).not.toContain('href="javascript:');
+        const ld = jsonLdBlocks(html) as { "@type": string; name: string }[];
+        const bakery = ld.find((b) => b["@type"] === "Bakery");
+        expect(bakery?.name).toContain(XSS);
+        // Broken hours read as "closed every day" rather than breaking the page.
+        expect(html.split(he.branches.closed).length - 1).toBe(7);
+      } finally {
+        await database.handle.db.deleteFrom("branches").where("id", "=", id).execute();
+      }
+    });
+
+    describe("forms posted without JavaScript", () => {
+      const form = (client: TestClient, fields: Record<string, string>) =>
+        new URLSearchParams({ _token: client.xsrfToken ?? "", website: "", ...fields }).toString();
+      const post = async (client: TestClient, path: string, fields: Record<string, string>, token = true) => {
+        await client.fetch(path); // the form page sets the session and XSRF cookies
+        const body = token ? form(client, fields) : new URLSearchParams(fields).toString();
+        const res = await client.fetch(path, {
+          method: "POST",
+          xsrf: false,
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body,
+        });
+        return { status: res.status, location: res.headers.get("location"), html: await res.text() };
+      };
+      const VALID = { name: "דנה כהן", email: "dana@example.co.il", phone: "02-6234567", message: "שלום!" };
+      const contactCount = async () =>
+        Number(
+          (
+            await database.handle.db
+              .selectFrom("contact_requests")
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+
+      it("contact: success stores the request and redirects to /thankYou", async () => {
+        const before = await contactCount();
+        const res = await post(new TestClient(t), "/contactUs", VALID);
+        expect(res.status).toBe(302);
+        expect(res.location).toBe("/thankYou?from=contact");
+        expect(await contactCount()).toBe(before + 1);
+        const thanks = await page(res.location!);
+        expect(thanks.html).toContain(he.thanks.contactText);
+      });
+
+      it("contact: field errors come back under each field, described and marked invalid, with the typed values escaped", async () => {
+        const before = await contactCount();
+        const res = await post(new TestClient(t), "/contactUs", {
+          name: XSS,
+          email: "dana@",
+          phone: "123",
+          message: "",
+        });
+        expect(res.status).toBe(422);
+        for (const [field, message] of [
+          ["email", he.contact.errors.emailInvalid],
+          ["phone", he.contact.errors.phoneInvalid],
+          ["message", he.contact.errors.messageRequired],
+        ] as const) {
+          const input = res.html.match(new RegExp(`<(?:input|textarea)[^>]*id="contact-${field}"[^>]*>`))?.[0] ?? "";
+          expect(input, field).toContain('aria-invalid="true"');
+          expect(input, field).toMatch(new RegExp(`aria-describedby="[^"]*contact-${field}-error`));
+          expect(res.html).toMatch(
+            new RegExp(`id="contact-${field}-error"[^>]*>[\\s\\S]*?${message.replace(/[.()]/g, "\\$&")}`),
+          );
+        }
+        const name = res.html.match(/<input[^>]*id="contact-name"[^>]*>/)?.[0] ?? "";
+        expect(name).not.toContain("aria-invalid");
+        expect(name).toContain('value="&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)');
+        expect(res.html).not.toContain('<script>alert("x")');
+        expect(await contactCount()).toBe(before);
+      });
+
+      it("contact: a filled honeypot is answered like a success and nothing is stored", async () => {
+        const before = await contactCount();
+        const res = await post(new TestClient(t), "/contactUs", { ...VALID, website: "http://spam.example" });
+        expect(res.status).toBe(302);
+        expect(res.location).toBe("/thankYou?from=contact");
+        expect(await contactCount()).toBe(before);
+      });
+
+      it("contact: without the XSRF token the post is refused with 419", async () => {
+        const before = await contactCount();
+        const res = await post(new TestClient(t), "/contactUs", VALID, false);
+        expect(res.status).toBe(419);
+        expect(await contactCount()).toBe(before);
+      });
+
+      it("contact: a server failure or a rate limit shows the error message titled 'שגיאה בשליחת בקשה'", async () => {
+        const original = t.services.contact.submit;
+        try {
+          t.services.contact.submit = async () => {
+            throw new Error("database is down");
+          };
+          const failed = await post(new TestClient(t), "/contactUs", VALID);
+          expect(failed.status).toBe(500);
+          expect(failed.html).toMatch(/role="alert"[\s\S]*שגיאה בשליחת בקשה/);
+          expect(failed.html).toContain(he.forms.serverErrorText);
+          // What was typed is still in the form.
+          expect(failed.html).toMatch(/id="contact-name"[^>]*value="דנה כהן"|value="דנה כהן"[^>]*id="contact-name"/);
+
+          t.services.contact.submit = async () => {
+            throw Object.assign(new Error("slow down"), { status: 429, headers: { "Retry-After": "60" } });
+          };
+          const limited = await post(new TestClient(t), "/contactUs", VALID);
+          expect(limited.status).toBe(429);
+          expect(limited.html).toContain(he.forms.rateLimitedText);
+        } finally {
+          t.services.contact.submit = original;
+        }
+      });
+
+      it("club: sign-up with the opt-in redirects to /thankYou; without it the consent error shows; twice is fine", async () => {
+        const email = "club-page@example.co.il";
+        const missing = await post(new TestClient(t), "/club", { email });
+        expect(missing.status).toBe(422);
+        expect(missing.html).toContain(he.club.errors.consentRequired);
+        // The opt-in is never ticked for the visitor.
+        expect(missing.html.match(/<input[^>]*id="club-consent"[^>]*>/)?.[0]).not.toContain("checked");
+
+        for (let i = 0; i < 2; i++) {
+          const ok = await post(new TestClient(t), "/club", { email, consent: "on" });
+          expect(ok.status).toBe(302);
+          expect(ok.location).toBe("/thankYou?from=club");
+        }
+        const rows = await database.handle.db.selectFrom("clients").selectAll().where("email", "=", email).execute();
+        expect(rows).toHaveLength(1);
+        expect(rows[0]!.source).toBe("site");
+
+        const original = t.services.clients.join;
+        try {
+          t.services.clients.join = async () => {
+            throw new Error("database is down");
+          };
+          const failed = await post(new TestClient(t), "/club", { email, consent: "on" });
+          expect(failed.status).toBe(500);
+          expect(failed.html).toMatch(/role="alert"[\s\S]*שגיאה בשליחת הרשמה/);
+        } finally {
+          t.services.clients.join = original;
+        }
+      });
+    });
+
+    it("the accessibility statement is true to the site: WCAG 2.0 AA / IS 5568, each branch's access, coordinator, review date", async () => {
+      const { html } = await page("/accessibility");
+      expect(html).toContain("5568");
+      expect(html).toContain("WCAG 2.0");
+      expect(html).toContain("AA");
+      for (const branch of seedBranches) expect(html).toContain(branch.accessibility);
+      expect(html).toContain(he.a11y.coordinatorName);
+      expect(html).toContain(`mailto:${he.a11y.coordinatorEmail}`);
+      expect(html).toContain('href="/contactUs"');
+      expect(html).toContain('<time dateTime="2026-11-22">');
+      // The skip link it promises is on every page.
+      expect(html).toContain('href="#main"');
+    });
+
+    it("/sitemap.xml lists every public URL with image entries; /robots.txt points to it and keeps /admin and /api out", async () => {
+      const { db } = database.handle;
+      const hidden = (await db.selectFrom("products").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+      await db.updateTable("products").set({ status: 0 }).where("id", "=", hidden).execute();
+      try {
+        const res = await t.request("/sitemap.xml");
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-type")).toContain("application/xml");
+        expect(res.headers.get("set-cookie")).toBeNull();
+        const xml = await res.text();
+        expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+        const locs = [...xml.matchAll(/<url>\s*<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+        expect(new Set(locs).size).toBe(locs.length);
+        for (const path of [
+          "/",
+          "/about",
+          "/categories",
+          "/products",
+          "/branches",
+          "/sales",
+          "/news",
+          "/contactUs",
+          "/accessibility",
+          "/club",
+        ]) {
+          expect(locs, path).toContain(`${PUBLIC_URL}${path}`);
+        }
+        const published = await db.selectFrom("products").select("id").where("status", "=", 1).execute();
+        const mains = await db.selectFrom("categories").select("id").where("is_main", "=", 1).execute();
+        const sales = await db.selectFrom("sales").select("id").execute();
+        for (const { id } of published) expect(locs).toContain(`${PUBLIC_URL}/product/${id}`);
+        for (const { id } of mains) expect(locs).toContain(`${PUBLIC_URL}/categories/${id}`);
+        for (const id of branchIds) expect(locs).toContain(`${PUBLIC_URL}/branches/${id}`);
+        for (const { id } of sales) expect(locs).toContain(`${PUBLIC_URL}/sale/${id}`);
+        expect(locs).not.toContain(`${PUBLIC_URL}/product/${hidden}`);
+        for (const path of ["/thankYou", "/sign_up", "/admin", "/login"])
+          expect(locs).not.toContain(`${PUBLIC_URL}${path}`);
+        // Every product, branch and sale has its picture listed.
+        const images = [...xml.matchAll(/<image:loc>([^<]+)<\/image:loc>/g)].map((m) => m[1]!);
+        expect(images.length).toBeGreaterThanOrEqual(published.length + branchIds.length + sales.length);
+        for (const url of images) expect(url).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/.+\\.jpg$`));
+
+        // With an external club site configured, our own club page is not advertised.
+        const settings = await t.services.settings.get();
+        await t.services.settings.save({ ...settings, clubUrl: "https://club.example.co.il" });
+        try {
+          expect(await (await t.request("/sitemap.xml")).text()).not.toContain(`${PUBLIC_URL}/club<`);
+        } finally {
+          await t.services.settings.save(settings);
+        }
+      } finally {
+        await db.updateTable("products").set({ status: 1 }).where("id", "=", hidden).execute();
+      }
+
+      const robots = await t.request("/robots.txt");
+      expect(robots.headers.get("content-type")).toContain("text/plain");
+      const text = await robots.text();
+      expect(text).toContain("User-agent: *");
+      expect(text).toMatch(/^Disallow: \/admin$/m);
+      expect(text).toMatch(/^Disallow: \/api$/m);
+      expect(text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    });
+  });
+}

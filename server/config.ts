@@ -26,6 +26,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Skip loading demo content into an empty database. */
   skipSeed: boolean;
+  /** Contact requests + club sign-ups allowed per client address per 10 minutes. */
+  formRateLimit: number;
 }
 
 const envSchema = z.object({
@@ -46,6 +48,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["silent", "info", "debug"]).default("info"),
   TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
   SKIP_SEED: z.enum(["0", "1", "true", "false"]).default("0"),
+  FORM_RATE_LIMIT: z.coerce
+    .number({ error: "FORM_RATE_LIMIT must be a number" })
+    .int()
+    .min(1, "FORM_RATE_LIMIT must be at least 1")
+    .default(5),
 });
 
 export class ConfigError extends Error {}
@@ -100,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: flag(e.TRUST_PROXY),
     skipSeed: flag(e.SKIP_SEED),
+    formRateLimit: e.FORM_RATE_LIMIT,
   };
 }

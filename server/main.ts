@@ -12,6 +12,7 @@ import { purgeExpiredSessions } from "./auth/sessions.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { ConfigError } from "./config.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
+import { RATE_RULES } from "./http/rate-limit.ts";
 import { errorFields } from "./log.ts";
 
 /** How long in-flight requests get to finish after a stop signal before connections are cut. */
@@ -25,7 +26,16 @@ async function main() {
 
   const buildFile = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const app = createApp({ config, database, services, storage, logger, build, readiness });
+  const app = createApp({
+    config,
+    database,
+    services,
+    storage,
+    logger,
+    build,
+    readiness,
+    rateRules: { ...RATE_RULES, forms: { ...RATE_RULES.forms, limit: config.formRateLimit } },
+  });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info("listening", {

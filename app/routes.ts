@@ -22,6 +22,29 @@ export default [
     route("thankYou", "routes/site/thank-you.tsx"),
     route("sign_up", "routes/site/sign-up.tsx"),
   ]),
+  // The back office (spec §2 admin routes, plus the sections the shop needs to edit its content).
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    route("panel", "routes/admin/panel.tsx"),
+    route("products", "routes/admin/products.tsx", [
+      route(":id/images", "routes/admin/images.tsx", { id: "admin-product-images" }),
+    ]),
+    route("categories", "routes/admin/categories.tsx", [
+      route(":id/images", "routes/admin/images.tsx", { id: "admin-category-images" }),
+    ]),
+    route("branches", "routes/admin/branches.tsx", [
+      route(":id/images", "routes/admin/images.tsx", { id: "admin-branch-images" }),
+    ]),
+    route("sales", "routes/admin/sales.tsx", [
+      route(":id/images", "routes/admin/images.tsx", { id: "admin-sale-images" }),
+    ]),
+    route("publications", "routes/admin/publications.tsx", [
+      route(":id/images", "routes/admin/images.tsx", { id: "admin-publication-images" }),
+    ]),
+    route("clients", "routes/admin/clients.tsx"),
+    route("contact-requests", "routes/admin/contact-requests.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
+  ]),
   // Unknown paths redirect to the home page (spec §2).
   route("*", "routes/site/catch-all.tsx"),
 ] satisfies RouteConfig;

@@ -8,6 +8,7 @@ import type { AppEnv } from "../app.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import type { Services } from "../services/index.ts";
 import { createAccountRouter } from "./account.ts";
+import { createAdminApi } from "./admin/index.ts";
 import { createCatalogueRouter } from "./catalogue.ts";
 import { createContentRouter } from "./content.ts";
 import { createFormsRouter } from "./forms.ts";
@@ -46,6 +47,7 @@ export function createApiRouter(deps: ApiDeps) {
 
   // Resource routers, each thin: parse, call a service, shape.
   api.route("/", createAccountRouter());
+  api.route("/", createAdminApi(deps.services));
   api.route("/", createContentRouter(deps.services));
   api.route("/", createFormsRouter(deps.services, deps.limiter));
   api.route("/", createCatalogueRouter(deps));

@@ -2,6 +2,7 @@
 import type { DB } from "../db/database.ts";
 import type { ImageStorage } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
+import { createAdminServices } from "./admin/index.ts";
 import { createAuthService } from "./auth.ts";
 import { createBranchesService } from "./branches.ts";
 import { createCatalogueService } from "./catalogue.ts";
@@ -23,10 +24,12 @@ export interface ServiceDeps {
 
 export function createServices(db: DB, deps: ServiceDeps) {
   const media = createMediaService(db);
+  const images = createImagesService(db, deps.storage, deps.logger);
+  const settings = createSettingsService(db);
   return {
     media,
-    images: createImagesService(db, deps.storage, deps.logger),
-    settings: createSettingsService(db),
+    images,
+    settings,
     categories: createCategoriesService(db, media),
     users: createUsersService(db),
     auth: createAuthService(db),
@@ -38,6 +41,7 @@ export function createServices(db: DB, deps: ServiceDeps) {
     contact: createContactService(db),
     clients: createClientsService(db),
     sitemap: createSitemapService(db, media),
+    admin: createAdminServices(db, { media, images, settings }),
   };
 }
 

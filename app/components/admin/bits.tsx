@@ -1,0 +1,76 @@
+/** Small display pieces shared by the admin screens. */
+import type { ReactNode } from "react";
+import { he } from "../../lib/i18n/he.ts";
+import type { Picture } from "../../lib/types.ts";
+
+export function StatusBadge({ status }: { status: number }) {
+  const published = status === 1;
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold ${
+        published ? "bg-olive-700/10 text-olive-700" : "bg-cocoa-800/10 text-cocoa-800"
+      }`}
+    >
+      <span aria-hidden="true" className={`size-2 rounded-full ${published ? "bg-olive-700" : "bg-cocoa-800/60"}`} />
+      {he.admin.status[status] ?? String(status)}
+    </span>
+  );
+}
+
+export function YesNo({ value }: { value: boolean }) {
+  return (
+    <span className={value ? "font-semibold text-olive-700" : "text-cocoa-800"}>
+      {value ? he.admin.yes : he.admin.no}
+    </span>
+  );
+}
+
+/** A small thumbnail of an item's main image (decorative in lists: the name is in the next cell). */
+export function Thumb({ picture, size = "size-12" }: { picture: Picture | null; size?: string }) {
+  if (!picture) return <span aria-hidden="true" className={`block ${size} rounded-lg bg-cream-200`} />;
+  const webp = picture.sources.find((s) => s.type === "image/webp");
+  const smallest = webp?.srcSet.split(",")[0]?.trim().split(" ")[0];
+  return (
+    <img
+      src={smallest ?? picture.url}
+      alt=""
+      width={picture.width}
+      height={picture.height}
+      loading="lazy"
+      className={`${size} rounded-lg object-cover`}
+    />
+  );
+}
+
+/** A definition list for the view modals. */
+export function Details({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+      {items.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="font-semibold text-cocoa-800">{term}</dt>
+          <dd className="text-cocoa-900">
+            {value === "" || value === null || value === undefined ? he.admin.none : value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export const TAG_COLOR_CLASS: Record<string, string> = {
+  אדום: "bg-tag-red",
+  כחול: "bg-tag-blue",
+  כתום: "bg-tag-orange",
+};
+
+export function TagChip({ name, color, children }: { name: string; color: string; children?: ReactNode }) {
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-3 py-1 text-sm font-semibold text-white ${TAG_COLOR_CLASS[color] ?? "bg-cocoa-800"}`}
+    >
+      {name}
+      {children}
+    </span>
+  );
+}

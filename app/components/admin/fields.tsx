@@ -1,0 +1,208 @@
+/**
+ * Form fields of the back office: a visible label, the server's or the schema's messages under the
+ * field (linked with aria-describedby), and aria-invalid. Text fields use React Aria; selects and
+ * checkboxes are native (they need nothing more).
+ */
+import { type ReactNode, useId } from "react";
+import { FieldError, Input, Label, Text, TextArea, TextField } from "react-aria-components";
+
+const inputClass =
+  "w-full rounded-lg border border-cocoa-800/40 bg-white px-3 py-2 text-cocoa-900 outline-none focus:border-crust-700 focus:ring-4 focus:ring-crust-600/25 data-[invalid]:border-berry-700 aria-[invalid=true]:border-berry-700";
+const labelClass = "mb-1 block font-medium text-cocoa-900";
+const errorClass = "mt-1 block text-sm font-medium text-berry-700";
+const hintClass = "mt-1 block text-sm text-cocoa-800";
+
+export function TextInput(props: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors?: string[];
+  type?: "text" | "email" | "url" | "tel" | "number" | "time";
+  inputMode?: "numeric" | "decimal" | "email" | "tel" | "url" | "text";
+  dir?: "ltr" | "rtl" | "auto";
+  hint?: string;
+  isRequired?: boolean;
+  autoFocus?: boolean;
+  className?: string;
+  placeholder?: string;
+}) {
+  const invalid = Boolean(props.errors?.length);
+  return (
+    <TextField
+      name={props.name}
+      value={props.value}
+      onChange={props.onChange}
+      isInvalid={invalid}
+      isRequired={props.isRequired}
+      validationBehavior="aria"
+      type={props.type ?? "text"}
+      inputMode={props.inputMode}
+      autoFocus={props.autoFocus}
+      className={props.className}
+    >
+      <Label className={labelClass}>
+        {props.label}
+        {props.isRequired ? <RequiredMark /> : null}
+      </Label>
+      <Input className={inputClass} dir={props.dir} placeholder={props.placeholder} />
+      {props.hint ? (
+        <Text slot="description" className={hintClass}>
+          {props.hint}
+        </Text>
+      ) : null}
+      <FieldError className={errorClass}>{props.errors?.join(" ")}</FieldError>
+    </TextField>
+  );
+}
+
+export function TextAreaInput(props: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors?: string[];
+  rows?: number;
+  hint?: string;
+  className?: string;
+}) {
+  const invalid = Boolean(props.errors?.length);
+  return (
+    <TextField
+      name={props.name}
+      value={props.value}
+      onChange={props.onChange}
+      isInvalid={invalid}
+      validationBehavior="aria"
+      className={props.className}
+    >
+      <Label className={labelClass}>{props.label}</Label>
+      <TextArea className={`${inputClass} min-h-24`} rows={props.rows ?? 4} />
+      {props.hint ? (
+        <Text slot="description" className={hintClass}>
+          {props.hint}
+        </Text>
+      ) : null}
+      <FieldError className={errorClass}>{props.errors?.join(" ")}</FieldError>
+    </TextField>
+  );
+}
+
+export function SelectInput(props: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  errors?: string[];
+  hint?: string;
+  isRequired?: boolean;
+  className?: string;
+}) {
+  const id = useId();
+  const invalid = Boolean(props.errors?.length);
+  const describedBy = [props.hint ? `${id}-hint` : null, invalid ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className={props.className}>
+      <label htmlFor={id} className={labelClass}>
+        {props.label}
+        {props.isRequired ? <RequiredMark /> : null}
+      </label>
+      <select
+        id={id}
+        name={props.name}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-required={props.isRequired || undefined}
+        aria-describedby={describedBy || undefined}
+        className={inputClass}
+      >
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {props.hint ? (
+        <span id={`${id}-hint`} className={hintClass}>
+          {props.hint}
+        </span>
+      ) : null}
+      {invalid ? (
+        <span id={`${id}-error`} className={errorClass}>
+          {props.errors?.join(" ")}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function CheckboxInput(props: {
+  name: string;
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  errors?: string[];
+  hint?: ReactNode;
+}) {
+  const id = useId();
+  const invalid = Boolean(props.errors?.length);
+  return (
+    <div>
+      <label htmlFor={id} className="inline-flex items-center gap-2 font-medium text-cocoa-900">
+        <input
+          id={id}
+          type="checkbox"
+          name={props.name}
+          checked={props.checked}
+          onChange={(e) => props.onChange(e.target.checked)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          className="size-5 accent-crust-700"
+        />
+        {props.label}
+      </label>
+      {props.hint ? <span className={hintClass}>{props.hint}</span> : null}
+      {invalid ? (
+        <span id={`${id}-error`} className={errorClass}>
+          {props.errors?.join(" ")}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ms-1 text-berry-700">
+      *
+    </span>
+  );
+}
+
+/** The form's submit button: 'בתהליך...' while busy, 'שמור' otherwise (spec §4). */
+export function SaveButton({ loading, label, form }: { loading: boolean; label: string; form?: string }) {
+  return (
+    <button
+      type="submit"
+      form={form}
+      disabled={loading}
+      aria-disabled={loading}
+      className="min-w-28 rounded-full bg-crust-700 px-6 py-2.5 font-semibold text-white outline-none hover:bg-crust-600 focus-visible:ring-4 focus-visible:ring-crust-600/40 disabled:opacity-70"
+    >
+      {label}
+    </button>
+  );
+}
+
+export const buttonClass = {
+  primary:
+    "inline-flex items-center justify-center gap-2 rounded-full bg-crust-700 px-5 py-2.5 font-semibold text-white outline-none hover:bg-crust-600 focus-visible:ring-4 focus-visible:ring-crust-600/40 data-[hovered]:bg-crust-600 data-[focus-visible]:ring-4 data-[focus-visible]:ring-crust-600/40 disabled:opacity-70 data-[disabled]:opacity-60",
+  secondary:
+    "inline-flex items-center justify-center gap-2 rounded-full border-2 border-crust-700 bg-white px-4 py-2 font-semibold text-crust-700 outline-none hover:bg-cream-100 focus-visible:ring-4 focus-visible:ring-crust-600/40 data-[hovered]:bg-cream-100 data-[focus-visible]:ring-4 data-[focus-visible]:ring-crust-600/40 data-[disabled]:opacity-60",
+  quiet:
+    "inline-flex items-center justify-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-semibold text-crust-700 outline-none hover:bg-cream-100 focus-visible:ring-4 focus-visible:ring-crust-600/40 data-[hovered]:bg-cream-100 data-[focus-visible]:ring-4 data-[focus-visible]:ring-crust-600/40 data-[disabled]:opacity-50",
+  danger:
+    "inline-flex items-center justify-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-semibold text-berry-700 outline-none hover:bg-berry-700/10 focus-visible:ring-4 focus-visible:ring-berry-700/30 data-[hovered]:bg-berry-700/10 data-[focus-visible]:ring-4 data-[focus-visible]:ring-berry-700/30",
+};

@@ -1,0 +1,50 @@
+/** The back office's create / edit / view / images modals: a titled dialog with a close button. */
+import type { ReactNode } from "react";
+import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { he } from "../../lib/i18n/he.ts";
+import { CloseIcon } from "./icons.tsx";
+
+export function AdminModal({
+  isOpen,
+  onClose,
+  title,
+  size = "md",
+  children,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  title: string;
+  size?: "md" | "lg";
+  children: ReactNode;
+}) {
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      isDismissable
+      className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-cocoa-900/50 p-3 sm:p-6"
+    >
+      <Modal
+        className={`my-auto w-full rounded-2xl bg-white shadow-xl outline-none ${size === "lg" ? "max-w-4xl" : "max-w-2xl"}`}
+      >
+        <Dialog className="outline-none">
+          <div className="flex items-center justify-between gap-4 border-b border-cream-300 px-5 py-4">
+            <Heading slot="title" className="text-xl font-bold text-cocoa-900">
+              {title}
+            </Heading>
+            <Button
+              onPress={onClose}
+              aria-label={he.admin.close}
+              className="rounded-full p-2 text-cocoa-800 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-crust-600/50 data-[hovered]:bg-cream-100"
+            >
+              <CloseIcon className="size-5" />
+            </Button>
+          </div>
+          <div className="px-5 py-5">{children}</div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

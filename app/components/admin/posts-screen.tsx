@@ -1,0 +1,216 @@
+/** Sales (promotions) and publications (news): name, content, status, home visibility, images. */
+import type { AdminPost } from "../../lib/admin-types.ts";
+import { apiJson } from "../../lib/api-client.ts";
+import { he } from "../../lib/i18n/he.ts";
+import { postSchema } from "../../lib/schemas/admin/post.ts";
+import { Details, StatusBadge, Thumb, YesNo } from "./bits.tsx";
+import { CrudScreen, FormActions, type FormProps } from "./crud-screen.tsx";
+import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from "./fields.tsx";
+import { formatDateTime } from "./format.ts";
+import type { ListColumn } from "./list.tsx";
+import { STATUS_OPTIONS } from "./product-form.tsx";
+import { useAdminForm } from "./use-admin-form.ts";
+
+const f = he.admin.fields;
+const m = he.admin.messages;
+
+const columns: ListColumn<AdminPost>[] = [
+  { id: "image", name: f.mainImage, render: (r) => <Thumb picture={r.mainImage} /> },
+  { id: "id", name: he.admin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
+  {
+    id: "name",
+    name: f.name,
+    sortable: true,
+    isRowHeader: true,
+    render: (r) => (
+      <span className="block min-w-40">
+        <span className="block font-semibold">{r.name}</span>
+        <span className="line-clamp-1 block text-sm text-cocoa-800">{r.content}</span>
+      </span>
+    ),
+  },
+  { id: "status", name: he.admin.statusLabel, sortable: true, render: (r) => <StatusBadge status={r.status} /> },
+  {
+    id: "visibility_home_page",
+    wide: true,
+    name: he.admin.homeVisibility,
+    sortable: true,
+    render: (r) => <YesNo value={r.visibility_home_page} />,
+  },
+  {
+    id: "created_at",
+    name: he.admin.createdAt,
+    sortable: true,
+    render: (r) => <span className="whitespace-nowrap text-sm">{formatDateTime(r.created_at)}</span>,
+  },
+];
+
+function PostForm({ item, onSaved, onCancel, errorTitle, endpoint }: FormProps<AdminPost> & { endpoint: string }) {
+  {
+    const form = useAdminForm({
+      schema: postSchema,
+      initial: {
+        name: item?.name ?? "",
+        content: item?.content ?? "",
+        status: item ? String(item.status) : "1",
+        visibility_home_page: item?.visibility_home_page ?? false,
+      },
+      errorTitle,
+      submit: async (data) => {
+        if (item) {
+          await apiJson(`${endpoint}/${item.id}`, { method: "PUT", json: data });
+          return "updated" as const;
+        }
+        await apiJson(endpoint, { method: "POST", json: data });
+        return "created" as const;
+      },
+      onSaved,
+    });
+    const { values, set, errors } = form;
+    return (
+      <form
+        ref={form.formRef}
+        noValidate
+        onSubmit={form.handleSubmit}
+        data-saved={form.saved === null ? undefined : String(form.saved)}
+        className="grid gap-4 md:grid-cols-2"
+      >
+        <TextInput
+          name="name"
+          label={f.name}
+          value={values.name}
+          onChange={(v) => set("name", v)}
+          errors={errors.name}
+          isRequired
+          autoFocus
+        />
+        <SelectInput
+          name="status"
+          label={he.admin.statusLabel}
+          value={values.status}
+          onChange={(v) => set("status", v)}
+          options={STATUS_OPTIONS}
+          errors={errors.status}
+          hint={he.admin.statusHint}
+          isRequired
+        />
+        <TextAreaInput
+          name="content"
+          label={f.content}
+          value={values.content}
+          onChange={(v) => set("content", v)}
+          errors={errors.content}
+          rows={6}
+          className="md:col-span-2"
+        />
+        <div className="md:col-span-2">
+          <CheckboxInput
+            name="visibility_home_page"
+            label={he.admin.homeVisibility}
+            checked={values.visibility_home_page}
+            onChange={(v) => set("visibility_home_page", v)}
+          />
+        </div>
+        <div className="md:col-span-2">
+          <FormActions loading={form.loading} onCancel={onCancel} />
+        </div>
+      </form>
+    );
+  }
+}
+
+const SaleForm = (props: FormProps<AdminPost>) => <PostForm {...props} endpoint="/api/admin/sales" />;
+const PublicationForm = (props: FormProps<AdminPost>) => <PostForm {...props} endpoint="/api/admin/publications" />;
+
+function PostView({ item, publicPath }: { item: AdminPost; publicPath: string }) {
+  return (
+    <div className="space-y-4">
+      {item.images?.length ? (
+        <img src={item.images[0]!.path} alt={item.images[0]!.alt} className="h-40 w-full rounded-xl object-cover" />
+      ) : null}
+      <Details
+        items={[
+          [f.name, item.name],
+          [he.admin.statusLabel, <StatusBadge key="s" status={item.status} />],
+          [he.admin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
+          [
+            f.content,
+            <span key="c" className="whitespace-pre-line">
+              {item.content}
+            </span>,
+          ],
+          [he.admin.createdAt, formatDateTime(item.created_at)],
+          [he.admin.updatedAt, formatDateTime(item.updated_at)],
+        ]}
+      />
+      {item.status === 1 ? (
+        <a
+          href={publicPath}
+          target="_blank"
+          rel="noopener"
+          className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline"
+        >
+          {he.admin.publicPage}
+          <span className="sr-only"> {he.site.newTab}</span>
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+const SaleView = ({ item }: { item: AdminPost }) => <PostView item={item} publicPath={`/sale/${item.id}`} />;
+const PublicationView = ({ item }: { item: AdminPost }) => <PostView item={item} publicPath="/news" />;
+
+const KINDS = {
+  sales: {
+    subject: "Sale",
+    texts: he.admin.sales,
+    messages: {
+      saved: m.saleSaved,
+      updated: m.saleUpdated,
+      deleted: m.saleDeleted,
+      saveError: m.saleSaveError,
+      deleteError: m.saleDeleteError,
+    },
+    Form: SaleForm,
+    View: SaleView,
+  },
+  publications: {
+    subject: "Publication",
+    texts: he.admin.publications,
+    messages: {
+      saved: m.publicationSaved,
+      updated: m.publicationUpdated,
+      deleted: m.publicationDeleted,
+      saveError: m.publicationSaveError,
+      deleteError: m.publicationDeleteError,
+    },
+    Form: PublicationForm,
+    View: PublicationView,
+  },
+} as const;
+
+export function PostsScreen({ kind }: { kind: keyof typeof KINDS }) {
+  const k = KINDS[kind];
+  return (
+    <CrudScreen<AdminPost, AdminPost>
+      subject={k.subject}
+      endpoint={`/api/admin/${kind}`}
+      imagesSection={kind}
+      columns={columns}
+      rowName={(r) => r.name}
+      searchLabels={{ title: f.name, content: f.content }}
+      messages={{
+        heading: k.texts.heading,
+        create: k.texts.create,
+        createTitle: k.texts.createTitle,
+        editTitle: (i) => k.texts.editTitle(i.name),
+        viewTitle: (i) => k.texts.viewTitle(i.name),
+        deleteWhat: (r) => k.texts.deleteWhat(r.name),
+        ...k.messages,
+      }}
+      Form={k.Form}
+      View={k.View}
+    />
+  );
+}

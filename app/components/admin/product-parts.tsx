@@ -1,0 +1,316 @@
+/**
+ * Sizes (name, price in ₪) and tags (name, colour red/blue/orange) inside the product modal, and the
+ * category picker. In the edit modal an add or a remove goes to the server at once (POST/DELETE
+ * /api/admin/sizes, /api/admin/tags; removes ask first); in the create modal they wait for the product
+ * and are sent right after it. A failure is shown clearly (the spec only logs it).
+ */
+import { type FormEvent, useState } from "react";
+import { Button } from "react-aria-components";
+import type { CategoryOption } from "../../lib/admin-types.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { he } from "../../lib/i18n/he.ts";
+import { fieldErrorsOf } from "../../lib/schemas/admin/fields.ts";
+import { sizeSchema, TAG_COLORS, tagSchema } from "../../lib/schemas/admin/product.ts";
+import { TagChip } from "./bits.tsx";
+import { ConfirmDelete } from "./confirm-delete.tsx";
+import { buttonClass, SelectInput, TextInput } from "./fields.tsx";
+import { formatShekels } from "./format.ts";
+import { PlusIcon, TrashIcon } from "./icons.tsx";
+
+const p = he.admin.products;
+const f = he.admin.fields;
+
+export interface SizeItem {
+  /** Server id, or a negative temporary key for one not yet saved. */
+  id: number;
+  name: string;
+  price: number;
+}
+export interface TagItem {
+  id: number;
+  name: string;
+  color: string;
+}
+
+type Errors = Record<string, string[]>;
+
+/** Runs an add; returns field errors (from the schema or the server's 422) or null on success. */
+async function attempt(work: () => Promise<void>): Promise<Errors | null> {
+  try {
+    await work();
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422) return error.fieldErrors;
+    return {};
+  }
+}
+
+export function SizesEditor({
+  items,
+  onAdd,
+  onRemove,
+  confirmRemoval,
+}: {
+  items: SizeItem[];
+  onAdd: (size: { name: string; price: number }) => Promise<void>;
+  onRemove: (size: SizeItem) => Promise<void>;
+  confirmRemoval: boolean;
+}) {
+  const [name, setName] = useState("");
+  const [price, setPrice] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<SizeItem | null>(null);
+
+  async function add(event?: FormEvent) {
+    event?.preventDefault();
+    if (busy) return;
+    setErrors({});
+    const parsed = sizeSchema.omit({ product_id: true }).safeParse({ name, price });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setBusy(true);
+    const failed = await attempt(() => onAdd(parsed.data));
+    setBusy(false);
+    if (failed) setErrors(failed);
+    else {
+      setName("");
+      setPrice("");
+    }
+  }
+
+  return (
+    <fieldset className="rounded-xl p-4 ring-1 ring-cream-300">
+      <legend className="px-1 text-lg font-bold text-cocoa-900">{f.sizes}</legend>
+      {items.length === 0 ? (
+        <p className="text-cocoa-800">{p.noSizes}</p>
+      ) : (
+        <ul className="divide-y divide-cream-200">
+          {items.map((size) => (
+            <li key={size.id} className="flex items-center justify-between gap-2 py-1.5">
+              <span className="font-semibold text-cocoa-900">{size.name}</span>
+              <span className="ms-auto text-cocoa-900">
+                <bdi>{formatShekels(size.price)}</bdi>
+              </span>
+              <Button
+                aria-label={p.removeSize(size.name)}
+                onPress={() => (confirmRemoval ? setRemoving(size) : void onRemove(size))}
+                className={buttonClass.danger}
+              >
+                <TrashIcon className="size-4" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 grid grid-cols-[1fr_8rem] gap-2">
+        <TextInput
+          name="size_name"
+          label={f.sizeName}
+          value={name}
+          onChange={setName}
+          errors={errors.name}
+          isRequired
+        />
+        <TextInput
+          name="size_price"
+          label={f.price}
+          value={price}
+          onChange={setPrice}
+          errors={errors.price ?? errors.product_id}
+          inputMode="decimal"
+          dir="ltr"
+          isRequired
+        />
+      </div>
+      <div className="mt-2 flex justify-end">
+        <Button onPress={() => void add()} isDisabled={busy} className={buttonClass.secondary}>
+          <PlusIcon className="size-4" />
+          {busy ? he.admin.busy : p.addSize}
+        </Button>
+      </div>
+      <ConfirmDelete
+        isOpen={removing !== null}
+        what={p.sizeWhat(removing?.name ?? "")}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => (removing ? onRemove(removing) : undefined)}
+      />
+    </fieldset>
+  );
+}
+
+export function TagsEditor({
+  items,
+  onAdd,
+  onRemove,
+  confirmRemoval,
+}: {
+  items: TagItem[];
+  onAdd: (tag: { name: string; color: string }) => Promise<void>;
+  onRemove: (tag: TagItem) => Promise<void>;
+  confirmRemoval: boolean;
+}) {
+  const [name, setName] = useState("");
+  const [color, setColor] = useState<string>(TAG_COLORS[0]);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<TagItem | null>(null);
+
+  async function add() {
+    if (busy) return;
+    setErrors({});
+    const parsed = tagSchema.pick({ name: true, color: true }).safeParse({ name, color });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setBusy(true);
+    const failed = await attempt(() => onAdd(parsed.data));
+    setBusy(false);
+    if (failed) setErrors(failed);
+    else setName("");
+  }
+
+  return (
+    <fieldset className="rounded-xl p-4 ring-1 ring-cream-300">
+      <legend className="px-1 text-lg font-bold text-cocoa-900">{f.tags}</legend>
+      {items.length === 0 ? (
+        <p className="text-cocoa-800">{p.noTags}</p>
+      ) : (
+        <ul className="flex flex-wrap gap-2">
+          {items.map((tag) => (
+            <li key={tag.id}>
+              <TagChip name={tag.name} color={tag.color}>
+                <Button
+                  aria-label={p.removeTag(tag.name)}
+                  onPress={() => (confirmRemoval ? setRemoving(tag) : void onRemove(tag))}
+                  className="-me-1 rounded-full p-0.5 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-white data-[hovered]:bg-white/20"
+                >
+                  <TrashIcon className="size-3.5" />
+                </Button>
+              </TagChip>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3 grid grid-cols-[1fr_8rem] gap-2">
+        <TextInput
+          name="tag_name"
+          label={f.tagName}
+          value={name}
+          onChange={setName}
+          errors={errors.name ?? errors.tagable_id}
+          isRequired
+        />
+        <SelectInput
+          name="tag_color"
+          label={f.color}
+          value={color}
+          onChange={setColor}
+          errors={errors.color}
+          isRequired
+          options={TAG_COLORS.map((c) => ({ value: c, label: he.admin.colors[c] ?? c }))}
+        />
+      </div>
+      <div className="mt-2 flex justify-end">
+        <Button onPress={() => void add()} isDisabled={busy} className={buttonClass.secondary}>
+          <PlusIcon className="size-4" />
+          {busy ? he.admin.busy : p.addTag}
+        </Button>
+      </div>
+      <ConfirmDelete
+        isOpen={removing !== null}
+        what={p.tagWhat(removing?.name ?? "")}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => (removing ? onRemove(removing) : undefined)}
+      />
+    </fieldset>
+  );
+}
+
+/** Categories as checkboxes: each main category followed by its subcategories. */
+export function CategoryPicker({
+  options,
+  value,
+  onChange,
+  errors,
+}: {
+  options: CategoryOption[] | null;
+  value: number[];
+  onChange: (ids: number[]) => void;
+  errors?: string[];
+}) {
+  const toggle = (id: number, checked: boolean) =>
+    onChange(checked ? [...new Set([...value, id])] : value.filter((v) => v !== id));
+  return (
+    <fieldset className="rounded-xl p-4 ring-1 ring-cream-300" aria-describedby="categories-hint">
+      <legend className="px-1 text-lg font-bold text-cocoa-900">{f.categories}</legend>
+      <p id="categories-hint" className="mb-2 text-sm text-cocoa-800">
+        {p.categoriesHint}
+      </p>
+      {options === null ? (
+        <p className="text-cocoa-800">{he.admin.loading}</p>
+      ) : (
+        <ul className="gap-6 sm:columns-2 lg:columns-3">
+          {groupByMain(options).map(({ main, subs }) => (
+            <li key={main.id} className="mb-3 break-inside-avoid">
+              <CategoryCheckbox option={main} checked={value.includes(main.id)} onToggle={toggle} />
+              {subs.length ? (
+                <ul className="mt-1 space-y-1 ps-6">
+                  {subs.map((sub) => (
+                    <li key={sub.id}>
+                      <CategoryCheckbox option={sub} checked={value.includes(sub.id)} onToggle={toggle} />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      {errors?.length ? <p className="mt-1 text-sm font-medium text-berry-700">{errors.join(" ")}</p> : null}
+    </fieldset>
+  );
+}
+
+function groupByMain(options: CategoryOption[]) {
+  const groups: { main: CategoryOption; subs: CategoryOption[] }[] = [];
+  for (const option of options) {
+    if (option.is_main || option.parent_id === null) groups.push({ main: option, subs: [] });
+    else {
+      const group = groups.find((g) => g.main.id === option.parent_id);
+      if (group) group.subs.push(option);
+      else groups.push({ main: option, subs: [] });
+    }
+  }
+  return groups;
+}
+
+function CategoryCheckbox({
+  option,
+  checked,
+  onToggle,
+}: {
+  option: CategoryOption;
+  checked: boolean;
+  onToggle: (id: number, checked: boolean) => void;
+}) {
+  return (
+    <label className={`inline-flex items-center gap-2 text-cocoa-900 ${option.is_main ? "font-semibold" : ""}`}>
+      <input
+        type="checkbox"
+        name="categories"
+        value={option.id}
+        checked={checked}
+        onChange={(e) => onToggle(option.id, e.target.checked)}
+        className="size-5 accent-crust-700"
+      />
+      {option.name}
+      {option.status !== 1 ? (
+        <span className="text-sm font-normal text-cocoa-800">({he.admin.status[option.status]})</span>
+      ) : null}
+    </label>
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * Shapes of the admin JSON API (server/api/admin/*), shared by the services that build them and the
+ * back-office screens that read them. Field names follow spec §3 (`serial_id`, `mainImage`, …).
+ */
+import type { Picture } from "./types.ts";
+
+/** One entry of a Laravel paginator's `links` array. */
+export interface PageLink {
+  url: string | null;
+  label: string;
+  active: boolean;
+}
+
+/** Laravel's paginator JSON (spec §3 "paged lists"). */
+export interface Paginated<T> {
+  current_page: number;
+  data: T[];
+  first_page_url: string;
+  from: number | null;
+  last_page: number;
+  last_page_url: string;
+  links: PageLink[];
+  next_page_url: string | null;
+  path: string;
+  per_page: number;
+  prev_page_url: string | null;
+  to: number | null;
+  total: number;
+}
+
+/** Status of products, categories, sales and publications: 1 is shown on the public site, 0 is hidden. */
+export const STATUS = { hidden: 0, published: 1 } as const;
+export type Status = (typeof STATUS)[keyof typeof STATUS];
+
+export interface AdminImage {
+  id: number;
+  /** URL of a small variant, for thumbnails (spec §3 `images: id, path`). */
+  path: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** 0 is the main image. */
+  position: number;
+  picture: Picture;
+}
+
+export interface NamedRef {
+  id: number;
+  name: string;
+}
+
+export interface AdminSize {
+  id: number;
+  name: string;
+  /** Shekels (the database keeps integer agorot). */
+  price: number;
+  product_id: number;
+}
+
+export interface AdminTag {
+  id: number;
+  name: string;
+  color: string;
+  tagable_id: number;
+  tagable_type: string;
+}
+
+export interface AdminProductRow {
+  id: number;
+  name: string;
+  title: string;
+  serial_id: number;
+  status: number;
+  visibility_home_page: boolean;
+  created_at: string;
+  updated_at: string;
+  mainImage: Picture | null;
+  category: NamedRef[];
+}
+
+export interface AdminProduct extends AdminProductRow {
+  content: string;
+  size: AdminSize[];
+  tag: AdminTag[];
+  images: AdminImage[];
+}
+
+export interface AdminCategoryRow {
+  id: number;
+  name: string;
+  information: string;
+  is_main: boolean;
+  parent_id: number | null;
+  parent_name: string | null;
+  status: number;
+  visibility_home_page: boolean;
+  position: number;
+  created_at: string;
+  updated_at: string;
+  mainImage: Picture | null;
+  products_count: number;
+  subcategories_count: number;
+}
+
+export interface AdminCategory extends AdminCategoryRow {
+  subCategories: NamedRef[];
+  images: AdminImage[];
+}
+
+/** For pickers: every category with its parent, in menu order. */
+export interface CategoryOption {
+  id: number;
+  name: string;
+  is_main: boolean;
+  parent_id: number | null;
+  status: number;
+}
+
+export interface AdminClient {
+  id: number;
+  email: string;
+  /** "site" (signed up on the site) or "admin" (added by staff). */
+  source: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OpeningHoursEntry {
+  /** 0 = Sunday … 6 = Saturday; a missing day is closed. */
+  day: number;
+  opens: string;
+  closes: string;
+}
+
+export interface AdminBranch {
+  id: number;
+  name: string;
+  location: string;
+  address: string;
+  content: string;
+  email: string;
+  phone: string;
+  opening_hours: OpeningHoursEntry[];
+  accessibility: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+  mainImage: Picture | null;
+  images?: AdminImage[];
+}
+
+/** A sale (promotion) or a publication (news item). */
+export interface AdminPost {
+  id: number;
+  name: string;
+  content: string;
+  status: number;
+  visibility_home_page: boolean;
+  created_at: string;
+  updated_at: string;
+  mainImage: Picture | null;
+  images?: AdminImage[];
+}
+
+export interface AdminContactRequest {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  handled_at: string | null;
+  created_at: string;
+}
+
+export interface AdminSettings {
+  brand_name: string;
+  tagline: string;
+  phone: string;
+  whatsapp_number: string;
+  order_url: string;
+  club_url: string;
+  facebook_url: string;
+  instagram_url: string;
+  address: string;
+  email: string;
+}
+
+export interface DashboardData {
+  counts: {
+    products?: number;
+    publishedProducts?: number;
+    categories?: number;
+    branches?: number;
+    sales?: number;
+    publications?: number;
+    clients?: number;
+    openContactRequests?: number;
+  };
+  latestContactRequests?: AdminContactRequest[];
+  latestClients?: AdminClient[];
+}
+
+/** `{ data, message? }`: the shape of every non-list admin response. */
+export interface DataResponse<T> {
+  data: T;
+  message?: string;
+}

@@ -1,0 +1,32 @@
+/** Category form and payload (spec §5: name and status are required). */
+import { z } from "zod";
+import { he } from "../../i18n/he.ts";
+import { flag, idField, optionalText, requiredText, status, wholeNumber } from "./fields.ts";
+
+const f = he.admin.fields;
+
+export const categorySchema = z
+  .object({
+    name: requiredText(f.name, 120),
+    information: optionalText(f.information, 5_000),
+    status,
+    // Absent means a main category, the common case.
+    is_main: z.preprocess((value) => (value === undefined ? true : value), flag),
+    parent_id: z.preprocess(
+      (value) => (value === "" || value === undefined ? null : value),
+      idField(f.parent).nullable(),
+    ),
+    visibility_home_page: flag,
+    position: z.preprocess(
+      (value) => (value === undefined || value === "" ? 0 : value),
+      wholeNumber(f.position, { max: 100_000 }),
+    ),
+  })
+  .transform((value) => (value.is_main ? { ...value, parent_id: null } : value))
+  .superRefine((value, ctx) => {
+    if (!value.is_main && value.parent_id === null) {
+      ctx.addIssue({ code: "custom", path: ["parent_id"], message: he.admin.validation.parentRequired });
+    }
+  });
+
+export type CategoryInput = z.output<typeof categorySchema>;

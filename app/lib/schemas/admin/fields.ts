@@ -1,0 +1,109 @@
+/**
+ * Building blocks of the admin schemas. Forms hold strings; the same schema parses a form's values in the
+ * browser and a JSON body on the server, so numbers and flags accept either their JSON or their text form.
+ * Every message is Hebrew and names the field.
+ */
+import { z } from "zod";
+import { he } from "../../i18n/he.ts";
+
+const v = he.admin.validation;
+
+/** Required trimmed text, at most `max` characters. */
+export function requiredText(label: string, max: number) {
+  return z
+    .string({ error: v.required(label) })
+    .trim()
+    .min(1, v.required(label))
+    .max(max, v.tooLong(label, max));
+}
+
+/** Optional trimmed text ("" when absent). */
+export function optionalText(label: string, max: number) {
+  return z.preprocess(
+    (value) => (value === undefined || value === null ? "" : value),
+    z
+      .string({ error: v.required(label) })
+      .trim()
+      .max(max, v.tooLong(label, max)),
+  );
+}
+
+function toNumber(value: unknown): unknown {
+  if (typeof value === "string") {
+    const trimmed = value.trim();
+    return trimmed === "" ? undefined : Number(trimmed);
+  }
+  return value === null ? undefined : value;
+}
+
+/** A whole number (from a number or numeric text); `min`/`max` inclusive. */
+export function wholeNumber(label: string, options: { min?: number; max?: number } = {}) {
+  const min = options.min ?? 0;
+  const max = options.max ?? Number.MAX_SAFE_INTEGER;
+  return z.preprocess(
+    toNumber,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? v.required(label) : v.wholeNumber(label)) })
+      .int(v.wholeNumber(label))
+      .min(min, min > 0 ? v.positive(label) : v.wholeNumber(label))
+      .max(max, v.wholeNumber(label)),
+  );
+}
+
+/** A database id (positive whole number). */
+export function idField(label: string) {
+  return wholeNumber(label, { min: 1, max: 2_147_483_647 });
+}
+
+/** A flag from a boolean, 0/1 or "true"/"false"/"on"; absent means false. */
+export const flag = z.preprocess(
+  (value) => {
+    if (value === undefined || value === null || value === "") return false;
+    if (value === 1 || value === "1" || value === "true" || value === "on") return true;
+    if (value === 0 || value === "0" || value === "false" || value === "off") return false;
+    return value;
+  },
+  z.boolean({ error: v.listParam }),
+);
+
+/** Status: 1 published (shown on the public site), 0 hidden. Default 1 (spec §4). */
+export const status = z.preprocess(
+  (value) => (value === undefined ? 1 : toNumber(value)),
+  z.union([z.literal(0), z.literal(1)], { error: v.status }),
+);
+
+export const email = z
+  .string({ error: v.email })
+  .trim()
+  .toLowerCase()
+  .max(254, v.email)
+  .pipe(z.email({ error: v.email }));
+
+/** "" or an absolute http(s) URL. */
+export function optionalUrl(label: string) {
+  return optionalText(label, 500).pipe(
+    z.string().refine((value) => value === "" || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value), v.url),
+  );
+}
+
+/** "" or a phone number: digits with optional +, spaces, dashes and parentheses. */
+export function optionalPhone(label: string) {
+  return optionalText(label, 30).pipe(
+    z.string().refine((value) => value === "" || /^\+?[0-9][0-9\s()-]{5,}$/.test(value), v.phone),
+  );
+}
+
+/** Form values: every field as the text an input holds. */
+export type FormValues<T> = { [K in keyof T]: T[K] extends boolean ? boolean : T[K] extends unknown[] ? T[K] : string };
+
+/** `{ field: [messages] }` from a zod error, the same shape as the server's 422 `errors`. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "_";
+    const list = errors[key] ?? [];
+    if (!list.includes(issue.message)) list.push(issue.message);
+    errors[key] = list;
+  }
+  return errors;
+}

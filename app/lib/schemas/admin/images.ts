@@ -1,0 +1,34 @@
+/** Image upload and ordering payloads (spec §3 "Image upload"; files themselves are judged on the server). */
+import { z } from "zod";
+import { he } from "../../i18n/he.ts";
+import { idField } from "./fields.ts";
+
+const v = he.admin.validation;
+
+export const OWNER_TYPES = ["product", "category", "branch", "sale", "publication"] as const;
+export type ImageOwnerType = (typeof OWNER_TYPES)[number];
+
+/** Accepts our names and Laravel model class names ("App\\Models\\Product"), any case. */
+export const ownerTypeField = z.preprocess(
+  (value) => (typeof value === "string" ? (value.split("\\").pop() ?? "").trim().toLowerCase() : value),
+  z.enum(OWNER_TYPES, { error: v.ownerType }),
+);
+
+/** Folder names a client may name; the server always stores in the owner's own folder. */
+export const IMAGE_DIRECTORIES = ["products", "categories", "branches", "sales", "publications"] as const;
+
+export const imageUploadFieldsSchema = z.object({
+  id: idField(he.admin.id),
+  type: ownerTypeField,
+  directory: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(IMAGE_DIRECTORIES, { error: v.directory }).optional(),
+  ),
+});
+
+/** PUT /api/admin/images/order: the owner's image ids in their new order (first = main image). */
+export const imageOrderSchema = z.object({
+  type: ownerTypeField,
+  id: idField(he.admin.id),
+  order: z.array(idField(he.admin.id)).min(1, v.imageOrder).max(200, v.imageOrder),
+});

@@ -1,0 +1,62 @@
+/** Product form and payload (spec §5: name, title, serial_id as a number and status are required). */
+import { z } from "zod";
+import { he } from "../../i18n/he.ts";
+import { flag, idField, optionalText, requiredText, status, wholeNumber } from "./fields.ts";
+
+const f = he.admin.fields;
+
+export const productSchema = z.object({
+  name: requiredText(f.name, 120),
+  title: requiredText(f.title, 200),
+  content: optionalText(f.content, 20_000),
+  serial_id: wholeNumber(f.serialId, { min: 1, max: 999_999_999_999 }),
+  status,
+  visibility_home_page: flag,
+});
+
+export type ProductInput = z.output<typeof productSchema>;
+
+/** POST /api/admin/product/{id}/category: the full set of the product's categories. */
+export const productCategoriesSchema = z.object({
+  categories: z.array(idField(f.categories), { error: he.admin.validation.categoriesInvalid }).max(200),
+});
+
+export const TAG_COLORS = ["אדום", "כחול", "כתום"] as const;
+export type TagColor = (typeof TAG_COLORS)[number];
+
+/** POST /api/admin/tags (spec §5: name and colour required). */
+export const tagSchema = z.object({
+  name: requiredText(f.tagName, 40),
+  color: z.enum(TAG_COLORS, { error: he.admin.validation.color }),
+  tagable_id: idField(f.products),
+  // Laravel clients send a model class name ("App\\Models\\Product"); only products carry tags.
+  tagable_type: z.preprocess(
+    (value) =>
+      value === undefined || (typeof value === "string" && /(^|\\)product$/i.test(value)) ? "product" : value,
+    z.literal("product", { error: he.admin.validation.ownerType }),
+  ),
+});
+
+export type TagInput = z.output<typeof tagSchema>;
+
+/** Price in shekels with at most two decimals, e.g. 12 or 12.5 or "12.50". */
+export const priceField = z.preprocess(
+  (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : Number(value.trim())) : value),
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined ? he.admin.validation.required(f.price) : he.admin.validation.number(f.price),
+    })
+    .min(0, he.admin.validation.priceRange)
+    .max(100_000, he.admin.validation.priceRange)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, he.admin.validation.price),
+);
+
+/** POST /api/admin/sizes (spec §5: name and price required). */
+export const sizeSchema = z.object({
+  name: requiredText(f.sizeName, 60),
+  price: priceField,
+  product_id: idField(f.products),
+});
+
+export type SizeInput = z.output<typeof sizeSchema>;

@@ -1,0 +1,30 @@
+/** Site settings: brand, contact details and outbound links, shown on every public page. */
+import { z } from "zod";
+import { he } from "../../i18n/he.ts";
+import { optionalPhone, optionalText, optionalUrl, requiredText } from "./fields.ts";
+
+const s = he.admin.settings;
+const f = he.admin.fields;
+const v = he.admin.validation;
+
+export const settingsSchema = z.object({
+  brand_name: requiredText(s.brandName, 80),
+  tagline: optionalText(s.tagline, 160),
+  phone: optionalPhone(f.phone),
+  whatsapp_number: optionalText(s.whatsapp, 20).pipe(
+    z.string().refine((value) => value === "" || /^\+?\d{9,15}$/.test(value.replace(/[\s-]/g, "")), v.phone),
+  ),
+  order_url: optionalUrl(s.orderUrl),
+  club_url: optionalUrl(s.clubUrl),
+  facebook_url: optionalUrl(s.facebook),
+  instagram_url: optionalUrl(s.instagram),
+  address: optionalText(f.address, 300),
+  email: optionalText(f.email, 254).pipe(
+    z
+      .string()
+      .toLowerCase()
+      .refine((value) => value === "" || z.email().safeParse(value).success, v.email),
+  ),
+});
+
+export type SettingsInput = z.output<typeof settingsSchema>;

@@ -1,0 +1,336 @@
+/** Branches (shown on the public site; the spec gives no way to edit them, the shop needs one). */
+import { Details, Thumb } from "../../components/admin/bits.tsx";
+import { CrudScreen, FormActions, type FormProps } from "../../components/admin/crud-screen.tsx";
+import { TextAreaInput, TextInput } from "../../components/admin/fields.tsx";
+import { formatDateTime } from "../../components/admin/format.ts";
+import type { ListColumn } from "../../components/admin/list.tsx";
+import { adminMeta, revalidateOnPathChange } from "../../components/admin/meta.ts";
+import { useAdminForm } from "../../components/admin/use-admin-form.ts";
+import { requireSection } from "../../lib/admin-guard.server.ts";
+import type { AdminBranch, OpeningHoursEntry } from "../../lib/admin-types.ts";
+import { apiJson } from "../../lib/api-client.ts";
+import { he } from "../../lib/i18n/he.ts";
+import { branchSchema } from "../../lib/schemas/admin/branch.ts";
+import type { Route } from "./+types/branches";
+
+export function meta() {
+  return adminMeta(he.admin.titles.branches);
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireSection(context, "Branch");
+  return null;
+}
+
+export const shouldRevalidate = revalidateOnPathChange;
+
+const b = he.admin.branches;
+const f = he.admin.fields;
+const m = he.admin.messages;
+
+const columns: ListColumn<AdminBranch>[] = [
+  { id: "image", name: f.mainImage, render: (r) => <Thumb picture={r.mainImage} /> },
+  { id: "id", name: he.admin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
+  {
+    id: "name",
+    name: f.name,
+    sortable: true,
+    isRowHeader: true,
+    render: (r) => <span className="font-semibold">{r.name}</span>,
+  },
+  { id: "address", name: f.address, sortable: true, render: (r) => <span className="text-sm">{r.address}</span> },
+  { id: "phone", name: f.phone, sortable: true, render: (r) => <bdi dir="ltr">{r.phone}</bdi> },
+  { id: "position", name: f.position, wide: true, sortable: true, render: (r) => <bdi>{r.position}</bdi> },
+];
+
+function HoursEditor({
+  value,
+  onChange,
+  errors,
+}: {
+  value: OpeningHoursEntry[];
+  onChange: (hours: OpeningHoursEntry[]) => void;
+  errors: Record<string, string[]>;
+}) {
+  const set = (day: number, entry: OpeningHoursEntry | null) => {
+    const others = value.filter((h) => h.day !== day);
+    onChange((entry ? [...others, entry] : others).sort((a, z) => a.day - z.day));
+  };
+  return (
+    <fieldset className="rounded-xl p-4 ring-1 ring-cream-300 md:col-span-2">
+      <legend className="px-1 text-lg font-bold text-cocoa-900">{f.openingHours}</legend>
+      <ul className="space-y-2">
+        {he.admin.days.map((dayName, day) => {
+          const entry = value.find((h) => h.day === day);
+          const index = entry ? value.indexOf(entry) : -1;
+          const error = [
+            ...(errors[`opening_hours.${index}.opens`] ?? []),
+            ...(errors[`opening_hours.${index}.closes`] ?? []),
+          ];
+          return (
+            <li
+              key={dayName}
+              className="grid grid-cols-[6rem_auto_1fr] items-center gap-3 sm:grid-cols-[6rem_auto_9rem_9rem_1fr]"
+            >
+              <span className="font-semibold text-cocoa-900">{dayName}</span>
+              <label className="inline-flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={Boolean(entry)}
+                  onChange={(e) => set(day, e.target.checked ? { day, opens: "07:00", closes: "19:00" } : null)}
+                  className="size-5 accent-crust-700"
+                />
+                <span className="sr-only">{dayName}: </span>
+                {entry ? f.open : f.closed}
+              </label>
+              {entry ? (
+                <>
+                  <label className="flex items-center gap-2 text-sm">
+                    {f.opens}
+                    <input
+                      type="time"
+                      value={entry.opens}
+                      aria-label={`${dayName} ${f.opens}`}
+                      aria-invalid={error.length > 0 || undefined}
+                      onChange={(e) => set(day, { ...entry, opens: e.target.value })}
+                      className="rounded-lg border border-cocoa-800/40 px-2 py-1"
+                      dir="ltr"
+                    />
+                  </label>
+                  <label className="flex items-center gap-2 text-sm">
+                    {f.closes}
+                    <input
+                      type="time"
+                      value={entry.closes}
+                      aria-label={`${dayName} ${f.closes}`}
+                      aria-invalid={error.length > 0 || undefined}
+                      onChange={(e) => set(day, { ...entry, closes: e.target.value })}
+                      className="rounded-lg border border-cocoa-800/40 px-2 py-1"
+                      dir="ltr"
+                    />
+                  </label>
+                  {error.length ? (
+                    <span className="text-sm font-medium text-berry-700">{error.join(" ")}</span>
+                  ) : (
+                    <span />
+                  )}
+                </>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {errors.opening_hours ? (
+        <p className="mt-1 text-sm font-medium text-berry-700">{errors.opening_hours.join(" ")}</p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function BranchForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminBranch>) {
+  const form = useAdminForm({
+    schema: branchSchema,
+    initial: {
+      name: item?.name ?? "",
+      address: item?.address ?? "",
+      location: item?.location ?? "",
+      phone: item?.phone ?? "",
+      email: item?.email ?? "",
+      content: item?.content ?? "",
+      accessibility: item?.accessibility ?? "",
+      position: item ? String(item.position) : "0",
+      opening_hours: item?.opening_hours ?? [],
+    },
+    errorTitle,
+    submit: async (data) => {
+      if (item) {
+        await apiJson(`/api/admin/branches/${item.id}`, { method: "PUT", json: data });
+        return "updated" as const;
+      }
+      await apiJson("/api/admin/branches", { method: "POST", json: data });
+      return "created" as const;
+    },
+    onSaved,
+  });
+  const { values, set, errors } = form;
+  return (
+    <form
+      ref={form.formRef}
+      noValidate
+      onSubmit={form.handleSubmit}
+      data-saved={form.saved === null ? undefined : String(form.saved)}
+      className="grid gap-4 md:grid-cols-2"
+    >
+      <TextInput
+        name="name"
+        label={f.name}
+        value={values.name}
+        onChange={(v) => set("name", v)}
+        errors={errors.name}
+        isRequired
+        autoFocus
+      />
+      <TextInput
+        name="address"
+        label={f.address}
+        value={values.address}
+        onChange={(v) => set("address", v)}
+        errors={errors.address}
+      />
+      <TextInput
+        name="phone"
+        label={f.phone}
+        type="tel"
+        dir="ltr"
+        value={values.phone}
+        onChange={(v) => set("phone", v)}
+        errors={errors.phone}
+      />
+      <TextInput
+        name="email"
+        label={f.email}
+        type="email"
+        dir="ltr"
+        value={values.email}
+        onChange={(v) => set("email", v)}
+        errors={errors.email}
+      />
+      <TextInput
+        name="location"
+        label={f.location}
+        type="url"
+        dir="ltr"
+        value={values.location}
+        onChange={(v) => set("location", v)}
+        errors={errors.location}
+        hint={f.locationHint}
+        className="md:col-span-2"
+      />
+      <TextAreaInput
+        name="content"
+        label={f.content}
+        value={values.content}
+        onChange={(v) => set("content", v)}
+        errors={errors.content}
+        className="md:col-span-2"
+      />
+      <TextAreaInput
+        name="accessibility"
+        label={f.accessibility}
+        value={values.accessibility}
+        onChange={(v) => set("accessibility", v)}
+        errors={errors.accessibility}
+        rows={2}
+        className="md:col-span-2"
+      />
+      <HoursEditor value={values.opening_hours} onChange={(h) => set("opening_hours", h)} errors={errors} />
+      <TextInput
+        name="position"
+        label={f.position}
+        value={values.position}
+        onChange={(v) => set("position", v)}
+        errors={errors.position}
+        inputMode="numeric"
+        dir="ltr"
+        hint={f.positionHint}
+      />
+      <div className="md:col-span-2">
+        <FormActions loading={form.loading} onCancel={onCancel} />
+      </div>
+    </form>
+  );
+}
+
+function BranchView({ item }: { item: AdminBranch }) {
+  const hours = he.admin.days.map((day, i) => {
+    const h = item.opening_hours.find((e) => e.day === i);
+    return `${day}: ${h ? `${h.opens}–${h.closes}` : f.closed}`;
+  });
+  return (
+    <div className="space-y-4">
+      {item.images?.length ? (
+        <img src={item.images[0]!.path} alt={item.images[0]!.alt} className="h-40 w-full rounded-xl object-cover" />
+      ) : null}
+      <Details
+        items={[
+          [f.name, item.name],
+          [f.address, item.address],
+          [
+            f.phone,
+            <bdi key="p" dir="ltr">
+              {item.phone}
+            </bdi>,
+          ],
+          [
+            f.email,
+            <bdi key="e" dir="ltr">
+              {item.email}
+            </bdi>,
+          ],
+          [
+            f.location,
+            item.location ? (
+              <a
+                key="l"
+                href={item.location}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-crust-700 underline"
+              >
+                {f.location}
+                <span className="sr-only"> {he.site.newTab}</span>
+              </a>
+            ) : (
+              ""
+            ),
+          ],
+          [
+            f.openingHours,
+            <ul key="h">
+              {hours.map((h) => (
+                <li key={h}>{h}</li>
+              ))}
+            </ul>,
+          ],
+          [
+            f.content,
+            <span key="c" className="whitespace-pre-line">
+              {item.content}
+            </span>,
+          ],
+          [f.accessibility, item.accessibility],
+          [he.admin.updatedAt, formatDateTime(item.updated_at)],
+        ]}
+      />
+    </div>
+  );
+}
+
+export default function Branches() {
+  return (
+    <CrudScreen<AdminBranch, AdminBranch>
+      subject="Branch"
+      endpoint="/api/admin/branches"
+      imagesSection="branches"
+      columns={columns}
+      rowName={(r) => r.name}
+      searchLabels={{ title: f.name, content: `${f.address} / ${f.content}` }}
+      modalSize="lg"
+      messages={{
+        heading: b.heading,
+        create: b.create,
+        createTitle: b.createTitle,
+        editTitle: (i) => b.editTitle(i.name),
+        viewTitle: (i) => b.viewTitle(i.name),
+        deleteWhat: (r) => b.deleteWhat(r.name),
+        saved: m.branchSaved,
+        updated: m.branchUpdated,
+        deleted: m.branchDeleted,
+        saveError: m.branchSaveError,
+        deleteError: m.branchDeleteError,
+      }}
+      Form={BranchForm}
+      View={BranchView}
+    />
+  );
+}

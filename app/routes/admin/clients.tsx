@@ -1,0 +1,143 @@
+/** Club members (spec "clients", §7 /api/clients, §8 messages) with a CSV export. */
+import { Details } from "../../components/admin/bits.tsx";
+import { CrudScreen, FormActions, type FormProps } from "../../components/admin/crud-screen.tsx";
+import { buttonClass, TextInput } from "../../components/admin/fields.tsx";
+import { formatDateTime } from "../../components/admin/format.ts";
+import { DownloadIcon } from "../../components/admin/icons.tsx";
+import type { ListColumn } from "../../components/admin/list.tsx";
+import { adminMeta, revalidateOnPathChange } from "../../components/admin/meta.ts";
+import { useAdminForm } from "../../components/admin/use-admin-form.ts";
+import { requireSection } from "../../lib/admin-guard.server.ts";
+import type { AdminClient } from "../../lib/admin-types.ts";
+import { apiJson } from "../../lib/api-client.ts";
+import { he } from "../../lib/i18n/he.ts";
+import { clientSchema } from "../../lib/schemas/admin/client.ts";
+import type { Route } from "./+types/clients";
+
+export function meta() {
+  return adminMeta(he.admin.titles.clients);
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireSection(context, "Client");
+  return null;
+}
+
+export const shouldRevalidate = revalidateOnPathChange;
+
+const c = he.admin.clients;
+const f = he.admin.fields;
+const m = he.admin.messages;
+
+const columns: ListColumn<AdminClient>[] = [
+  { id: "id", name: he.admin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
+  {
+    id: "email",
+    name: f.email,
+    sortable: true,
+    isRowHeader: true,
+    render: (r) => (
+      <bdi dir="ltr" className="font-semibold">
+        {r.email}
+      </bdi>
+    ),
+  },
+  { id: "source", name: f.source, sortable: true, render: (r) => he.admin.sources[r.source] ?? r.source },
+  {
+    id: "created_at",
+    name: c.joined,
+    sortable: true,
+    render: (r) => <span className="whitespace-nowrap text-sm">{formatDateTime(r.created_at)}</span>,
+  },
+];
+
+function ClientForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminClient>) {
+  const form = useAdminForm({
+    schema: clientSchema,
+    initial: { email: item?.email ?? "" },
+    errorTitle,
+    submit: async (data) => {
+      if (item) {
+        await apiJson(`/api/clients/${item.id}`, { method: "PUT", json: data });
+        return "updated" as const;
+      }
+      await apiJson("/api/clients", { method: "POST", json: data });
+      return "created" as const;
+    },
+    onSaved,
+  });
+  return (
+    <form
+      ref={form.formRef}
+      noValidate
+      onSubmit={form.handleSubmit}
+      data-saved={form.saved === null ? undefined : String(form.saved)}
+      className="space-y-4"
+    >
+      <TextInput
+        name="email"
+        label={f.email}
+        type="email"
+        dir="ltr"
+        value={form.values.email}
+        onChange={(v) => form.set("email", v)}
+        errors={form.errors.email}
+        isRequired
+        autoFocus
+      />
+      <FormActions loading={form.loading} onCancel={onCancel} />
+    </form>
+  );
+}
+
+function ClientView({ item }: { item: AdminClient }) {
+  return (
+    <Details
+      items={[
+        [
+          f.email,
+          <bdi key="e" dir="ltr">
+            {item.email}
+          </bdi>,
+        ],
+        [f.source, he.admin.sources[item.source] ?? item.source],
+        [c.joined, formatDateTime(item.created_at)],
+        [he.admin.updatedAt, formatDateTime(item.updated_at)],
+      ]}
+    />
+  );
+}
+
+export default function Clients() {
+  return (
+    <CrudScreen<AdminClient, AdminClient>
+      subject="Client"
+      endpoint="/api/clients"
+      columns={columns}
+      rowName={(r) => r.email}
+      searchLabels={{ title: f.email, content: null }}
+      headerExtra={
+        <a href="/api/clients/export" download className={buttonClass.secondary} title={c.exportHint}>
+          <DownloadIcon className="size-5" />
+          {c.export}
+        </a>
+      }
+      messages={{
+        heading: c.heading,
+        create: c.create,
+        createTitle: c.createTitle,
+        editTitle: (i) => c.editTitle(i.email),
+        viewTitle: (i) => c.viewTitle(i.email),
+        deleteWhat: (r) => c.deleteWhat(r.email),
+        saved: m.clientSaved,
+        updated: m.clientUpdated,
+        deleted: m.clientDeleted,
+        saveError: m.clientSaveError,
+        updateError: m.clientUpdateError,
+        deleteError: m.clientDeleteError,
+      }}
+      Form={ClientForm}
+      View={ClientView}
+    />
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The admin layout (spec §2, §6): only for signed-in staff (the server sends visitors to `/`), and —
+ * the browser-side check of spec §6 on top — only while the stored `loggedIn` flag is set.
+ * Everything inside is Hebrew and right-to-left, with React Aria set to he-IL.
+ */
+import { useEffect } from "react";
+import { I18nProvider } from "react-aria-components";
+import { Outlet } from "react-router";
+import { revalidateOnPathChange } from "../../components/admin/meta.ts";
+import { AdminToastRegion } from "../../components/admin/toast.tsx";
+import { AdminTopBar } from "../../components/admin/top-bar.tsx";
+import { adminUser, permissionsOf } from "../../lib/admin-guard.server.ts";
+import { type AdminSession, AdminSessionContext } from "../../lib/admin-permissions.ts";
+import { he } from "../../lib/i18n/he.ts";
+import { isLoggedIn } from "../../lib/session-flag.ts";
+import type { Route } from "./+types/layout";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = adminUser(context);
+  const session: AdminSession = {
+    user: { name: user.name, email: user.email, role: user.role },
+    permissions: permissionsOf(user),
+  };
+  return session;
+}
+
+export function headers() {
+  return { "X-Robots-Tag": "noindex, nofollow" };
+}
+
+export const shouldRevalidate = revalidateOnPathChange;
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  useEffect(() => {
+    if (!isLoggedIn()) window.location.replace("/");
+  }, []);
+
+  return (
+    <I18nProvider locale="he-IL">
+      <AdminSessionContext.Provider value={loaderData}>
+        <div className="min-h-screen bg-cream-100">
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-md bg-cocoa-900 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
+          >
+            {he.site.skipToContent}
+          </a>
+          <AdminTopBar session={loaderData} />
+          <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none lg:px-6">
+            <Outlet />
+          </main>
+          <AdminToastRegion />
+        </div>
+      </AdminSessionContext.Provider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * Screenshots of admin screens at the laptop (1280×800) and tablet (820×1180) sizes, signed in through
+ * the login page like staff:
+ *   node scripts/admin-screenshot.ts http://127.0.0.1:3000 email password out-dir /admin/panel /admin/products
+ * A path may end with "#<action>" for a screen behind a button: #create (the create modal), or
+ * #view, #edit, #images, #delete (that action on the first row).
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { findChromium, launchBrowser, newPage } from "../tests/support/browser.ts";
+
+const SIZES = { laptop: { width: 1280, height: 800 }, tablet: { width: 820, height: 1180 } };
+
+const [base, email, password, outDir, ...paths] = process.argv.slice(2);
+if (!base || !email || !password || !outDir || paths.length === 0) {
+  console.error("usage: node scripts/admin-screenshot.ts <base-url> <email> <password> <out-dir> <path>…");
+  process.exit(1);
+}
+const chromium = findChromium();
+if (!chromium) {
+  console.error("Chromium not found (apt-get install chromium)");
+  process.exit(1);
+}
+mkdirSync(outDir, { recursive: true });
+const browser = await launchBrowser(chromium);
+for (const [name, viewport] of Object.entries(SIZES)) {
+  const page = await newPage(browser, viewport);
+  await page.goto(new URL("/login", base).href);
+  await page.getByLabel("אימייל").fill(email);
+  await page.getByLabel("סיסמה").fill(password);
+  await page.getByRole("button", { name: "כניסה" }).click();
+  await page.waitForURL("**/admin/panel");
+  for (const p of paths) {
+    const [route, action] = p.split("#");
+    await page.goto(new URL(route!, base).href, { waitUntil: "networkidle" });
+    const rowActions: Record<string, string> = { view: "צפייה", edit: "עריכה", images: "תמונות", delete: "מחיקה" };
+    if (action === "create") {
+      await page.locator("main h1 + div button").last().click();
+    } else if (action && rowActions[action]) {
+      await page
+        .getByRole("row")
+        .nth(1)
+        .getByRole("button", { name: new RegExp(`^${rowActions[action]}: `) })
+        .click();
+    }
+    if (action) {
+      await page.locator('[role="dialog"], [role="alertdialog"]').first().waitFor();
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(300);
+    }
+    const file = path.join(outDir, `${name}-${p.replace(/[^a-z0-9]+/gi, "_")}.png`);
+    await page.screenshot({ path: file, fullPage: !action });
+    console.log(file);
+    if (action) {
+      // The rest of a tall modal.
+      await page.mouse.move(viewport.width / 2, viewport.height / 2);
+      await page.mouse.wheel(0, 3000);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: file.replace(/\.png$/, "-end.png") });
+    }
+  }
+  await page.context().close();
+}
+await browser.close();

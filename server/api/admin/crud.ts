@@ -1,0 +1,54 @@
+/**
+ * The five routes every admin resource has — list, show, create, update, delete — each behind its
+ * ability, thin over a service with the same five methods.
+ */
+import type { Hono } from "hono";
+import type { z } from "zod";
+import type { Paginated } from "../../../app/lib/admin-types.ts";
+import type { ListQuery } from "../../../app/lib/schemas/admin/list.ts";
+import type { AppEnv } from "../../app.ts";
+import { requireAbility, type Subject } from "../../auth/abilities.ts";
+import { created, done, idParam, listParams, ok, parseWith, readBody } from "./http.ts";
+
+export interface CrudService<Row, Item, Input> {
+  list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<Row>>;
+  get(id: number): Promise<Item>;
+  create(input: Input): Promise<Item>;
+  update(id: number, input: Input): Promise<Item>;
+  remove(id: number): Promise<void>;
+}
+
+export interface CrudMessages {
+  created: string;
+  updated: string;
+  deleted: string;
+}
+
+export function crudRoutes<Row, Item, Input, S extends z.ZodType<Input>>(
+  router: Hono<AppEnv>,
+  base: string,
+  subject: Subject,
+  service: CrudService<Row, Item, Input>,
+  schema: S,
+  messages: CrudMessages,
+) {
+  const item = `${base}/:id`;
+  router.get(base, requireAbility("read", subject), async (c) => {
+    const { query, path, params } = listParams(c);
+    return c.json(await service.list(query, path, params));
+  });
+  router.get(item, requireAbility("read", subject), async (c) => ok(c, await service.get(idParam(c))));
+  router.post(base, requireAbility("create", subject), async (c) => {
+    const input = parseWith(schema, await readBody(c)) as Input;
+    return created(c, await service.create(input), messages.created);
+  });
+  router.put(item, requireAbility("update", subject), async (c) => {
+    const id = idParam(c);
+    const input = parseWith(schema, await readBody(c)) as Input;
+    return ok(c, await service.update(id, input), messages.updated);
+  });
+  router.delete(item, requireAbility("delete", subject), async (c) => {
+    await service.remove(idParam(c));
+    return done(c, messages.deleted);
+  });
+}

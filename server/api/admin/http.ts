@@ -1,0 +1,47 @@
+/** Small helpers the admin routers share: guards, body and parameter parsing, and uniform responses. */
+import type { Context, MiddlewareHandler } from "hono";
+import type { z } from "zod";
+import { he } from "../../../app/lib/i18n/he.ts";
+import { fieldErrorsOf } from "../../../app/lib/schemas/admin/fields.ts";
+import { type ListQuery, listQuerySchema } from "../../../app/lib/schemas/admin/list.ts";
+import type { AppEnv } from "../../app.ts";
+import { UNAUTHENTICATED_MESSAGE } from "../../auth/abilities.ts";
+import { HttpError, NotFoundError, ValidationError } from "../../errors.ts";
+
+export type AdminContext = Context<AppEnv>;
+
+/** 401 before anything else (even an unknown admin path) when nobody is signed in. */
+export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get("auth")?.user) throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
+  return next();
+};
+
+/** Parses with a shared schema; failures become a 422 with Hebrew messages per field. */
+export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ValidationError(fieldErrorsOf(result.error), he.api.validation);
+  return result.data;
+}
+
+/** The body as JSON (or form fields), with typed text cleaned of bidi/control characters; bad JSON is a 400. */
+export { readBody } from "../../http/validation.ts";
+
+/** A positive integer path parameter; anything else is a 404, like a missing row. */
+export function idParam(c: AdminContext, name = "id"): number {
+  const raw = c.req.param(name) ?? "";
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new NotFoundError(he.api.notFound);
+  return id;
+}
+
+/** The list parameters of spec §7, plus the path and the rest of the query for the paginator's URLs. */
+export function listParams(c: AdminContext): { query: ListQuery; path: string; params: URLSearchParams } {
+  const url = new URL(c.req.url);
+  const query = parseWith(listQuerySchema, Object.fromEntries(url.searchParams));
+  return { query, path: url.pathname, params: url.searchParams };
+}
+
+export const ok = <T>(c: AdminContext, data: T, message?: string) =>
+  c.json(message === undefined ? { data } : { message, data }, 200);
+export const created = <T>(c: AdminContext, data: T, message: string) => c.json({ message, data }, 201);
+export const done = (c: AdminContext, message: string) => c.json({ message }, 200);

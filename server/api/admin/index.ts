@@ -1,0 +1,134 @@
+/**
+ * The back office's JSON API (spec §7 paths): everything under /api/admin, the club members under
+ * /api/clients, and the two legacy image paths. Every route needs a signed-in session (401) and the
+ * role's ability for its subject and action (403); see server/auth/abilities.ts.
+ */
+import { Hono } from "hono";
+import { he } from "../../../app/lib/i18n/he.ts";
+import { branchSchema } from "../../../app/lib/schemas/admin/branch.ts";
+import { categorySchema } from "../../../app/lib/schemas/admin/category.ts";
+import { clientSchema } from "../../../app/lib/schemas/admin/client.ts";
+import { contactFilterSchema, contactRequestUpdateSchema } from "../../../app/lib/schemas/admin/contact.ts";
+import { postSchema } from "../../../app/lib/schemas/admin/post.ts";
+import {
+  productCategoriesSchema,
+  productSchema,
+  sizeSchema,
+  tagSchema,
+} from "../../../app/lib/schemas/admin/product.ts";
+import { settingsSchema } from "../../../app/lib/schemas/admin/settings.ts";
+import type { AppEnv } from "../../app.ts";
+import { abilitiesFor, can, requireAbility } from "../../auth/abilities.ts";
+import type { Services } from "../../services/index.ts";
+import { crudRoutes } from "./crud.ts";
+import { created, done, idParam, listParams, ok, parseWith, readBody, signedIn } from "./http.ts";
+import { imageRoutes } from "./images.ts";
+
+const m = he.admin.messages;
+
+export function createAdminApi(services: Services) {
+  const admin = services.admin;
+  const api = new Hono<AppEnv>();
+  api.use("/admin/*", signedIn);
+  api.use("/clients/*", signedIn);
+  api.use("/clients", signedIn);
+  api.use("/upload/*", signedIn);
+  api.use("/delete_image/*", signedIn);
+
+  api.get("/admin/dashboard", requireAbility("read", "Dashboard"), async (c) => {
+    const abilities = abilitiesFor(c.get("auth").user);
+    return ok(c, await admin.dashboard.get((action, subject) => can(abilities, action, subject)));
+  });
+
+  // Products, their categories, sizes and tags.
+  api.get("/admin/categories/options", requireAbility("read", "Category"), async (c) =>
+    ok(c, await admin.categories.options()),
+  );
+  crudRoutes(api, "/admin/products", "Product", admin.products, productSchema, {
+    created: m.productSaved,
+    updated: m.productUpdated,
+    deleted: m.productDeleted,
+  });
+  api.post("/admin/product/:id/category", requireAbility("update", "Product"), async (c) => {
+    const id = idParam(c);
+    const { categories } = parseWith(productCategoriesSchema, await readBody(c));
+    return ok(c, await admin.products.setCategories(id, categories), m.productUpdated);
+  });
+  api.post("/admin/sizes", requireAbility("create", "Size"), async (c) =>
+    created(c, await admin.products.addSize(parseWith(sizeSchema, await readBody(c))), m.sizeSaved),
+  );
+  api.delete("/admin/sizes/:id", requireAbility("delete", "Size"), async (c) => {
+    await admin.products.removeSize(idParam(c));
+    return done(c, m.sizeDeleted);
+  });
+  api.post("/admin/tags", requireAbility("create", "Tag"), async (c) =>
+    created(c, await admin.products.addTag(parseWith(tagSchema, await readBody(c))), m.tagSaved),
+  );
+  api.delete("/admin/tags/:id", requireAbility("delete", "Tag"), async (c) => {
+    await admin.products.removeTag(idParam(c));
+    return done(c, m.tagDeleted);
+  });
+
+  imageRoutes(api, services);
+
+  crudRoutes(api, "/admin/categories", "Category", admin.categories, categorySchema, {
+    created: m.categorySaved,
+    updated: m.categoryUpdated,
+    deleted: m.categoryDeleted,
+  });
+  crudRoutes(api, "/admin/branches", "Branch", admin.branches, branchSchema, {
+    created: m.branchSaved,
+    updated: m.branchUpdated,
+    deleted: m.branchDeleted,
+  });
+  crudRoutes(api, "/admin/sales", "Sale", admin.sales, postSchema, {
+    created: m.saleSaved,
+    updated: m.saleUpdated,
+    deleted: m.saleDeleted,
+  });
+  crudRoutes(api, "/admin/publications", "Publication", admin.publications, postSchema, {
+    created: m.publicationSaved,
+    updated: m.publicationUpdated,
+    deleted: m.publicationDeleted,
+  });
+
+  // Club members (spec §7 paths, §8 messages) and their CSV export.
+  api.get("/clients/export", requireAbility("read", "Client"), async (c) => {
+    const csv = await admin.clients.exportCsv();
+    const date = new Date().toISOString().slice(0, 10);
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="club-members-${date}.csv"`,
+      "Cache-Control": "no-store",
+    });
+  });
+  crudRoutes(api, "/clients", "Client", admin.clients, clientSchema, {
+    created: m.clientSaved,
+    updated: m.clientUpdated,
+    deleted: m.clientDeleted,
+  });
+
+  // The contact-request inbox.
+  api.get("/admin/contact-requests", requireAbility("read", "ContactRequest"), async (c) => {
+    const { query, path, params } = listParams(c);
+    const filter = contactFilterSchema.parse(c.req.query("status") ?? "all");
+    return c.json(await admin.contactRequests.list(query, filter, path, params));
+  });
+  api.put("/admin/contact-requests/:id", requireAbility("update", "ContactRequest"), async (c) => {
+    const id = idParam(c);
+    const { handled } = parseWith(contactRequestUpdateSchema, await readBody(c));
+    return ok(c, await admin.contactRequests.setHandled(id, handled), handled ? m.contactHandled : m.contactReopened);
+  });
+  api.delete("/admin/contact-requests/:id", requireAbility("delete", "ContactRequest"), async (c) => {
+    await admin.contactRequests.remove(idParam(c));
+    return done(c, m.contactDeleted);
+  });
+
+  // Site settings.
+  api.get("/admin/settings", requireAbility("read", "Settings"), async (c) => ok(c, await admin.settings.get()));
+  api.put("/admin/settings", requireAbility("update", "Settings"), async (c) =>
+    ok(c, await admin.settings.save(parseWith(settingsSchema, await readBody(c))), m.settingsSaved),
+  );
+
+  return api;
+}

@@ -1,0 +1,139 @@
+/** Branches in the back office (the spec shows them publicly but gives no way to edit them). */
+import { sql } from "kysely";
+import type { AdminBranch, OpeningHoursEntry, Paginated } from "../../../app/lib/admin-types.ts";
+import type { BranchInput } from "../../../app/lib/schemas/admin/branch.ts";
+import type { ListQuery } from "../../../app/lib/schemas/admin/list.ts";
+import type { DB } from "../../db/database.ts";
+import type { BranchRow } from "../../db/schema.ts";
+import { NotFoundError } from "../../errors.ts";
+import type { ImagesService } from "../images.ts";
+import type { MediaService } from "../media.ts";
+import type { AdminImagesService } from "./images.ts";
+import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate } from "./listing.ts";
+
+export const BRANCH_LIST: ListConfig = {
+  id: "id",
+  title: ["name"],
+  content: ["content", "address"],
+  extraGlobal: ["phone", "email"],
+  orderColumns: {
+    id: "id",
+    name: "name",
+    address: "address",
+    phone: "phone",
+    position: "position",
+    created_at: "created_at",
+    updated_at: "updated_at",
+  },
+};
+
+function parseHours(json: string): OpeningHoursEntry[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? (value as OpeningHoursEntry[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function createAdminBranchesService(
+  db: DB,
+  deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService },
+) {
+  const toBranch = (r: BranchRow, mainImage: AdminBranch["mainImage"]): AdminBranch => ({
+    id: r.id,
+    name: r.name,
+    location: r.location,
+    address: r.address,
+    content: r.content,
+    email: r.email,
+    phone: r.phone,
+    opening_hours: parseHours(r.opening_hours),
+    accessibility: r.accessibility,
+    position: r.position,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    mainImage,
+  });
+
+  const values = (input: BranchInput) => ({
+    name: input.name,
+    location: input.location,
+    address: input.address,
+    content: input.content,
+    email: input.email,
+    phone: input.phone,
+    opening_hours: JSON.stringify(input.opening_hours),
+    accessibility: input.accessibility,
+    position: input.position,
+  });
+
+  const service = {
+    async list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<AdminBranch>> {
+      const column = orderColumnOf(BRANCH_LIST, query);
+      const conditions = listConditions(BRANCH_LIST, query);
+      const { total } = await db
+        .selectFrom("branches")
+        .select((eb) => eb.fn.countAll<number>().as("total"))
+        .where((eb) => eb.and(conditions))
+        .executeTakeFirstOrThrow();
+      const rows = await db
+        .selectFrom("branches")
+        .selectAll()
+        .where((eb) => eb.and(conditions))
+        .orderBy(sql.ref(column), query.order_direction)
+        .orderBy("id", query.order_direction)
+        .limit(query.per_page)
+        .offset(offsetOf(query))
+        .execute();
+      const images = await deps.media.mainImages(
+        "branch",
+        rows.map((r) => r.id),
+      );
+      return paginate(
+        rows.map((r) => toBranch(r, images.get(r.id) ?? null)),
+        Number(total),
+        query,
+        path,
+        params,
+      );
+    },
+
+    async get(id: number): Promise<AdminBranch> {
+      const row = await db.selectFrom("branches").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!row) throw new NotFoundError();
+      const images = await deps.adminImages.list("branch", id);
+      return { ...toBranch(row, images[0]?.picture ?? null), images };
+    },
+
+    async create(input: BranchInput): Promise<AdminBranch> {
+      const at = now();
+      const { id } = await db
+        .insertInto("branches")
+        .values({ ...values(input), latitude: null, longitude: null, created_at: at, updated_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return service.get(id);
+    },
+
+    async update(id: number, input: BranchInput): Promise<AdminBranch> {
+      const result = await db
+        .updateTable("branches")
+        .set({ ...values(input), updated_at: now() })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new NotFoundError();
+      return service.get(id);
+    },
+
+    async remove(id: number): Promise<void> {
+      const row = await db.selectFrom("branches").select("id").where("id", "=", id).executeTakeFirst();
+      if (!row) throw new NotFoundError();
+      await deps.images.removeAllOf("branch", id);
+      await db.deleteFrom("branches").where("id", "=", id).execute();
+    },
+  };
+  return service;
+}
+
+export type AdminBranchesService = ReturnType<typeof createAdminBranchesService>;

@@ -1,0 +1,247 @@
+/**
+ * Categories in the back office: main categories and their subcategories (one level, like the public menu).
+ *
+ * Delete rule: the products of a deleted category stay, only unlinked from it (the link rows cascade).
+ * A main category that still has subcategories is not deleted (409): staff move or delete its
+ * subcategories first, so nothing disappears from the menu by surprise.
+ */
+import { type Expression, type SqlBool, sql } from "kysely";
+import type {
+  AdminCategory,
+  AdminCategoryRow,
+  CategoryOption,
+  NamedRef,
+  Paginated,
+} from "../../../app/lib/admin-types.ts";
+import { he } from "../../../app/lib/i18n/he.ts";
+import type { CategoryInput } from "../../../app/lib/schemas/admin/category.ts";
+import type { ListQuery } from "../../../app/lib/schemas/admin/list.ts";
+import type { DB } from "../../db/database.ts";
+import { HttpError, NotFoundError, ValidationError } from "../../errors.ts";
+import type { ImagesService } from "../images.ts";
+import type { MediaService } from "../media.ts";
+import type { AdminImagesService } from "./images.ts";
+import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate, toFlag } from "./listing.ts";
+
+export const CATEGORY_LIST: ListConfig = {
+  id: "c.id",
+  title: ["c.name"],
+  content: ["c.information"],
+  extraGlobal: ["p.name"],
+  orderColumns: {
+    id: "c.id",
+    name: "c.name",
+    status: "c.status",
+    is_main: "c.is_main",
+    parent_name: "p.name",
+    visibility_home_page: "c.visibility_home_page",
+    position: "c.position",
+    created_at: "c.created_at",
+    updated_at: "c.updated_at",
+  },
+};
+
+export function createAdminCategoriesService(
+  db: DB,
+  deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService },
+) {
+  function baseQuery(conditions: Expression<SqlBool>[]) {
+    return db
+      .selectFrom("categories as c")
+      .leftJoin("categories as p", "p.id", "c.parent_id")
+      .where((eb) => eb.and(conditions));
+  }
+
+  async function rowsToList(
+    rows: {
+      id: number;
+      name: string;
+      information: string;
+      is_main: number;
+      parent_id: number | null;
+      parent_name: string | null;
+      status: number;
+      visibility_home_page: number;
+      position: number;
+      created_at: string;
+      updated_at: string;
+      products_count: number | string;
+      subcategories_count: number | string;
+    }[],
+  ): Promise<AdminCategoryRow[]> {
+    const images = await deps.media.mainImages(
+      "category",
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      information: r.information,
+      is_main: r.is_main === 1,
+      parent_id: r.parent_id,
+      parent_name: r.parent_name,
+      status: r.status,
+      visibility_home_page: r.visibility_home_page === 1,
+      position: r.position,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+      mainImage: images.get(r.id) ?? null,
+      products_count: Number(r.products_count),
+      subcategories_count: Number(r.subcategories_count),
+    }));
+  }
+
+  function selectRow(conditions: Expression<SqlBool>[]) {
+    return baseQuery(conditions).select([
+      "c.id",
+      "c.name",
+      "c.information",
+      "c.is_main",
+      "c.parent_id",
+      "p.name as parent_name",
+      "c.status",
+      "c.visibility_home_page",
+      "c.position",
+      "c.created_at",
+      "c.updated_at",
+      sql<number>`(select count(*) from category_product cp where cp.category_id = c.id)`.as("products_count"),
+      sql<number>`(select count(*) from categories s where s.parent_id = c.id)`.as("subcategories_count"),
+    ]);
+  }
+
+  /** The parent must be an existing main category other than the category itself. */
+  async function checkParent(input: CategoryInput, selfId?: number) {
+    if (input.is_main || input.parent_id === null) return;
+    if (input.parent_id === selfId) throw new ValidationError({ parent_id: [he.admin.validation.parentSelf] });
+    const parent = await db
+      .selectFrom("categories")
+      .select(["id", "is_main"])
+      .where("id", "=", input.parent_id)
+      .executeTakeFirst();
+    if (parent?.is_main !== 1) throw new ValidationError({ parent_id: [he.admin.validation.parentInvalid] });
+  }
+
+  async function childCount(id: number): Promise<number> {
+    const row = await db
+      .selectFrom("categories")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("parent_id", "=", id)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  const service = {
+    async list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<AdminCategoryRow>> {
+      const column = orderColumnOf(CATEGORY_LIST, query);
+      const conditions = listConditions(CATEGORY_LIST, query);
+      const { total } = await baseQuery(conditions)
+        .select((eb) => eb.fn.countAll<number>().as("total"))
+        .executeTakeFirstOrThrow();
+      const rows = await selectRow(conditions)
+        .orderBy(sql.ref(column), query.order_direction)
+        .orderBy("c.id", query.order_direction)
+        .limit(query.per_page)
+        .offset(offsetOf(query))
+        .execute();
+      return paginate(await rowsToList(rows), Number(total), query, path, params);
+    },
+
+    /** Every category, mains first each followed by its subcategories, for pickers. */
+    async options(): Promise<CategoryOption[]> {
+      const rows = await db
+        .selectFrom("categories")
+        .select(["id", "name", "is_main", "parent_id", "status"])
+        .orderBy("position")
+        .orderBy("id")
+        .execute();
+      const mains = rows.filter((r) => r.is_main === 1 || r.parent_id === null);
+      const ordered: typeof rows = [];
+      for (const main of mains) {
+        ordered.push(main);
+        ordered.push(...rows.filter((r) => r.parent_id === main.id && r.is_main !== 1));
+      }
+      for (const r of rows) if (!ordered.includes(r)) ordered.push(r);
+      return ordered.map((r) => ({
+        id: r.id,
+        name: r.name,
+        is_main: r.is_main === 1,
+        parent_id: r.parent_id,
+        status: r.status,
+      }));
+    },
+
+    async get(id: number): Promise<AdminCategory> {
+      const [row] = await rowsToList(await selectRow([sql<SqlBool>`c.id = ${id}`]).execute());
+      if (!row) throw new NotFoundError();
+      const [subs, images] = await Promise.all([
+        db
+          .selectFrom("categories")
+          .select(["id", "name"])
+          .where("parent_id", "=", id)
+          .orderBy("position")
+          .orderBy("id")
+          .execute(),
+        deps.adminImages.list("category", id),
+      ]);
+      return { ...row, subCategories: subs as NamedRef[], images };
+    },
+
+    async create(input: CategoryInput): Promise<AdminCategory> {
+      await checkParent(input);
+      const at = now();
+      const { id } = await db
+        .insertInto("categories")
+        .values({
+          name: input.name,
+          information: input.information,
+          status: input.status,
+          is_main: toFlag(input.is_main),
+          parent_id: input.is_main ? null : input.parent_id,
+          visibility_home_page: toFlag(input.visibility_home_page),
+          position: input.position,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return service.get(id);
+    },
+
+    async update(id: number, input: CategoryInput): Promise<AdminCategory> {
+      const existing = await db.selectFrom("categories").select("id").where("id", "=", id).executeTakeFirst();
+      if (!existing) throw new NotFoundError();
+      await checkParent(input, id);
+      if (!input.is_main && (await childCount(id)) > 0) {
+        throw new ValidationError({ is_main: [he.admin.validation.mainHasChildren] });
+      }
+      await db
+        .updateTable("categories")
+        .set({
+          name: input.name,
+          information: input.information,
+          status: input.status,
+          is_main: toFlag(input.is_main),
+          parent_id: input.is_main ? null : input.parent_id,
+          visibility_home_page: toFlag(input.visibility_home_page),
+          position: input.position,
+          updated_at: now(),
+        })
+        .where("id", "=", id)
+        .execute();
+      return service.get(id);
+    },
+
+    /** Products stay (unlinked); a main category with subcategories is refused with 409. */
+    async remove(id: number): Promise<void> {
+      const existing = await db.selectFrom("categories").select("id").where("id", "=", id).executeTakeFirst();
+      if (!existing) throw new NotFoundError();
+      const children = await childCount(id);
+      if (children > 0) throw new HttpError(409, he.admin.messages.categoryHasChildren(children));
+      await deps.images.removeAllOf("category", id);
+      await db.deleteFrom("categories").where("id", "=", id).execute();
+    },
+  };
+  return service;
+}
+
+export type AdminCategoriesService = ReturnType<typeof createAdminCategoriesService>;

@@ -1,0 +1,119 @@
+/**
+ * Club members (spec "clients") as staff manage them: paged list, add, change e-mail, delete, export.
+ * E-mails are stored lower-cased so the unique index is case-insensitive on both databases.
+ * (The public sign-up lives in server/services/clients.ts.)
+ */
+import { sql } from "kysely";
+import type { AdminClient, Paginated } from "../../../app/lib/admin-types.ts";
+import { he } from "../../../app/lib/i18n/he.ts";
+import type { ClientInput } from "../../../app/lib/schemas/admin/client.ts";
+import type { ListQuery } from "../../../app/lib/schemas/admin/list.ts";
+import type { DB } from "../../db/database.ts";
+import type { ClientRow } from "../../db/schema.ts";
+import { NotFoundError, ValidationError } from "../../errors.ts";
+import { toCsv } from "./csv.ts";
+import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate } from "./listing.ts";
+
+export const CLIENT_LIST: ListConfig = {
+  id: "id",
+  title: ["email"],
+  content: ["email"],
+  extraGlobal: ["source"],
+  orderColumns: { id: "id", email: "email", source: "source", created_at: "created_at", updated_at: "updated_at" },
+};
+
+const toClient = (r: ClientRow): AdminClient => ({
+  id: r.id,
+  email: r.email,
+  source: r.source,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
+});
+
+export function createAdminClientsService(db: DB) {
+  async function assertEmailFree(email: string, exceptId?: number) {
+    let query = db.selectFrom("clients").select("id").where("email", "=", email);
+    if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+    if (await query.executeTakeFirst()) throw new ValidationError({ email: [he.admin.messages.clientEmailTaken] });
+  }
+
+  /** A concurrent insert of the same address loses at the unique index: report it like the check above. */
+  async function uniquely<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof Error && /unique|duplicate/i.test(error.message)) {
+        throw new ValidationError({ email: [he.admin.messages.clientEmailTaken] });
+      }
+      throw error;
+    }
+  }
+
+  const service = {
+    async list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<AdminClient>> {
+      const column = orderColumnOf(CLIENT_LIST, query);
+      const conditions = listConditions(CLIENT_LIST, query);
+      const { total } = await db
+        .selectFrom("clients")
+        .select((eb) => eb.fn.countAll<number>().as("total"))
+        .where((eb) => eb.and(conditions))
+        .executeTakeFirstOrThrow();
+      const rows = await db
+        .selectFrom("clients")
+        .selectAll()
+        .where((eb) => eb.and(conditions))
+        .orderBy(sql.ref(column), query.order_direction)
+        .orderBy("id", query.order_direction)
+        .limit(query.per_page)
+        .offset(offsetOf(query))
+        .execute();
+      return paginate(rows.map(toClient), Number(total), query, path, params);
+    },
+
+    async get(id: number): Promise<AdminClient> {
+      const row = await db.selectFrom("clients").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!row) throw new NotFoundError();
+      return toClient(row);
+    },
+
+    async create(input: ClientInput): Promise<AdminClient> {
+      await assertEmailFree(input.email);
+      const at = now();
+      const row = await uniquely(() =>
+        db
+          .insertInto("clients")
+          .values({ email: input.email, source: "admin", consent_at: null, created_at: at, updated_at: at })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+      return toClient(row);
+    },
+
+    async update(id: number, input: ClientInput): Promise<AdminClient> {
+      await service.get(id);
+      await assertEmailFree(input.email, id);
+      await uniquely(() =>
+        db.updateTable("clients").set({ email: input.email, updated_at: now() }).where("id", "=", id).execute(),
+      );
+      return service.get(id);
+    },
+
+    async remove(id: number): Promise<void> {
+      const result = await db.deleteFrom("clients").where("id", "=", id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw new NotFoundError();
+    },
+
+    /** Every member, oldest first, as a spreadsheet-safe CSV. */
+    async exportCsv(): Promise<string> {
+      const rows = await db.selectFrom("clients").selectAll().orderBy("created_at").orderBy("id").execute();
+      const s = he.admin;
+      return toCsv(
+        [s.id, s.fields.email, s.fields.source, s.clients.joined],
+        rows.map((r) => [r.id, r.email, s.sources[r.source] ?? r.source, r.created_at]),
+      );
+    },
+  };
+  return service;
+}
+
+export type AdminClientsService = ReturnType<typeof createAdminClientsService>;

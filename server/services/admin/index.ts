@@ -1,0 +1,37 @@
+/** The back office's services, built over the same database and image services as the public site. */
+import type { DB } from "../../db/database.ts";
+import type { ImagesService } from "../images.ts";
+import type { MediaService } from "../media.ts";
+import type { SettingsService } from "../settings.ts";
+import { createAdminBranchesService } from "./branches.ts";
+import { createAdminCategoriesService } from "./categories.ts";
+import { createAdminClientsService } from "./clients.ts";
+import { createAdminContactRequestsService } from "./contact-requests.ts";
+import { createDashboardService } from "./dashboard.ts";
+import { createAdminImagesService } from "./images.ts";
+import { createAdminPostsService } from "./posts.ts";
+import { createAdminProductsService } from "./products.ts";
+import { createAdminSettingsService } from "./settings.ts";
+
+export function createAdminServices(
+  db: DB,
+  deps: { media: MediaService; images: ImagesService; settings: SettingsService },
+) {
+  const images = createAdminImagesService(db, deps.images);
+  const shared = { media: deps.media, images: deps.images, adminImages: images };
+  const contactRequests = createAdminContactRequestsService(db);
+  return {
+    images,
+    products: createAdminProductsService(db, shared),
+    categories: createAdminCategoriesService(db, shared),
+    clients: createAdminClientsService(db),
+    branches: createAdminBranchesService(db, shared),
+    sales: createAdminPostsService(db, { table: "sales", owner: "sale" }, shared),
+    publications: createAdminPostsService(db, { table: "publications", owner: "publication" }, shared),
+    contactRequests,
+    settings: createAdminSettingsService(deps.settings),
+    dashboard: createDashboardService(db, { contactRequests }),
+  };
+}
+
+export type AdminServices = ReturnType<typeof createAdminServices>;

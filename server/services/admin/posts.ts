@@ -1,0 +1,119 @@
+/** Sales (promotions) and publications (news): the same shape and rules over two tables. */
+import { sql } from "kysely";
+import type { AdminPost, Paginated } from "../../../app/lib/admin-types.ts";
+import type { ListQuery } from "../../../app/lib/schemas/admin/list.ts";
+import type { PostInput } from "../../../app/lib/schemas/admin/post.ts";
+import type { DB } from "../../db/database.ts";
+import type { PostRow } from "../../db/schema.ts";
+import { NotFoundError } from "../../errors.ts";
+import type { ImagesService } from "../images.ts";
+import type { MediaService } from "../media.ts";
+import type { AdminImagesService } from "./images.ts";
+import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate, toFlag } from "./listing.ts";
+
+export const POST_LIST: ListConfig = {
+  id: "id",
+  title: ["name"],
+  content: ["content"],
+  orderColumns: {
+    id: "id",
+    name: "name",
+    status: "status",
+    visibility_home_page: "visibility_home_page",
+    created_at: "created_at",
+    updated_at: "updated_at",
+  },
+};
+
+export function createAdminPostsService(
+  db: DB,
+  kind: { table: "sales" | "publications"; owner: "sale" | "publication" },
+  deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService },
+) {
+  const { table, owner } = kind;
+  const toPost = (r: PostRow, mainImage: AdminPost["mainImage"]): AdminPost => ({
+    id: r.id,
+    name: r.name,
+    content: r.content,
+    status: r.status,
+    visibility_home_page: r.visibility_home_page === 1,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    mainImage,
+  });
+  const values = (input: PostInput) => ({
+    name: input.name,
+    content: input.content,
+    status: input.status,
+    visibility_home_page: toFlag(input.visibility_home_page),
+  });
+
+  const service = {
+    async list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<AdminPost>> {
+      const column = orderColumnOf(POST_LIST, query);
+      const conditions = listConditions(POST_LIST, query);
+      const { total } = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("total"))
+        .where((eb) => eb.and(conditions))
+        .executeTakeFirstOrThrow();
+      const rows = await db
+        .selectFrom(table)
+        .selectAll()
+        .where((eb) => eb.and(conditions))
+        .orderBy(sql.ref(column), query.order_direction)
+        .orderBy("id", query.order_direction)
+        .limit(query.per_page)
+        .offset(offsetOf(query))
+        .execute();
+      const images = await deps.media.mainImages(
+        owner,
+        rows.map((r) => r.id),
+      );
+      return paginate(
+        rows.map((r) => toPost(r, images.get(r.id) ?? null)),
+        Number(total),
+        query,
+        path,
+        params,
+      );
+    },
+
+    async get(id: number): Promise<AdminPost> {
+      const row = await db.selectFrom(table).selectAll().where("id", "=", id).executeTakeFirst();
+      if (!row) throw new NotFoundError();
+      const images = await deps.adminImages.list(owner, id);
+      return { ...toPost(row, images[0]?.picture ?? null), images };
+    },
+
+    async create(input: PostInput): Promise<AdminPost> {
+      const at = now();
+      const { id } = await db
+        .insertInto(table)
+        .values({ ...values(input), created_at: at, updated_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return service.get(id);
+    },
+
+    async update(id: number, input: PostInput): Promise<AdminPost> {
+      const result = await db
+        .updateTable(table)
+        .set({ ...values(input), updated_at: now() })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new NotFoundError();
+      return service.get(id);
+    },
+
+    async remove(id: number): Promise<void> {
+      const row = await db.selectFrom(table).select("id").where("id", "=", id).executeTakeFirst();
+      if (!row) throw new NotFoundError();
+      await deps.images.removeAllOf(owner, id);
+      await db.deleteFrom(table).where("id", "=", id).execute();
+    },
+  };
+  return service;
+}
+
+export type AdminPostsService = ReturnType<typeof createAdminPostsService>;

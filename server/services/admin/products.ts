@@ -1,0 +1,320 @@
+/**
+ * Products in the back office: the paged list, one product with everything the modals show, writes that
+ * keep the normalized search text in step (`searchColumns`), category assignment, sizes and tags, and a
+ * delete that takes the product's images and files with it.
+ */
+import { type Expression, type SqlBool, sql } from "kysely";
+import type {
+  AdminProduct,
+  AdminProductRow,
+  AdminSize,
+  AdminTag,
+  NamedRef,
+  Paginated,
+} from "../../../app/lib/admin-types.ts";
+import { he } from "../../../app/lib/i18n/he.ts";
+import type { ListQuery } from "../../../app/lib/schemas/admin/list.ts";
+import type { ProductInput, SizeInput, TagInput } from "../../../app/lib/schemas/admin/product.ts";
+import type { DB } from "../../db/database.ts";
+import { NotFoundError, ValidationError } from "../../errors.ts";
+import type { ImagesService } from "../images.ts";
+import type { MediaService } from "../media.ts";
+import { searchColumns } from "../products.ts";
+import { escapeLike, parseSearchQuery } from "../search/hebrew.ts";
+import type { AdminImagesService } from "./images.ts";
+import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate, toFlag } from "./listing.ts";
+
+export const PRODUCT_LIST: ListConfig = {
+  id: "products.id",
+  title: ["products.name", "products.title"],
+  content: ["products.content"],
+  extraGlobal: ["products.serial_id"],
+  orderColumns: {
+    id: "products.id",
+    name: "products.name",
+    title: "products.title",
+    serial_id: "products.serial_id",
+    status: "products.status",
+    visibility_home_page: "products.visibility_home_page",
+    created_at: "products.created_at",
+    updated_at: "products.updated_at",
+  },
+};
+
+/** Global search also uses the normalized Hebrew text, so "חלות" finds "חלה" as on the public site. */
+function normalizedMatch(term: string): Expression<SqlBool> | null {
+  const groups = parseSearchQuery(term).filter((g) => g.length > 0);
+  if (groups.length === 0) return null;
+  const perWord = groups.map(
+    (variants) =>
+      sql<SqlBool>`(${sql.join(
+        variants.map((v) => sql<SqlBool>`products.search_text like ${`%${escapeLike(v)}%`} escape '\\'`),
+        sql` or `,
+      )})`,
+  );
+  return sql<SqlBool>`(${sql.join(perWord, sql` and `)})`;
+}
+
+const PRICE_SCALE = 100;
+export const shekelsToAgorot = (shekels: number) => Math.round(shekels * PRICE_SCALE);
+export const agorotToShekels = (agorot: number) => agorot / PRICE_SCALE;
+
+export function createAdminProductsService(
+  db: DB,
+  deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService },
+) {
+  async function categoriesOf(productIds: number[]): Promise<Map<number, NamedRef[]>> {
+    const result = new Map<number, NamedRef[]>();
+    if (productIds.length === 0) return result;
+    const rows = await db
+      .selectFrom("category_product")
+      .innerJoin("categories", "categories.id", "category_product.category_id")
+      .select(["category_product.product_id", "categories.id", "categories.name"])
+      .where("category_product.product_id", "in", productIds)
+      .orderBy("categories.position")
+      .orderBy("categories.id")
+      .execute();
+    for (const row of rows) {
+      const list = result.get(row.product_id) ?? [];
+      list.push({ id: row.id, name: row.name });
+      result.set(row.product_id, list);
+    }
+    return result;
+  }
+
+  async function assertSerialFree(serialId: number, exceptId?: number) {
+    let query = db.selectFrom("products").select("id").where("serial_id", "=", serialId);
+    if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+    const other = await query.executeTakeFirst();
+    if (other) throw new ValidationError({ serial_id: [he.admin.validation.serialTaken(other.id)] });
+  }
+
+  async function assertExists(id: number) {
+    const row = await db.selectFrom("products").select("id").where("id", "=", id).executeTakeFirst();
+    if (!row) throw new NotFoundError();
+  }
+
+  const service = {
+    async list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<AdminProductRow>> {
+      const column = orderColumnOf(PRODUCT_LIST, query);
+      const conditions = listConditions(PRODUCT_LIST, query, normalizedMatch);
+      const { total } = await db
+        .selectFrom("products")
+        .select((eb) => eb.fn.countAll<number>().as("total"))
+        .where((eb) => eb.and(conditions))
+        .executeTakeFirstOrThrow();
+      const rows = await db
+        .selectFrom("products")
+        .select(["id", "name", "title", "serial_id", "status", "visibility_home_page", "created_at", "updated_at"])
+        .where((eb) => eb.and(conditions))
+        .orderBy(sql.ref(column), query.order_direction)
+        .orderBy("products.id", query.order_direction)
+        .limit(query.per_page)
+        .offset(offsetOf(query))
+        .execute();
+      const ids = rows.map((r) => r.id);
+      const [images, categories] = await Promise.all([deps.media.mainImages("product", ids), categoriesOf(ids)]);
+      const data = rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        title: r.title,
+        serial_id: Number(r.serial_id),
+        status: r.status,
+        visibility_home_page: r.visibility_home_page === 1,
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+        mainImage: images.get(r.id) ?? null,
+        category: categories.get(r.id) ?? [],
+      }));
+      return paginate(data, Number(total), query, path, params);
+    },
+
+    async get(id: number): Promise<AdminProduct> {
+      const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!row) throw new NotFoundError();
+      const [images, categories, sizes, tags] = await Promise.all([
+        deps.adminImages.list("product", id),
+        categoriesOf([id]),
+        db.selectFrom("sizes").selectAll().where("product_id", "=", id).orderBy("id").execute(),
+        db
+          .selectFrom("tags")
+          .selectAll()
+          .where("tagable_type", "=", "product")
+          .where("tagable_id", "=", id)
+          .orderBy("id")
+          .execute(),
+      ]);
+      return {
+        id: row.id,
+        name: row.name,
+        title: row.title,
+        content: row.content,
+        serial_id: Number(row.serial_id),
+        status: row.status,
+        visibility_home_page: row.visibility_home_page === 1,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+        mainImage: images[0]?.picture ?? null,
+        category: categories.get(id) ?? [],
+        size: sizes.map((s) => ({ id: s.id, name: s.name, price: agorotToShekels(s.price), product_id: s.product_id })),
+        tag: tags.map((t) => ({
+          id: t.id,
+          name: t.name,
+          color: t.color,
+          tagable_id: t.tagable_id,
+          tagable_type: t.tagable_type,
+        })),
+        images,
+      };
+    },
+
+    async create(input: ProductInput): Promise<AdminProduct> {
+      await assertSerialFree(input.serial_id);
+      const at = now();
+      const { id } = await db
+        .insertInto("products")
+        .values({
+          name: input.name,
+          title: input.title,
+          content: input.content,
+          serial_id: input.serial_id,
+          status: input.status,
+          visibility_home_page: toFlag(input.visibility_home_page),
+          ...searchColumns(input),
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return service.get(id);
+    },
+
+    async update(id: number, input: ProductInput): Promise<AdminProduct> {
+      await assertExists(id);
+      await assertSerialFree(input.serial_id, id);
+      await db
+        .updateTable("products")
+        .set({
+          name: input.name,
+          title: input.title,
+          content: input.content,
+          serial_id: input.serial_id,
+          status: input.status,
+          visibility_home_page: toFlag(input.visibility_home_page),
+          ...searchColumns(input),
+          updated_at: now(),
+        })
+        .where("id", "=", id)
+        .execute();
+      return service.get(id);
+    },
+
+    /** Deletes the product, its tags, sizes and category links, and its images with their files. */
+    async remove(id: number): Promise<void> {
+      await assertExists(id);
+      await deps.images.removeAllOf("product", id);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("tags").where("tagable_type", "=", "product").where("tagable_id", "=", id).execute();
+        await trx.deleteFrom("products").where("id", "=", id).execute();
+      });
+    },
+
+    /** Replaces the product's categories with exactly these. */
+    async setCategories(id: number, categoryIds: number[]): Promise<NamedRef[]> {
+      await assertExists(id);
+      const unique = [...new Set(categoryIds)];
+      if (unique.length) {
+        const found = await db.selectFrom("categories").select("id").where("id", "in", unique).execute();
+        if (found.length !== unique.length) {
+          throw new ValidationError({ categories: [he.admin.validation.categoriesInvalid] });
+        }
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("category_product").where("product_id", "=", id).execute();
+        if (unique.length) {
+          await trx
+            .insertInto("category_product")
+            .values(unique.map((category_id) => ({ category_id, product_id: id })))
+            .execute();
+        }
+      });
+      return (await categoriesOf([id])).get(id) ?? [];
+    },
+
+    async addSize(input: SizeInput): Promise<AdminSize> {
+      const product = await db
+        .selectFrom("products")
+        .select("id")
+        .where("id", "=", input.product_id)
+        .executeTakeFirst();
+      if (!product) throw new ValidationError({ product_id: [he.admin.validation.productMissing] });
+      const row = await db
+        .insertInto("sizes")
+        .values({
+          product_id: input.product_id,
+          name: input.name,
+          price: shekelsToAgorot(input.price),
+          created_at: now(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await touch(input.product_id);
+      return { id: row.id, name: row.name, price: agorotToShekels(row.price), product_id: row.product_id };
+    },
+
+    async removeSize(id: number): Promise<void> {
+      const row = await db.selectFrom("sizes").select("product_id").where("id", "=", id).executeTakeFirst();
+      if (!row) throw new NotFoundError();
+      await db.deleteFrom("sizes").where("id", "=", id).execute();
+      await touch(row.product_id);
+    },
+
+    async addTag(input: TagInput): Promise<AdminTag> {
+      const product = await db
+        .selectFrom("products")
+        .select("id")
+        .where("id", "=", input.tagable_id)
+        .executeTakeFirst();
+      if (!product) throw new ValidationError({ tagable_id: [he.admin.validation.productMissing] });
+      const row = await db
+        .insertInto("tags")
+        .values({
+          name: input.name,
+          color: input.color,
+          tagable_id: input.tagable_id,
+          tagable_type: input.tagable_type,
+          created_at: now(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await touch(input.tagable_id);
+      return {
+        id: row.id,
+        name: row.name,
+        color: row.color,
+        tagable_id: row.tagable_id,
+        tagable_type: row.tagable_type,
+      };
+    },
+
+    async removeTag(id: number): Promise<void> {
+      const row = await db
+        .selectFrom("tags")
+        .select(["tagable_id", "tagable_type"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!row) throw new NotFoundError();
+      await db.deleteFrom("tags").where("id", "=", id).execute();
+      if (row.tagable_type === "product") await touch(row.tagable_id);
+    },
+  };
+
+  /** A change to sizes or tags is a change to the product (its updated_at). */
+  async function touch(productId: number) {
+    await db.updateTable("products").set({ updated_at: now() }).where("id", "=", productId).execute();
+  }
+
+  return service;
+}
+
+export type AdminProductsService = ReturnType<typeof createAdminProductsService>;

@@ -1,0 +1,44 @@
+/** Site settings as the admin API names them (snake_case, like every other payload). */
+import type { AdminSettings } from "../../../app/lib/admin-types.ts";
+import type { SettingsInput } from "../../../app/lib/schemas/admin/settings.ts";
+import type { SiteSettings } from "../../../app/lib/types.ts";
+import type { SettingsService } from "../settings.ts";
+
+export function toAdminSettings(s: SiteSettings): AdminSettings {
+  return {
+    brand_name: s.brandName,
+    tagline: s.tagline,
+    phone: s.phone,
+    whatsapp_number: s.whatsappNumber,
+    order_url: s.orderUrl,
+    club_url: s.clubUrl,
+    facebook_url: s.facebookUrl,
+    instagram_url: s.instagramUrl,
+    address: s.address,
+    email: s.email,
+  };
+}
+
+export function createAdminSettingsService(settings: SettingsService) {
+  return {
+    async get(): Promise<AdminSettings> {
+      return toAdminSettings(await settings.get());
+    },
+    /** Saves through the site's settings service, which drops its cache: every page shows the edit at once. */
+    async save(input: SettingsInput): Promise<AdminSettings> {
+      const saved = await settings.save({
+        brandName: input.brand_name,
+        tagline: input.tagline,
+        phone: input.phone,
+        whatsappNumber: input.whatsapp_number.replace(/[\s-]/g, ""),
+        orderUrl: input.order_url,
+        clubUrl: input.club_url,
+        facebookUrl: input.facebook_url,
+        instagramUrl: input.instagram_url,
+        address: input.address,
+        email: input.email,
+      });
+      return toAdminSettings(saved);
+    },
+  };
+}

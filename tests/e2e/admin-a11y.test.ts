@@ -1,0 +1,122 @@
+/**
+ * Every admin screen at the laptop (1280×800) and tablet (820×1180) sizes: one Hebrew h1, a Hebrew
+ * title, not indexed, and no axe-core WCAG 2.1 AA violations — lists, modals, the images screen, the
+ * delete confirmation and the user menu. Also the routing rules of spec §2 and §6.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ADMIN_VIEWPORTS, confirmDialog, listReady, staffPage } from "../support/admin-e2e.ts";
+import { axeViolations, launchBrowser } from "../support/browser.ts";
+
+const baseURL = inject("baseURL");
+const chromiumPath = inject("chromiumPath");
+const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
+
+const SCREENS = [
+  ["/admin/panel", "לוח בקרה", false],
+  ["/admin/products", "מוצרים", true],
+  ["/admin/categories", "קטגוריות", true],
+  ["/admin/branches", "סניפים", true],
+  ["/admin/sales", "מבצעים", true],
+  ["/admin/publications", "פרסומים", true],
+  ["/admin/clients", "חברי מועדון", true],
+  ["/admin/contact-requests", "פניות מהאתר", true],
+  ["/admin/settings", "הגדרות האתר", false],
+] as const;
+
+describe.skipIf(!chromiumPath)("admin screens: accessibility and routing", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser(chromiumPath);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const [size, viewport] of Object.entries(ADMIN_VIEWPORTS)) {
+    describe(size, () => {
+      let page: Page;
+      beforeAll(async () => {
+        page = await staffPage(browser, baseURL, credentials, { viewport });
+      });
+      afterAll(async () => {
+        await page?.context().close();
+      });
+
+      for (const [path, heading, isList] of SCREENS) {
+        it(`${path}: one Hebrew h1, noindex, no axe violations`, async () => {
+          await page.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
+          if (isList) await listReady(page);
+          expect(await page.getByRole("heading", { level: 1 }).allTextContents()).toEqual([heading]);
+          expect(await page.title()).toMatch(/[\u0590-\u05FF]/);
+          expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
+          expect(await axeViolations(page)).toEqual([]);
+        });
+      }
+
+      it("has no violations in the create modal, the images screen, the confirmation and the user menu", async () => {
+        await page.goto(`${baseURL}/admin/products`, { waitUntil: "networkidle" });
+        await listReady(page);
+        await page.getByRole("button", { name: "מוצר חדש" }).click();
+        const create = page.getByRole("dialog", { name: "הוספת מוצר" });
+        await create.waitFor();
+        await create.getByRole("button", { name: "שמור" }).click();
+        await create.getByText("יש למלא שם").waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+        await create.getByRole("button", { name: "ביטול" }).click();
+        await create.waitFor({ state: "detached" });
+
+        const firstRow = page.getByRole("row").nth(1);
+        await firstRow.getByRole("button", { name: /^תמונות: / }).click();
+        await page
+          .getByRole("dialog", { name: /^תמונות: / })
+          .locator("ol > li")
+          .first()
+          .waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+        await page
+          .getByRole("dialog", { name: /^תמונות: / })
+          .getByRole("button", { name: "סגירה" })
+          .click();
+        await page.waitForURL(`${baseURL}/admin/products`);
+
+        await page
+          .getByRole("row")
+          .nth(1)
+          .getByRole("button", { name: /^מחיקה: / })
+          .click();
+        await confirmDialog(page).waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+        await confirmDialog(page).getByRole("button", { name: "ביטול" }).click();
+        await confirmDialog(page).waitFor({ state: "detached" });
+
+        await page.getByRole("button", { name: /^תפריט משתמש/ }).click();
+        await page.getByRole("menuitem", { name: "התנתקות" }).waitFor();
+        expect(await axeViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+      });
+    });
+  }
+
+  it("redirects /admin to /admin/panel, and sends a browser whose loggedIn flag is off to /", async () => {
+    const page = await staffPage(browser, baseURL, credentials);
+    await page.goto(`${baseURL}/admin`);
+    expect(new URL(page.url()).pathname).toBe("/admin/panel");
+    await page.evaluate(() => localStorage.setItem("loggedIn", "false"));
+    // The server lets the session in; the browser-side check of spec §6 sends it home.
+    // (The browser leaves the page while it loads, so the navigation itself may report an abort.)
+    await page.goto(`${baseURL}/admin/products`).catch(() => undefined);
+    await page.waitForURL(`${baseURL}/`);
+    await page.context().close();
+  });
+
+  it("sends a visitor without a session from every admin screen to /", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    for (const [path] of SCREENS) {
+      await page.goto(`${baseURL}${path}`);
+      expect(new URL(page.url()).pathname, path).toBe("/");
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,233 @@
+/**
+ * Staff manage a product from start to end (issue 6 "Done when"): validation errors in Hebrew under the
+ * fields, a product with sizes, tags, categories and three images, shown on the public product page,
+ * edited, an image reordered and deleted, and the product deleted through the confirmation dialog —
+ * after letting the 20-second timer expire once without deleting anything. axe-core on every screen.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { confirmDialog, dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
+import { axeViolations, launchBrowser } from "../support/browser.ts";
+import { HTML_PAGE, pngImage } from "../support/images.ts";
+
+const baseURL = inject("baseURL");
+const chromiumPath = inject("chromiumPath");
+const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
+
+const NAME = `חלת דבש ${Date.now().toString(36)}`;
+const SERIAL = String(600_000 + Math.floor(Math.random() * 90_000));
+
+describe.skipIf(!chromiumPath)("admin: a product from creation to deletion", () => {
+  let browser: Browser;
+  let page: Page;
+  let productId = 0;
+
+  beforeAll(async () => {
+    browser = await launchBrowser(chromiumPath);
+    page = await staffPage(browser, baseURL, credentials, { clock: true });
+  });
+  afterAll(async () => {
+    await page?.context().close();
+    await browser?.close();
+  });
+
+  const dialog = (name: string) => page.getByRole("dialog", { name });
+  const row = () => page.getByRole("row").filter({ hasText: NAME });
+
+  it("opens the products list from the top bar, not indexed, with no axe violations", async () => {
+    await page.getByRole("navigation", { name: "ניווט בממשק הניהול" }).getByRole("link", { name: "מוצרים" }).click();
+    await page.waitForURL(`${baseURL}/admin/products`);
+    await listReady(page);
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("מוצרים");
+    expect(await page.getByRole("row").count()).toBeGreaterThan(10);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("shows the Hebrew validation errors under the fields and blocks the save", async () => {
+    await page.getByRole("button", { name: "מוצר חדש" }).click();
+    const form = dialog("הוספת מוצר");
+    await form.waitFor();
+    await form.getByLabel("מק״ט").fill("12ab");
+    await form.getByRole("button", { name: "שמור" }).click();
+    await form.getByText("יש למלא שם").waitFor();
+    expect(await form.getByText("יש למלא כותרת").count()).toBe(1);
+    expect(await form.getByText("מק״ט חייב להיות מספר שלם").count()).toBe(1);
+    // The first invalid field has the focus and says it is invalid.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+    expect(await form.getByRole("textbox", { name: "שם", exact: true }).getAttribute("aria-invalid")).toBe("true");
+    expect(await form.locator("form").getAttribute("data-saved")).toBe("false");
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("creates the product with two sizes, a tag and two categories", async () => {
+    const form = dialog("הוספת מוצר");
+    await form.getByRole("textbox", { name: "שם", exact: true }).fill(NAME);
+    await form.getByRole("textbox", { name: "כותרת", exact: true }).fill("חלה מתוקה לראש השנה");
+    await form.getByLabel("מק״ט").fill(SERIAL);
+    await form.getByLabel("תיאור").fill("חלה עגולה עם דבש וצימוקים, נאפית לפני החג.");
+    await form.getByLabel("מוצג בדף הבית").check();
+    await form.getByRole("checkbox", { name: "חלות לשבת" }).check();
+    await form.getByRole("checkbox", { name: "ראש השנה" }).check();
+
+    // A size without a price is refused under its field, in Hebrew.
+    await form.getByLabel("שם הגודל").fill("קטנה");
+    await form.getByRole("button", { name: "הוספת גודל" }).click();
+    await form.getByText("יש למלא מחיר (₪)").waitFor();
+    await form.getByLabel("מחיר (₪)").fill("24.5");
+    await form.getByRole("button", { name: "הוספת גודל" }).click();
+    await form.getByLabel("שם הגודל").fill("גדולה");
+    await form.getByLabel("מחיר (₪)").fill("42");
+    await form.getByRole("button", { name: "הוספת גודל" }).click();
+    await form.getByRole("button", { name: "מחיקת הגודל גדולה" }).waitFor();
+    await form.getByLabel("שם התגית").fill("פרווה");
+    await form.getByLabel("צבע").selectOption("כחול");
+    await form.getByRole("button", { name: "הוספת תגית" }).click();
+    await form.getByRole("button", { name: "מחיקת התגית פרווה" }).waitFor();
+
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith("/api/admin/products") && r.request().method() === "POST",
+    );
+    await form.getByRole("button", { name: "שמור" }).click();
+    productId = ((await (await created).json()) as { data: { id: number } }).data.id;
+    await expectToast(page, "המוצר נשמר בהצלחה");
+    await form.waitFor({ state: "detached" });
+    await row().waitFor();
+    const text = await row().textContent();
+    expect(text).toContain(SERIAL);
+
+    // What staff see in the view modal is what was saved.
+    await page.getByRole("button", { name: `צפייה: ${NAME}` }).click();
+    const view = dialog(`פרטי המוצר ${NAME}`);
+    await view.waitFor();
+    const details = await view.textContent();
+    for (const expected of ["חלות לשבת", "ראש השנה", "קטנה", "גדולה", "פרווה", SERIAL])
+      expect(details).toContain(expected);
+    expect(details).toMatch(/24\.50\P{L}*₪/u);
+    await view.getByRole("button", { name: "סגירה" }).click();
+    await dismissToasts(page);
+  });
+
+  it("uploads three images (the HTML file named .png is refused with a Hebrew message)", async () => {
+    await page.getByRole("button", { name: `תמונות: ${NAME}` }).click();
+    await page.waitForURL(new RegExp(`/admin/products/${productId}/images`));
+    const screen = dialog(`תמונות: ${NAME}`);
+    await screen.getByText("עדיין אין תמונות").waitFor();
+    expect(await screen.locator("#upload-hint").textContent()).toBe("SVG, PNG, JPG או GIF, עד 800x400px");
+
+    const input = screen.locator('input[type="file"]');
+    await input.setInputFiles([{ name: "evil.png", mimeType: "image/png", buffer: HTML_PAGE }]);
+    await screen.getByRole("button", { name: "העלאה" }).click();
+    await screen.getByText("הקובץ אינו תמונה נתמכת (PNG, JPG, GIF, WebP או SVG)").waitFor();
+    await expectToast(page, "שגיאה בשמירת התמונה");
+    await dismissToasts(page);
+    await page.reload({ waitUntil: "networkidle" });
+
+    const files = await Promise.all([pngImage(640, 480), pngImage(800, 400), pngImage(400, 400)]);
+    await dialog(`תמונות: ${NAME}`)
+      .locator('input[type="file"]')
+      .setInputFiles(files.map((buffer, i) => ({ name: `challah-${i + 1}.png`, mimeType: "image/png", buffer })));
+    await dialog(`תמונות: ${NAME}`).getByText("נבחרו 3 קבצים").waitFor();
+    await dialog(`תמונות: ${NAME}`).getByRole("button", { name: "העלאה" }).click();
+    await expectToast(page, "תמונות נשמרו בהצלחה");
+    const images = dialog(`תמונות: ${NAME}`).locator("ol > li");
+    await expect.poll(() => images.count()).toBe(3);
+    expect(await images.first().textContent()).toContain("תמונה ראשית");
+    expect(await images.first().locator("img").getAttribute("alt")).toBe(`${NAME} – תמונה 1`);
+    await expect
+      .poll(() =>
+        images
+          .nth(2)
+          .locator("img")
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      )
+      .toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("reorders the images: the second becomes the main image", async () => {
+    const screen = dialog(`תמונות: ${NAME}`);
+    await dismissToasts(page);
+    await screen.getByRole("button", { name: `קביעה כתמונה ראשית: ${NAME} – תמונה 2` }).click();
+    await expectToast(page, "סדר התמונות נשמר");
+    const images = screen.locator("ol > li");
+    await expect.poll(() => images.first().locator("img").getAttribute("alt")).toBe(`${NAME} – תמונה 2`);
+    await screen.getByRole("button", { name: `הזזה אחורה: ${NAME} – תמונה 1` }).click();
+    await expect.poll(() => images.nth(2).locator("img").getAttribute("alt")).toBe(`${NAME} – תמונה 1`);
+  });
+
+  it("deletes an image through the confirmation, then is back on the product index", async () => {
+    const screen = dialog(`תמונות: ${NAME}`);
+    await dismissToasts(page);
+    await screen.getByRole("button", { name: `מחיקת התמונה: ${NAME} – תמונה 3` }).click();
+    const confirm = confirmDialog(page);
+    await confirm.waitFor();
+    // The safe choice has the focus; the buttons are reversed (cancel first).
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("ביטול");
+    expect(await confirm.getByRole("button").allTextContents()).toEqual(["ביטול", "כן המשך למחיקה!"]);
+    await confirm.getByRole("button", { name: "כן המשך למחיקה!" }).click();
+    await expectToast(page, "תמונה נמחקה בהצלחה");
+    await page.waitForURL(`${baseURL}/admin/products`);
+    await row().waitFor();
+    const response = await page.request.get(`${baseURL}/api/admin/images?type=product&id=${productId}`);
+    const body = (await response.json()) as { data: { alt: string }[] };
+    expect(body.data.map((i) => i.alt)).toEqual([`${NAME} – תמונה 2`, `${NAME} – תמונה 1`]);
+  });
+
+  it("shows the product on its public page", async () => {
+    const visitor = await browser.newPage({ locale: "he-IL" });
+    const response = await visitor.goto(`${baseURL}/product/${productId}`, { waitUntil: "networkidle" });
+    expect(response?.status()).toBe(200);
+    expect(await visitor.getByRole("heading", { level: 1 }).textContent()).toContain(NAME);
+    const text = await visitor.locator("main").textContent();
+    for (const expected of ["קטנה", "גדולה", "פרווה", SERIAL]) expect(text).toContain(expected);
+    const main = visitor.locator("main img").first();
+    expect(await main.getAttribute("alt")).toContain("תמונה 2");
+    await visitor.close();
+  });
+
+  it("edits the product: title, a size removed after confirming", async () => {
+    await dismissToasts(page);
+    await page.getByRole("button", { name: `עריכה: ${NAME}` }).click();
+    const form = dialog(`עריכת המוצר ${NAME}`);
+    await form.waitFor();
+    expect(await form.getByRole("textbox", { name: "כותרת", exact: true }).inputValue()).toBe("חלה מתוקה לראש השנה");
+    await form.getByRole("textbox", { name: "כותרת", exact: true }).fill("חלה עגולה לחגים");
+    await form.getByRole("button", { name: "מחיקת הגודל קטנה" }).click();
+    await confirmDialog(page).getByRole("button", { name: "כן המשך למחיקה!" }).click();
+    await expectToast(page, "הגודל נמחק");
+    await form.getByRole("button", { name: "מחיקת הגודל קטנה" }).waitFor({ state: "detached" });
+    await form.getByRole("button", { name: "שמור" }).click();
+    await expectToast(page, "המוצר עודכן בהצלחה");
+    await form.waitFor({ state: "detached" });
+    await expect.poll(async () => (await row().textContent()) ?? "").toContain("חלה עגולה לחגים");
+  });
+
+  it("lets the 20-second confirmation expire without deleting, then deletes the product", async () => {
+    await dismissToasts(page);
+    await page.getByRole("button", { name: `מחיקה: ${NAME}` }).click();
+    const confirm = confirmDialog(page);
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain(NAME);
+    const bar = confirm.getByRole("progressbar");
+    expect(await bar.getAttribute("aria-valuetext")).toContain("20");
+    expect(await axeViolations(page)).toEqual([]);
+    const secondsLeft = async () => Number((await bar.getAttribute("aria-valuetext"))?.match(/\d+/)?.[0]);
+    await page.clock.runFor(10_000);
+    // Still open half-way, counting down (real time also passes while the test runs).
+    await expect.poll(secondsLeft).toBeLessThanOrEqual(10);
+    expect(await secondsLeft()).toBeGreaterThan(0);
+    expect(await confirm.isVisible()).toBe(true);
+    await page.clock.runFor(10_500);
+    await confirm.waitFor({ state: "detached" });
+    await page.reload({ waitUntil: "networkidle" });
+    await row().waitFor();
+
+    await page.getByRole("button", { name: `מחיקה: ${NAME}` }).click();
+    await confirmDialog(page).getByRole("button", { name: "כן המשך למחיקה!" }).click();
+    await expectToast(page, "המוצר נמחק בהצלחה");
+    await row().waitFor({ state: "detached" });
+    const gone = await page.request.get(`${baseURL}/api/admin/products/${productId}`);
+    expect(gone.status()).toBe(404);
+  });
+});

@@ -74,7 +74,8 @@ export function pageSeo(publicUrl: string, input: SeoInput): PageSeo {
 /** The tags for a route's `meta` export. Without SEO data (an error page) only a title is given. */
 export function seoMeta(seo: PageSeo | undefined, fallbackTitle?: string): MetaDescriptor[] {
   if (!seo) return fallbackTitle ? [{ title: pageTitle(fallbackTitle) }] : [];
-  const title = pageTitle(seo.title);
+  // The brand of the site settings ends every title, as on the catalogue pages.
+  const title = pageTitle(seo.title, seo.siteName);
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: seo.description },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatPrice, tagTone } from "../../app/lib/format.ts";
 import { clubLink, subcategoryHref, whatsappLink } from "../../app/lib/links.ts";
-import { brandOf, pageTitle, siteTitle } from "../../app/lib/meta.ts";
+import { pageTitle } from "../../app/lib/meta.ts";
 import { MAX_ID, parseId } from "../../app/lib/params.ts";
 
 describe("formatPrice", () => {
@@ -42,15 +42,9 @@ describe("links", () => {
 });
 
 describe("page titles", () => {
-  it("ends every title with the brand from the site settings, or the default", () => {
+  it("ends every title with the brand, or the default suffix", () => {
     expect(pageTitle("עוגות", "מאפיית שקד")).toBe("עוגות | מאפיית שקד");
-    const matches = [
-      { id: "root" },
-      { id: "routes/site/layout", loaderData: { settings: { brandName: "מאפיית שקד" } } },
-    ];
-    expect(brandOf(matches)).toBe("מאפיית שקד");
-    expect(siteTitle(matches, "דף הבית")).toBe("דף הבית | מאפיית שקד");
-    expect(siteTitle([{ id: "root" }], "דף הבית")).toBe(pageTitle("דף הבית"));
+    expect(pageTitle("עוגות", "")).toBe(pageTitle("עוגות"));
   });
 });
 

@@ -1,21 +1,27 @@
 import { Link } from "react-router";
 import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
-import { servicesContext } from "../../lib/context.ts";
+import { requestContext, servicesContext } from "../../lib/context.ts";
 import { he } from "../../lib/i18n/he.ts";
 import { subcategoryHref } from "../../lib/links.ts";
-import { siteTitle } from "../../lib/meta.ts";
+import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/categories";
 
-export function meta({ matches }: Route.MetaArgs) {
-  return [
-    { title: siteTitle(matches, he.titles.categories) },
-    { name: "description", content: he.categories.description },
-  ];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seoMeta(loaderData?.seo, he.titles.categories);
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { categories: await context.get(servicesContext).catalogue.mainCategories() };
+  const services = context.get(servicesContext);
+  const [settings, categories] = await Promise.all([services.settings.get(), services.catalogue.mainCategories()]);
+  const seo = pageSeo(context.get(requestContext).publicUrl, {
+    title: he.titles.categories,
+    description: he.categories.description,
+    path: "/categories",
+    image: categories[0]?.mainImage,
+    siteName: settings.brandName,
+  });
+  return { categories, seo };
 }
 
 /** All main categories, image and text alternating sides (spec §2). */

@@ -1,36 +1,55 @@
 import { data, Link } from "react-router";
 import { Breadcrumbs, Chip } from "../../components/catalogue/bits.tsx";
 import { ProductGrid } from "../../components/catalogue/tiles.tsx";
+import { JsonLd } from "../../components/content/json-ld.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
-import { servicesContext } from "../../lib/context.ts";
+import { requestContext, servicesContext } from "../../lib/context.ts";
 import { he } from "../../lib/i18n/he.ts";
 import { subcategoryHref } from "../../lib/links.ts";
-import { siteTitle } from "../../lib/meta.ts";
 import { parseId } from "../../lib/params.ts";
+import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { breadcrumbJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/category";
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  const { category } = loaderData;
-  return [
-    { title: siteTitle(matches, category.name) },
-    { name: "description", content: category.information.slice(0, 160) || he.categories.description },
-  ];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seoMeta(loaderData?.seo);
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
-  const category = id === null ? null : await context.get(servicesContext).catalogue.category(id);
+  const services = context.get(servicesContext);
+  const { publicUrl } = context.get(requestContext);
+  const [settings, category] = await Promise.all([
+    services.settings.get(),
+    id === null ? null : services.catalogue.category(id),
+  ]);
   if (!category) throw data(null, { status: 404 });
-  return { category };
+  const path = `/categories/${category.id}`;
+  const seo = pageSeo(publicUrl, {
+    title: category.name,
+    description: category.information || he.categories.description,
+    path,
+    image: category.mainImage,
+    siteName: settings.brandName,
+  });
+  const breadcrumbs = breadcrumbJsonLd(
+    [
+      { name: he.nav.home, path: "/" },
+      { name: he.titles.categories, path: "/categories" },
+      ...(category.parent ? [{ name: category.parent.name, path: `/categories/${category.parent.id}` }] : []),
+      { name: category.name, path },
+    ],
+    publicUrl,
+  );
+  return { category, seo, breadcrumbs };
 }
 
 export const ErrorBoundary = SiteErrorBoundary;
 
 /** A category: main image, name, information, subcategory chips and its products (spec §2). */
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { category } = loaderData;
+  const { category, breadcrumbs } = loaderData;
   const crumbs = [
     { label: he.nav.home, to: "/" },
     { label: he.titles.categories, to: "/categories" },
@@ -39,6 +58,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none sm:px-6">
+      <JsonLd data={breadcrumbs} />
       <Breadcrumbs items={crumbs} />
       <div className="mt-6 grid items-center gap-6 md:grid-cols-2 md:gap-10">
         <ResponsivePicture

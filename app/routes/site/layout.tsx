@@ -30,21 +30,22 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * After a client-side navigation, focus moves to the new page's <main> (without scrolling: the
- * scroll restoration scrolls smoothly to the top), so keyboard and screen-reader users start
- * reading the new page instead of staying on a link that may have disappeared.
+ * After a client-side navigation to another address, focus moves to the new page's <main> (without
+ * scrolling: the scroll restoration scrolls smoothly to the top), so keyboard and screen-reader users
+ * start reading the new page instead of staying on a link that may have disappeared. A form answered
+ * on the same address (validation errors) keeps its own focus handling.
  */
 function useFocusMainOnNavigation() {
-  const location = useLocation();
+  const { pathname, search } = useLocation();
   const first = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address changes, on purpose
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
     document.getElementById("main")?.focus({ preventScroll: true });
-  }, [location.key]);
+  }, [pathname, search]);
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {

@@ -2,38 +2,64 @@ import { data } from "react-router";
 import { Breadcrumbs, Chip, FiveStars, TagBadge } from "../../components/catalogue/bits.tsx";
 import { ProductGallery } from "../../components/catalogue/gallery.tsx";
 import { ProductGrid } from "../../components/catalogue/tiles.tsx";
+import { JsonLd } from "../../components/content/json-ld.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { useSiteSettings } from "../../components/site/use-site-settings.ts";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
-import { servicesContext } from "../../lib/context.ts";
+import { requestContext, servicesContext } from "../../lib/context.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { he } from "../../lib/i18n/he.ts";
 import { subcategoryHref } from "../../lib/links.ts";
-import { siteTitle } from "../../lib/meta.ts";
 import { parseId } from "../../lib/params.ts";
+import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { breadcrumbJsonLd, productJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/product";
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  const { product } = loaderData;
-  const description = [product.title, product.content].filter(Boolean).join(". ");
-  return [{ title: siteTitle(matches, product.name) }, { name: "description", content: description.slice(0, 160) }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seoMeta(loaderData?.seo);
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
-  const { catalogue } = context.get(servicesContext);
-  const [product, similar] =
-    id === null ? [null, []] : await Promise.all([catalogue.product(id), catalogue.similar(id)]);
+  const services = context.get(servicesContext);
+  const { publicUrl } = context.get(requestContext);
+  const [settings, product, similar] = await Promise.all([
+    services.settings.get(),
+    id === null ? null : services.catalogue.product(id),
+    id === null ? [] : services.catalogue.similar(id),
+  ]);
   if (!product) throw data(null, { status: 404 });
-  return { product, similar };
+  const path = `/product/${product.id}`;
+  const seo = pageSeo(publicUrl, {
+    title: product.name,
+    description: [product.title, product.content].filter(Boolean).join(". "),
+    path,
+    image: product.mainImage,
+    type: "product",
+    siteName: settings.brandName,
+  });
+  const firstCategory = product.category[0];
+  const structuredData = [
+    productJsonLd(product, { publicUrl, brandName: settings.brandName }),
+    breadcrumbJsonLd(
+      [
+        { name: he.nav.home, path: "/" },
+        firstCategory
+          ? { name: firstCategory.name, path: subcategoryHref(firstCategory.id) }
+          : { name: he.nav.products, path: "/products" },
+        { name: product.name, path },
+      ],
+      publicUrl,
+    ),
+  ];
+  return { product, similar, seo, structuredData };
 }
 
 export const ErrorBoundary = SiteErrorBoundary;
 
 /** The product page (spec §2). */
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, similar } = loaderData;
+  const { product, similar, structuredData } = loaderData;
   const settings = useSiteSettings();
   const firstCategory = product.category[0];
   const crumbs = [
@@ -46,6 +72,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none sm:px-6">
+      <JsonLd data={structuredData} />
       <Breadcrumbs items={crumbs} />
       <div className="mt-6 grid gap-8 md:grid-cols-2 md:gap-12">
         <div className="flex flex-col gap-4">

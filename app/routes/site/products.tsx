@@ -5,10 +5,10 @@ import { ProductGrid } from "../../components/catalogue/tiles.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { SearchIcon } from "../../components/site/icons.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
-import { servicesContext } from "../../lib/context.ts";
+import { requestContext, servicesContext } from "../../lib/context.ts";
 import { he } from "../../lib/i18n/he.ts";
-import { siteTitle } from "../../lib/meta.ts";
 import { parseId } from "../../lib/params.ts";
+import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/products";
 
 /** Longest search term the page accepts; the search module cuts further (hebrew.ts). */
@@ -16,21 +16,14 @@ const MAX_SEARCH_LENGTH = 200;
 /** The public site's pagination window (spec §9). */
 const PAGE_WINDOW = 2;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [];
-  const { search, category, products } = loaderData;
-  let title = search ? he.titles.searchResults(search) : category ? category.name : he.titles.products;
-  if (products.current_page > 1) title = `${title} – ${he.titles.page(products.current_page)}`;
-  return [
-    { title: siteTitle(matches, title) },
-    { name: "description", content: he.products.description },
-    ...(search ? [{ name: "robots", content: "noindex, follow" }] : []),
-  ];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seoMeta(loaderData?.seo);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { catalogue } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { catalogue } = services;
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   const rawCategory = url.searchParams.get("category");
   let category: Awaited<ReturnType<typeof catalogue.categoryName>> = null;
@@ -52,7 +45,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!products) throw data(null, { status: 404 });
   // A page past the end (an old shared link) goes to the last page instead of an empty grid.
   if (products.data.length === 0 && products.total > 0) throw redirect(products.last_page_url);
-  return { products, search, category, parent };
+
+  const settings = await services.settings.get();
+  let title = search ? he.titles.searchResults(search) : category ? category.name : he.titles.products;
+  if (products.current_page > 1) title = `${title} – ${he.titles.page(products.current_page)}`;
+  const seo = pageSeo(context.get(requestContext).publicUrl, {
+    title,
+    description: category ? he.products.inCategory(category.name) : he.products.description,
+    // The page's own address, filter and page kept. Search results stay out of the index.
+    path: `${url.pathname}${url.search}`,
+    image: products.data[0]?.mainImage,
+    siteName: settings.brandName,
+    noindex: Boolean(search),
+  });
+  return { products, search, category, parent, seo };
 }
 
 export const ErrorBoundary = SiteErrorBoundary;

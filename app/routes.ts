@@ -5,6 +5,10 @@ export default [
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("login", "routes/login.tsx"),
+    route("categories", "routes/site/categories.tsx"),
+    route("categories/:id", "routes/site/category.tsx"),
+    route("product/:id", "routes/site/product.tsx"),
+    route("products", "routes/site/products.tsx"),
     route("about", "routes/site/about.tsx"),
     route("accessibility", "routes/site/accessibility.tsx"),
     route("branches", "routes/site/branches.tsx"),

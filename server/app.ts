@@ -84,18 +84,22 @@ export function createApp(deps: AppDeps) {
 
   const clientDir = deps.clientDir ?? path.resolve("build/client");
   const staticRoot = path.relative(process.cwd(), clientDir) || ".";
-  // Hashed build assets never change under the same name. Scripts and styles go out compressed
-  // (a third of their size); fonts and images are compressed formats already.
+  // Hashed build assets never change under the same name. The build writes Brotli and gzip copies next to
+  // each script and stylesheet (vite.config.ts), sent as they are; compress() covers files without a copy
+  // (it leaves responses that already carry a Content-Encoding alone). Fonts and images are compressed already.
   app.use("/assets/*", compress());
   app.use(
     "/assets/*",
     serveStatic({
       root: staticRoot,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header("Cache-Control", "public, max-age=31536000, immutable");
       },
     }),
   );
+  // A missing asset (an old page asking for a chunk of the previous build) is a 404, not a redirect to a page.
+  app.all("/assets/*", (c) => c.text("Not Found", 404));
 
   // Before sessions: these answers are the same for everyone and cacheable, so they set no cookies.
   app.route("/", createSeoRoutes({ services, publicUrl: deps.config.publicUrl }));

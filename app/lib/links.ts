@@ -11,3 +11,8 @@ export function whatsappLink(number: string, text: string = he.site.chatGreeting
 export function clubLink(clubUrl: string): { href: string; external: boolean } {
   return clubUrl ? { href: clubUrl, external: true } : { href: "/club", external: false };
 }
+
+/** Where a subcategory link leads: the product grid filtered by it (spec §2 named route "products" with an id). */
+export function subcategoryHref(id: number): string {
+  return `/products?category=${id}`;
+}

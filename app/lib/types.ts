@@ -40,3 +40,106 @@ export interface SiteSettings {
   address: string;
   email: string;
 }
+
+/** Storefront catalogue shapes (issue 4). Field names follow spec §3; money is integer agorot. */
+
+/** A product as tiles, grids and "you may also like" show it. */
+export interface ProductSummary {
+  id: number;
+  name: string;
+  title: string;
+  mainImage: Picture | null;
+  /** URL of the main image's fallback file (spec §3 "similar products (id, name, path)"), or null. */
+  path: string | null;
+  /** Lowest size price in agorot, or null when the product has no sizes. */
+  price_from: number | null;
+}
+
+export interface ProductSize {
+  id: number;
+  name: string;
+  /** Integer agorot. */
+  price: number;
+}
+
+export interface ProductTag {
+  id: number;
+  name: string;
+  /** A Hebrew colour word (אדום / כחול / כתום drive the display colour); anything else shows neutral. */
+  color: string;
+}
+
+/** A product page / `GET /api/product/{id}`. */
+export interface ProductDetail {
+  id: number;
+  name: string;
+  title: string;
+  content: string;
+  serial_id: number;
+  status: number;
+  visible: boolean;
+  mainImage: Picture | null;
+  /** The published categories the product belongs to ('suitable for'). */
+  category: { id: number; name: string }[];
+  size: ProductSize[];
+  tag: ProductTag[];
+  /** Every image, main image first; `path` is the fallback file URL. */
+  images: (Picture & { path: string })[];
+}
+
+/** A category with its published subcategories (`/api/categories`, the /categories page). */
+export interface CategoryWithSubs extends CategorySummary {
+  /** The main category above a subcategory; null for a main category. */
+  parent_id: number | null;
+  is_main: boolean;
+  status: number;
+  visible: boolean;
+  subCategories: { id: number; name: string }[];
+}
+
+/** `GET /api/category/{id}` and the category page. */
+export interface CategoryDetail extends CategoryWithSubs {
+  /** The main category above a subcategory, or null for a main category. */
+  parent: { id: number; name: string } | null;
+  /** Published products of the category and of its subcategories, newest first. */
+  products: ProductSummary[];
+}
+
+/** A sale or a publication as the home page shows it. */
+export interface PostSummary {
+  id: number;
+  name: string;
+  content: string;
+  mainImage: Picture | null;
+}
+
+/** One entry of a Laravel paginator's `links` array. */
+export interface PageLink {
+  url: string | null;
+  label: string;
+  active: boolean;
+}
+
+/**
+ * Laravel's length-aware paginator JSON (flat form). URLs are root-relative
+ * (`/products?search=x&page=2`), so they work behind any host name.
+ */
+export interface PaginatorMeta {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  /** 1-based index of the first item on this page, null when the page is empty. */
+  from: number | null;
+  to: number | null;
+  path: string;
+  first_page_url: string;
+  last_page_url: string;
+  next_page_url: string | null;
+  prev_page_url: string | null;
+  links: PageLink[];
+}
+
+export interface Paginated<T> extends PaginatorMeta {
+  data: T[];
+}

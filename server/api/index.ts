@@ -9,6 +9,7 @@ import type { RateLimiter } from "../http/rate-limit.ts";
 import type { Services } from "../services/index.ts";
 import { createAccountRouter } from "./account.ts";
 import { createAdminApi } from "./admin/index.ts";
+import { createCatalogueRouter } from "./catalogue.ts";
 import { createContentRouter } from "./content.ts";
 import { createFormsRouter } from "./forms.ts";
 
@@ -49,6 +50,7 @@ export function createApiRouter(deps: ApiDeps) {
   api.route("/", createAdminApi(deps.services));
   api.route("/", createContentRouter(deps.services));
   api.route("/", createFormsRouter(deps.services, deps.limiter));
+  api.route("/", createCatalogueRouter(deps));
 
   api.all("*", (c: Context<AppEnv>) => {
     // Routes are registered relative to the /api mount point.

@@ -5,6 +5,7 @@ import type { Logger } from "../log.ts";
 import { createAdminServices } from "./admin/index.ts";
 import { createAuthService } from "./auth.ts";
 import { createBranchesService } from "./branches.ts";
+import { createCatalogueService } from "./catalogue.ts";
 import { createCategoriesService } from "./categories.ts";
 import { createClientsService } from "./clients.ts";
 import { createContactService } from "./contact.ts";
@@ -33,6 +34,7 @@ export function createServices(db: DB, deps: ServiceDeps) {
     users: createUsersService(db),
     auth: createAuthService(db),
     products: createProductsService(db),
+    catalogue: createCatalogueService(db, media),
     branches: createBranchesService(db, media),
     sales: createPostsService(db, media, "sales"),
     publications: createPostsService(db, media, "publications"),

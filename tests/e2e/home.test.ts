@@ -1,6 +1,8 @@
+/** The home page (spec §2 Home): welcome dialog, sections, tiles and images, accessibility. */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { axeViolations, launchBrowser, newPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, launchBrowser, VIEWPORTS } from "../support/browser.ts";
+import { focused, layoutShift, storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
@@ -14,11 +16,79 @@ describe.skipIf(!chromiumPath)("home page in Chromium", () => {
     await browser?.close();
   });
 
+  describe("welcome dialog", () => {
+    let page: Page;
+    const dialog = () => page.locator("dialog[open]");
+    beforeAll(async () => {
+      page = await storePage(browser, VIEWPORTS.desktop, { welcome: true });
+    });
+    afterAll(async () => {
+      await page.context().close();
+    });
+
+    it("opens on load with an info icon, a club invitation, 'take me there' and a close button", async () => {
+      await page.goto(`${baseURL}/`, { waitUntil: "networkidle" });
+      await dialog().waitFor();
+      const name = await dialog().evaluate(
+        (d) => document.getElementById(d.getAttribute("aria-labelledby")!)?.textContent,
+      );
+      expect(name).toContain("מועדון הלקוחות");
+      expect(await dialog().locator("svg").count()).toBeGreaterThan(0);
+      expect(await dialog().getByRole("link", { name: "קחו אותי לשם" }).getAttribute("href")).toBe("/club");
+      expect(await dialog().getByRole("button", { name: "סגירה" }).count()).toBe(1);
+      // Focus starts inside the dialog and the page behind it is inert.
+      expect((await focused(page)).inDialog).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    it("traps focus: Tab and Shift+Tab cycle inside the dialog", async () => {
+      for (let i = 0; i < 5; i++) {
+        await page.keyboard.press("Tab");
+        expect((await focused(page)).inDialog).toBe(true);
+      }
+      for (let i = 0; i < 5; i++) {
+        await page.keyboard.press("Shift+Tab");
+        expect((await focused(page)).inDialog).toBe(true);
+      }
+    });
+
+    it("closes with Escape and stays away for the rest of the visit", async () => {
+      await page.keyboard.press("Escape");
+      await expect.poll(() => dialog().count()).toBe(0);
+      await page.reload({ waitUntil: "networkidle" });
+      await page.locator("#home-categories").waitFor();
+      expect(await dialog().count()).toBe(0);
+      // Client-side navigation back home: still away.
+      await page.locator("footer").getByRole("link", { name: "מוצרים" }).click();
+      await page.waitForURL(/\/products$/);
+      await page.goBack();
+      await page.locator("#home-categories").waitFor();
+      expect(await dialog().count()).toBe(0);
+    });
+
+    it("closes with its close button, and 'take me there' follows the club link", async () => {
+      const fresh = await storePage(browser, VIEWPORTS.mobile, { welcome: true });
+      await fresh.goto(`${baseURL}/`, { waitUntil: "networkidle" });
+      await fresh.locator("dialog[open]").getByRole("button", { name: "סגירה" }).click();
+      await expect.poll(() => fresh.locator("dialog[open]").count()).toBe(0);
+      await fresh.context().close();
+
+      const other = await storePage(browser, VIEWPORTS.mobile, { welcome: true });
+      await other.goto(`${baseURL}/`, { waitUntil: "networkidle" });
+      // The club link (settings.clubUrl is empty in the demo) is our own sign-up page, /club.
+      const clubRequest = other.waitForRequest((req) => new URL(req.url()).pathname.startsWith("/club"));
+      await other.locator("dialog[open]").getByRole("link", { name: "קחו אותי לשם" }).click();
+      await clubRequest;
+      await expect.poll(() => other.locator("dialog[open]").count()).toBe(0);
+      await other.context().close();
+    });
+  });
+
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     describe(name, () => {
       let page: Page;
       beforeAll(async () => {
-        page = await newPage(browser, viewport);
+        page = await storePage(browser, viewport);
         await page.goto(`${baseURL}/`, { waitUntil: "networkidle" });
       });
       afterAll(async () => {
@@ -28,17 +98,62 @@ describe.skipIf(!chromiumPath)("home page in Chromium", () => {
       it("is Hebrew and right-to-left, with a Hebrew title", async () => {
         expect(await page.getAttribute("html", "lang")).toBe("he");
         expect(await page.getAttribute("html", "dir")).toBe("rtl");
-        expect(await page.title()).toMatch(/[\u0590-\u05FF]/);
+        expect(await page.title()).toMatch(/^דף הבית \| [\u0590-\u05FF]/);
+        expect(await page.locator("h1").count()).toBe(1);
       });
 
-      it("shows the seeded home categories with loaded images", async () => {
-        const tiles = page.locator("section[aria-labelledby=home-categories] li");
-        expect(await tiles.count()).toBeGreaterThanOrEqual(4);
-        const firstImage = tiles.first().locator("img");
+      it("has the contact button and the delivery-order link in a new tab", async () => {
+        const hero = page.locator("main section").first();
+        expect(await hero.getByRole("link", { name: "צרו איתנו קשר" }).getAttribute("href")).toBe("/contactUs");
+        const order = hero.getByRole("link", { name: /הזמנת משלוח/ });
+        expect(await order.getAttribute("target")).toBe("_blank");
+        expect(await order.getAttribute("rel")).toContain("noopener");
+        expect(await order.getAttribute("href")).toMatch(/^https:\/\//);
+      });
+
+      it("shows category, special product, news and sales sections in that order", async () => {
+        const headings = await page.locator("main h2").allTextContents();
+        expect(headings).toEqual(["הקטגוריות שלנו", "מוצרים מיוחדים מהמאפייה", "חדשות חמות מהתנור", "מבצעים"]);
+        const section = (id: string) => page.locator(`section[aria-labelledby=${id}] li`);
+        expect(await section("home-categories").count()).toBeGreaterThanOrEqual(4);
+        expect(await section("home-products").count()).toBeGreaterThanOrEqual(6);
+        expect(await section("home-news").count()).toBe(3);
+        expect(await section("home-sales").count()).toBeGreaterThanOrEqual(3);
+        expect(await section("home-categories").first().locator("a").getAttribute("href")).toMatch(
+          /^\/categories\/\d+$/,
+        );
+        expect(await section("home-products").first().locator("a").getAttribute("href")).toMatch(/^\/product\/\d+$/);
+        expect(await section("home-sales").first().locator("a").getAttribute("href")).toMatch(/^\/sale\/\d+$/);
+        const news = section("home-news").first();
+        expect(await news.locator("h3").textContent()).toMatch(/[\u0590-\u05FF]/);
+        expect((await news.locator("p").textContent())?.length).toBeGreaterThan(20);
+        expect(await news.locator("img").count()).toBe(1);
+      });
+
+      it("draws tiles at 300×260 with names, from responsive sources, without layout shift", async () => {
+        const tile = page.locator("section[aria-labelledby=home-products] li").first();
+        const img = tile.locator("img");
+        expect(await img.getAttribute("width")).toBe("300");
+        expect(await img.getAttribute("height")).toBe("260");
+        const box = await img.boundingBox();
+        expect(Math.abs(box!.width / box!.height - 300 / 260)).toBeLessThan(0.02);
+        if (name === "desktop") expect(Math.round(box!.width)).toBe(300);
+        expect(await tile.locator("picture source[type='image/webp']").getAttribute("sizes")).toContain("300px");
+        expect(await tile.textContent()).toMatch(/[\u0590-\u05FF]/);
+        expect(await layoutShift(page)).toBeLessThan(0.01);
+      });
+
+      it("loads the first tile eagerly with high priority and the rest lazily", async () => {
+        const images = page.locator("main img");
+        const first = images.first();
+        expect(await first.getAttribute("loading")).toBe("eager");
+        expect(await first.getAttribute("fetchpriority")).toBe("high");
+        const eager = await page.locator("main img[loading=eager]").count();
+        expect(eager).toBe(1);
+        expect(await page.locator("main img[loading=lazy]").count()).toBe((await images.count()) - 1);
         await expect
-          .poll(() => firstImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
           .toBe(true);
-        expect(await tiles.first().textContent()).toMatch(/[\u0590-\u05FF]/);
       });
 
       it("has the layout shell: header, footer with 2022, floating chat link", async () => {

@@ -34,6 +34,12 @@ async function createSqlite(): Promise<TestDatabase> {
 
 async function createPostgres(url: string): Promise<TestDatabase> {
   const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  // Create the schema up front: pooled connections that race to CREATE SCHEMA IF NOT EXISTS can fail,
+  // and the failed one would then silently run in the public schema.
+  const setup = new pg.Client({ connectionString: url });
+  await setup.connect();
+  await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  await setup.end();
   const handle = openDatabase(url, { schema });
   await migrateToLatest(handle);
   return {

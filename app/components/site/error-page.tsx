@@ -1,14 +1,16 @@
 import { Link } from "react-router";
 import { he } from "../../lib/i18n/he.ts";
+import { pageTitle } from "../../lib/meta.ts";
 
 /** Full-page message for "not found" and unexpected errors, in Hebrew, with a way back home. */
-export function ErrorPage({ title, text }: { title: string; text: string }) {
+export function ErrorPage({ title, text, brand }: { title: string; text: string; brand?: string }) {
   return (
     <main
       id="main"
-      className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-6 py-16 text-center"
+      tabIndex={-1}
+      className="mx-auto flex min-h-[60vh] outline-none max-w-xl flex-col items-center justify-center gap-4 px-6 py-16 text-center"
     >
-      <title>{`${title} | ${he.titles.suffix}`}</title>
+      <title>{pageTitle(title, brand)}</title>
       <h1 className="text-3xl font-bold text-cocoa-900">{title}</h1>
       <p className="text-lg text-cocoa-800">{text}</p>
       <Link to="/" className="rounded-full bg-berry-700 px-6 py-3 font-semibold text-white hover:bg-berry-600">

@@ -1,10 +1,19 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+/**
+ * The public header (spec §2): logo, quick links, search toggle, chat link, 'order now' (new tab),
+ * and the main menu — per main category a dropdown of its subcategories. Dropdowns work by mouse and
+ * keyboard (Enter/Space toggle, ↓/↑ open and move, Home/End, Escape closes and returns focus, leaving
+ * closes); any link click or navigation closes every dropdown and the mobile menu.
+ */
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 import { he } from "../../lib/i18n/he.ts";
+import { subcategoryHref, whatsappLink } from "../../lib/links.ts";
 import type { MenuCategory, SiteSettings } from "../../lib/types.ts";
-import { ChevronDownIcon, CloseIcon, MenuIcon, SearchIcon } from "./icons.tsx";
+import { ChevronDownIcon, CloseIcon, MenuIcon, SearchIcon, WhatsappIcon } from "./icons.tsx";
 import { LogoMark } from "./logo.tsx";
+import { SEARCH_BAR_ID, SEARCH_TOGGLE_ID, SearchBar, useSearchBar } from "./search-bar.tsx";
 
+/** The site's other screens, in the order of the spec's mobile menu. */
 export const SECONDARY_LINKS = [
   { to: "/about", label: he.nav.about },
   { to: "/products", label: he.nav.products },
@@ -15,16 +24,19 @@ export const SECONDARY_LINKS = [
   { to: "/contactUs", label: he.nav.contact },
 ] as const;
 
+const QUICK_LINKS = SECONDARY_LINKS.filter((link) => link.to !== "/accessibility");
+
 interface HeaderProps {
   settings: SiteSettings;
   categories: MenuCategory[];
 }
 
 export function SiteHeader({ settings, categories }: HeaderProps) {
-  const [searchOpen, setSearchOpen] = useState(false);
+  const search = useSearchBar();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [openDropdown, setOpenDropdown] = useState<number | null>(null);
   const location = useLocation();
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   // Any navigation closes every menu (spec §2: clicking a link closes all dropdowns).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change on purpose
@@ -33,65 +45,81 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
     setMobileOpen(false);
   }, [location.key]);
 
+  const closeAll = () => {
+    setOpenDropdown(null);
+    setMobileOpen(false);
+  };
+
   return (
-    <header className="sticky top-0 z-30 border-b border-cream-300 bg-cream-50/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3 lg:px-6">
+    <header className="sticky top-0 z-30 border-b border-cream-300 bg-cream-50/95 backdrop-blur supports-[backdrop-filter]:bg-cream-50/90">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2.5 sm:px-4 lg:px-6">
         <Link
           to="/"
-          className="flex shrink-0 items-center gap-2 rounded-md"
+          className="flex min-w-0 items-center gap-2 rounded-md"
           aria-label={`${settings.brandName} – ${he.site.homeLinkLabel}`}
         >
-          <LogoMark className="size-11" />
-          <span className="flex flex-col leading-tight">
-            <span className="text-lg font-extrabold text-cocoa-900">{settings.brandName}</span>
+          <LogoMark className="size-10 shrink-0 sm:size-11" />
+          <span className="flex min-w-0 flex-col leading-tight">
+            <span className="truncate text-lg font-extrabold text-cocoa-900">{settings.brandName}</span>
             <span className="hidden text-xs text-crust-700 sm:block">{settings.tagline}</span>
           </span>
         </Link>
 
-        <nav aria-label={he.site.mainMenu} className="ms-6 hidden flex-1 lg:block">
-          <ul className="flex items-center gap-1">
-            {categories.map((category) => (
-              <CategoryDropdown
-                key={category.id}
-                category={category}
-                open={openDropdown === category.id}
-                onOpenChange={(open) => setOpenDropdown(open ? category.id : null)}
-              />
+        <nav aria-label={he.site.quickLinks} className="ms-6 hidden xl:block">
+          <ul className="flex items-center gap-0.5">
+            {QUICK_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  className="block rounded-full px-3 py-2 font-medium text-cocoa-900 hover:bg-cream-200 aria-[current=page]:text-berry-700 aria-[current=page]:underline aria-[current=page]:underline-offset-8"
+                >
+                  {link.label}
+                </NavLink>
+              </li>
             ))}
-            <li>
-              <NavItem to="/branches">{he.nav.branches}</NavItem>
-            </li>
-            <li>
-              <NavItem to="/contactUs">{he.nav.contact}</NavItem>
-            </li>
           </ul>
         </nav>
 
-        <div className="ms-auto flex items-center gap-2">
+        <div className="ms-auto flex shrink-0 items-center gap-1 sm:gap-1.5">
           <button
+            id={SEARCH_TOGGLE_ID}
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-full text-cocoa-900 hover:bg-cream-200"
-            aria-expanded={searchOpen}
-            aria-controls="site-search"
-            onClick={() => setSearchOpen((v) => !v)}
+            className="inline-flex size-11 items-center justify-center rounded-full text-cocoa-900 hover:bg-cream-200 aria-expanded:bg-cream-200"
+            aria-expanded={search.open}
+            aria-controls={SEARCH_BAR_ID}
+            onClick={search.toggle}
           >
             <SearchIcon className="size-6" />
             <span className="sr-only">{he.site.searchToggle}</span>
           </button>
+          {settings.whatsappNumber ? (
+            <a
+              href={whatsappLink(settings.whatsappNumber)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="hidden size-11 items-center justify-center rounded-full text-[#0b6e38] hover:bg-cream-200 sm:inline-flex"
+            >
+              <WhatsappIcon className="size-6" />
+              <span className="sr-only">
+                {he.site.chatLabel} {he.site.newTab}
+              </span>
+            </a>
+          ) : null}
           {settings.orderUrl ? (
             <a
               href={settings.orderUrl}
               target="_blank"
               rel="noopener noreferrer"
-              className="hidden rounded-full bg-berry-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-berry-600 sm:inline-block"
+              className="inline-flex min-h-11 items-center rounded-full bg-berry-700 px-3 text-[0.9375rem] font-semibold whitespace-nowrap text-white shadow-sm hover:bg-berry-600 sm:px-5 sm:text-base"
             >
               {he.site.orderNow}
               <span className="sr-only"> {he.site.newTab}</span>
             </a>
           ) : null}
           <button
+            ref={menuButton}
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-full text-cocoa-900 hover:bg-cream-200 lg:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-full text-cocoa-900 hover:bg-cream-200 xl:hidden"
             aria-expanded={mobileOpen}
             aria-controls="mobile-menu"
             onClick={() => setMobileOpen((v) => !v)}
@@ -102,36 +130,66 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
         </div>
       </div>
 
-      {searchOpen ? <SearchBar onDone={() => setSearchOpen(false)} /> : null}
-      {mobileOpen ? <MobileMenu categories={categories} settings={settings} /> : null}
+      <nav id="main-menu" aria-label={he.site.mainMenu} className="hidden border-t border-cream-200 xl:block">
+        <ul className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-1 px-6 py-1">
+          {categories.map((category) => (
+            <CategoryDropdown
+              key={category.id}
+              category={category}
+              open={openDropdown === category.id}
+              onOpenChange={(open) => setOpenDropdown(open ? category.id : null)}
+              onNavigate={closeAll}
+            />
+          ))}
+        </ul>
+      </nav>
+
+      <SearchBar />
+      <MobileMenu
+        open={mobileOpen}
+        categories={categories}
+        settings={settings}
+        onClose={(returnFocus) => {
+          setMobileOpen(false);
+          if (returnFocus) menuButton.current?.focus();
+        }}
+      />
     </header>
   );
 }
 
-function NavItem({ to, children }: { to: string; children: string }) {
-  return (
-    <NavLink
-      to={to}
-      className={({ isActive }) =>
-        `block rounded-full px-3 py-2 font-medium hover:bg-cream-200 ${isActive ? "text-berry-700" : "text-cocoa-900"}`
-      }
-    >
-      {children}
-    </NavLink>
-  );
+/** Moves focus among the links of a list with ↑/↓/Home/End; returns true when it handled the key. */
+function moveFocus(event: KeyboardEvent, list: HTMLElement | null): boolean {
+  const links = [...(list?.querySelectorAll<HTMLAnchorElement>("a[href]") ?? [])];
+  if (!links.length) return false;
+  const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+  let next: number;
+  if (event.key === "ArrowDown") next = index < 0 ? 0 : (index + 1) % links.length;
+  else if (event.key === "ArrowUp") next = index <= 0 ? links.length - 1 : index - 1;
+  else if (event.key === "Home") next = 0;
+  else if (event.key === "End") next = links.length - 1;
+  else return false;
+  event.preventDefault();
+  links[next]?.focus();
+  return true;
 }
 
 function CategoryDropdown({
   category,
   open,
   onOpenChange,
+  onNavigate,
 }: {
   category: MenuCategory;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  onNavigate: () => void;
 }) {
   const id = useId();
   const ref = useRef<HTMLLIElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const [focusOnOpen, setFocusOnOpen] = useState<"first" | "last" | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -142,14 +200,22 @@ function CategoryDropdown({
     return () => document.removeEventListener("pointerdown", onPointer);
   }, [open, onOpenChange]);
 
+  useEffect(() => {
+    if (!open || !focusOnOpen) return;
+    const links = listRef.current?.querySelectorAll<HTMLAnchorElement>("a[href]");
+    (focusOnOpen === "first" ? links?.[0] : links?.[links.length - 1])?.focus();
+    setFocusOnOpen(null);
+  }, [open, focusOnOpen]);
+
   return (
     <li
       ref={ref}
       className="relative"
       onKeyDown={(event) => {
         if (event.key === "Escape" && open) {
+          event.preventDefault();
           onOpenChange(false);
-          ref.current?.querySelector("button")?.focus();
+          buttonRef.current?.focus();
         }
       }}
       onBlur={(event) => {
@@ -157,145 +223,168 @@ function CategoryDropdown({
       }}
     >
       <button
+        ref={buttonRef}
         type="button"
         aria-expanded={open}
         aria-controls={id}
         onClick={() => onOpenChange(!open)}
-        className="flex items-center gap-1 rounded-full px-3 py-2 font-medium text-cocoa-900 hover:bg-cream-200"
+        onKeyDown={(event) => {
+          if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+            event.preventDefault();
+            onOpenChange(true);
+            setFocusOnOpen(event.key === "ArrowDown" ? "first" : "last");
+          }
+        }}
+        className="flex min-h-11 items-center gap-1 rounded-full px-3.5 font-semibold text-cocoa-900 hover:bg-cream-200 aria-expanded:bg-cream-200"
       >
         {category.name}
         <ChevronDownIcon className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
       <ul
+        ref={listRef}
         id={id}
         hidden={!open}
-        className="absolute start-0 top-full z-40 mt-1 min-w-56 rounded-xl border border-cream-300 bg-cream-50 p-2 shadow-lg"
+        onKeyDown={(event) => moveFocus(event, listRef.current)}
+        className="absolute start-0 top-full z-40 mt-1 min-w-60 rounded-2xl border border-cream-300 bg-cream-50 p-2 shadow-xl"
       >
-        <li>
-          <Link
-            to={`/categories/${category.id}`}
-            onClick={() => onOpenChange(false)}
-            className="block rounded-lg px-3 py-2 font-semibold text-crust-700 hover:bg-cream-200"
-          >
-            {`כל ה${category.name}`}
-          </Link>
-        </li>
-        {category.subCategories.map((sub) => (
-          <li key={sub.id}>
-            <Link
-              to={`/products?category=${sub.id}`}
-              onClick={() => onOpenChange(false)}
-              className="block rounded-lg px-3 py-2 text-cocoa-900 hover:bg-cream-200"
-            >
-              {sub.name}
-            </Link>
-          </li>
-        ))}
+        {/* Rendered only while open: a closed menu costs no markup, and it cannot open without JavaScript anyway. */}
+        {open ? (
+          <>
+            <li>
+              <Link
+                to={`/categories/${category.id}`}
+                onClick={onNavigate}
+                className="block rounded-xl px-3 py-2.5 font-bold text-crust-700 hover:bg-cream-200"
+              >
+                {he.site.wholeCategory}
+                <span className="sr-only"> {category.name}</span>
+              </Link>
+            </li>
+            {category.subCategories.map((sub) => (
+              <li key={sub.id}>
+                <Link
+                  to={subcategoryHref(sub.id)}
+                  onClick={onNavigate}
+                  className="block rounded-xl px-3 py-2.5 text-cocoa-900 hover:bg-cream-200"
+                >
+                  {sub.name}
+                </Link>
+              </li>
+            ))}
+          </>
+        ) : null}
       </ul>
     </li>
   );
 }
 
-function SearchBar({ onDone }: { onDone: () => void }) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => inputRef.current?.focus(), []);
-  return (
-    <div id="site-search" className="border-t border-cream-300 bg-cream-50">
-      <Form
-        method="get"
-        action="/products"
-        role="search"
-        className="mx-auto flex max-w-3xl gap-2 px-4 py-3"
-        onSubmit={onDone}
-        onKeyDown={(event) => {
-          if (event.key === "Escape") onDone();
-        }}
-      >
-        <label htmlFor="site-search-input" className="sr-only">
-          {he.site.searchLabel}
-        </label>
-        <input
-          ref={inputRef}
-          id="site-search-input"
-          name="search"
-          type="search"
-          required
-          placeholder={he.site.searchPlaceholder}
-          className="min-w-0 flex-1 rounded-full border border-crust-500 bg-white px-4 py-2.5 text-cocoa-900 placeholder:text-cocoa-800/70"
-        />
-        <button
-          type="submit"
-          className="rounded-full bg-crust-700 px-5 py-2.5 font-semibold text-white hover:bg-crust-600"
-        >
-          {he.site.searchSubmit}
-        </button>
-      </Form>
-    </div>
-  );
-}
-
-function MobileMenu({ categories, settings }: { categories: MenuCategory[]; settings: SiteSettings }) {
+function MobileMenu({
+  open,
+  categories,
+  settings,
+  onClose,
+}: {
+  open: boolean;
+  categories: MenuCategory[];
+  settings: SiteSettings;
+  onClose: (returnFocus: boolean) => void;
+}) {
   const [expanded, setExpanded] = useState<number | null>(null);
+  const search = useSearchBar();
   return (
     <nav
       id="mobile-menu"
       aria-label={he.site.mainMenu}
-      className="max-h-[75vh] overflow-y-auto border-t border-cream-300 bg-cream-50 lg:hidden"
+      hidden={!open}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onClose(true);
+      }}
+      className="max-h-[calc(100dvh-4.5rem)] overflow-y-auto overscroll-contain border-t border-cream-300 bg-cream-50 xl:hidden"
     >
-      <ul className="mx-auto max-w-7xl px-4 py-3">
-        {categories.map((category) => {
-          const open = expanded === category.id;
-          const listId = `mobile-sub-${category.id}`;
-          return (
-            <li key={category.id} className="border-b border-cream-200">
-              <button
-                type="button"
-                aria-expanded={open}
-                aria-controls={listId}
-                onClick={() => setExpanded(open ? null : category.id)}
-                className="flex w-full items-center justify-between py-3 text-start text-lg font-semibold text-cocoa-900"
-              >
-                {category.name}
-                <ChevronDownIcon className={`size-5 transition-transform ${open ? "rotate-180" : ""}`} />
-              </button>
-              <ul id={listId} hidden={!open} className="pb-2 ps-4">
-                <li>
-                  <Link to={`/categories/${category.id}`} className="block py-2 font-semibold text-crust-700">
-                    {`כל ה${category.name}`}
-                  </Link>
-                </li>
-                {category.subCategories.map((sub) => (
-                  <li key={sub.id}>
-                    <Link to={`/products?category=${sub.id}`} className="block py-2 text-cocoa-900">
-                      {sub.name}
+      {/* Rendered only while open (see CategoryDropdown). */}
+      {open ? (
+        <ul className="mx-auto max-w-7xl px-4 py-2">
+          {categories.map((category) => {
+            const isOpen = expanded === category.id;
+            const listId = `mobile-sub-${category.id}`;
+            return (
+              <li key={category.id} className="border-b border-cream-200">
+                <button
+                  type="button"
+                  aria-expanded={isOpen}
+                  aria-controls={listId}
+                  onClick={() => setExpanded(isOpen ? null : category.id)}
+                  className="flex min-h-12 w-full items-center justify-between text-start text-lg font-semibold text-cocoa-900"
+                >
+                  {category.name}
+                  <ChevronDownIcon className={`size-5 transition-transform ${isOpen ? "rotate-180" : ""}`} />
+                </button>
+                <ul id={listId} hidden={!isOpen} className="pb-2 ps-4">
+                  <li>
+                    <Link
+                      to={`/categories/${category.id}`}
+                      onClick={() => onClose(false)}
+                      className="block py-2.5 font-bold text-crust-700"
+                    >
+                      {he.site.wholeCategory}
+                      <span className="sr-only"> {category.name}</span>
                     </Link>
                   </li>
-                ))}
-              </ul>
+                  {category.subCategories.map((sub) => (
+                    <li key={sub.id}>
+                      <Link
+                        to={subcategoryHref(sub.id)}
+                        onClick={() => onClose(false)}
+                        className="block py-2.5 text-cocoa-900"
+                      >
+                        {sub.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+          {SECONDARY_LINKS.map((link) => (
+            <li key={link.to} className="border-b border-cream-200">
+              <NavLink
+                to={link.to}
+                onClick={() => onClose(false)}
+                className="flex min-h-12 items-center text-lg text-cocoa-900 aria-[current=page]:font-bold aria-[current=page]:text-berry-700"
+              >
+                {link.label}
+              </NavLink>
             </li>
-          );
-        })}
-        {SECONDARY_LINKS.map((link) => (
-          <li key={link.to} className="border-b border-cream-200 last:border-0">
-            <Link to={link.to} className="block py-3 text-lg text-cocoa-900">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-        {settings.orderUrl ? (
-          <li className="pt-3">
-            <a
-              href={settings.orderUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="block rounded-full bg-berry-700 px-5 py-3 text-center font-semibold text-white"
+          ))}
+          <li className="border-b border-cream-200">
+            <button
+              type="button"
+              onClick={() => {
+                onClose(false);
+                search.setOpen(true);
+              }}
+              className="flex min-h-12 w-full items-center gap-2 text-start text-lg text-cocoa-900"
             >
-              {he.site.orderNow}
-              <span className="sr-only"> {he.site.newTab}</span>
-            </a>
+              <SearchIcon className="size-5" />
+              {he.site.searchLabel}
+            </button>
           </li>
-        ) : null}
-      </ul>
+          {settings.whatsappNumber ? (
+            <li>
+              <a
+                href={whatsappLink(settings.whatsappNumber)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex min-h-12 items-center gap-2 text-lg text-cocoa-900"
+              >
+                <WhatsappIcon className="size-5 text-[#0b6e38]" />
+                {he.site.chatLabel}
+                <span className="sr-only"> {he.site.newTab}</span>
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
     </nav>
   );
 }

@@ -9,12 +9,24 @@ interface Props {
   priority?: boolean;
   /** Alt text override; an empty string marks the image as decorative. */
   alt?: string;
+  /**
+   * Drawn size when the box has another shape than the file (e.g. 300×260 tiles cropped with
+   * object-cover): width/height attributes then reserve the drawn box. Defaults to the file's size.
+   */
+  width?: number;
+  height?: number;
 }
 
 /** Responsive <picture> from the stored AVIF/WebP variants, with intrinsic size so nothing shifts. */
-export function ResponsivePicture({ picture, sizes, className, priority = false, alt }: Props) {
+export function ResponsivePicture({ picture, sizes, className, priority = false, alt, width, height }: Props) {
   if (!picture) {
-    return <div aria-hidden="true" className={`bg-cream-300 ${className ?? ""}`} />;
+    return (
+      <span
+        aria-hidden="true"
+        className={`block bg-cream-300 ${className ?? ""}`}
+        style={width && height ? { aspectRatio: `${width} / ${height}` } : undefined}
+      />
+    );
   }
   return (
     <picture>
@@ -23,8 +35,8 @@ export function ResponsivePicture({ picture, sizes, className, priority = false,
       ))}
       <img
         src={picture.url}
-        width={picture.width}
-        height={picture.height}
+        width={width ?? picture.width}
+        height={height ?? picture.height}
         alt={alt ?? picture.alt}
         className={className}
         loading={priority ? "eager" : "lazy"}

@@ -1,11 +1,26 @@
 import { Link } from "react-router";
+import { SectionHeading } from "../../components/catalogue/bits.tsx";
+import { PostCard } from "../../components/catalogue/post-card.tsx";
+import {
+  HOME_SECTION,
+  HOME_TILE_SIZES,
+  ImageTile,
+  ProductTile,
+  TILE_ROW,
+  TILE_ROW_ITEM,
+} from "../../components/catalogue/tiles.tsx";
 import { JsonLd } from "../../components/content/json-ld.tsx";
-import { ResponsivePicture } from "../../components/ui/picture.tsx";
+import { PhoneIcon } from "../../components/site/icons.tsx";
+import { WelcomeDialog } from "../../components/site/welcome-dialog.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { he } from "../../lib/i18n/he.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import { businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/home";
+
+/** One row of three news cards on desktop; sales tiles: two rows on phones, one or two on desktop. */
+const HOME_NEWS_COUNT = 3;
+const HOME_SALES_COUNT = 6;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return seoMeta(loaderData?.seo, he.titles.home);
@@ -14,9 +29,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { publicUrl } = context.get(requestContext);
-  const [settings, categories, branches] = await Promise.all([
+  const [settings, categories, products, news, sales, branches] = await Promise.all([
     services.settings.get(),
-    services.categories.home(),
+    services.catalogue.homeCategories(),
+    services.catalogue.homeProducts(),
+    services.publications.home(),
+    services.sales.home(),
     services.branches.list(),
   ]);
   const seo = pageSeo(publicUrl, {
@@ -26,24 +44,38 @@ export async function loader({ context }: Route.LoaderArgs) {
     image: categories[0]?.mainImage,
     siteName: settings.brandName,
   });
-  return { settings, categories, branches, publicUrl, seo };
+  return {
+    settings,
+    categories,
+    products,
+    news: news.slice(0, HOME_NEWS_COUNT),
+    sales: sales.slice(0, HOME_SALES_COUNT),
+    business: businessJsonLd(settings, publicUrl, branches),
+    seo,
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { settings, categories, branches, publicUrl } = loaderData;
+  const { settings, categories, products, news, sales, business } = loaderData;
+
   return (
     <main id="main" tabIndex={-1} className="outline-none">
-      <JsonLd data={businessJsonLd(settings, publicUrl, branches)} />
-      <section className="bg-gradient-to-b from-cream-200 to-cream-100">
-        <div className="mx-auto max-w-7xl px-6 py-12 text-center sm:py-16">
-          <h1 className="text-4xl font-extrabold tracking-tight text-cocoa-900 sm:text-5xl">{settings.brandName}</h1>
-          <p className="mt-3 text-xl text-crust-700">{settings.tagline}</p>
-          <p className="mx-auto mt-2 max-w-2xl text-lg text-cocoa-800">{he.home.heroTitle}</p>
+      <JsonLd data={business} />
+      <WelcomeDialog clubUrl={settings.clubUrl} />
+
+      <section className="relative overflow-hidden bg-gradient-to-b from-cream-200 to-cream-100">
+        <div className="mx-auto max-w-4xl px-6 py-12 text-center sm:py-16">
+          <p className="text-lg font-semibold text-crust-700">{settings.tagline}</p>
+          <h1 className="mt-2 text-4xl font-extrabold tracking-tight text-balance text-cocoa-900 sm:text-5xl">
+            {settings.brandName}
+            <span className="mt-2 block text-2xl font-bold text-cocoa-800 sm:text-3xl">{he.home.heroTitle}</span>
+          </h1>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link
               to="/contactUs"
-              className="rounded-full border-2 border-crust-700 px-6 py-3 font-semibold text-crust-700 hover:bg-cream-50"
+              className="inline-flex min-h-12 items-center gap-2 rounded-full border-2 border-crust-700 bg-cream-50 px-6 font-bold text-crust-700 hover:bg-white"
             >
+              <PhoneIcon className="size-5" />
               {he.home.contactButton}
             </Link>
             {settings.orderUrl ? (
@@ -51,7 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 href={settings.orderUrl}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="rounded-full bg-berry-700 px-6 py-3 font-semibold text-white shadow hover:bg-berry-600"
+                className="inline-flex min-h-12 items-center rounded-full bg-berry-700 px-6 font-bold text-white shadow hover:bg-berry-600"
               >
                 {he.home.orderDelivery}
                 <span className="sr-only"> {he.site.newTab}</span>
@@ -61,35 +93,75 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="home-categories" className="mx-auto max-w-7xl px-6 py-12">
-        <div className="mb-6 flex items-baseline justify-between gap-4">
-          <h2 id="home-categories" className="text-3xl font-bold text-cocoa-900">
-            {he.home.categoriesHeading}
-          </h2>
-          <Link to="/categories" className="font-semibold text-crust-700 underline-offset-4 hover:underline">
-            {he.home.allCategories}
-          </Link>
-        </div>
-        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {categories.map((category, index) => (
-            <li key={category.id}>
-              <Link
-                to={`/categories/${category.id}`}
-                className="group block overflow-hidden rounded-2xl bg-cream-50 shadow-sm ring-1 ring-cream-300 transition hover:shadow-md"
-              >
-                <ResponsivePicture
+      {categories.length ? (
+        <section aria-labelledby="home-categories" className={`${HOME_SECTION} pt-12`}>
+          <SectionHeading
+            id="home-categories"
+            title={he.home.categoriesHeading}
+            link={{ to: "/categories", label: he.home.allCategories }}
+          />
+          <ul className={TILE_ROW}>
+            {categories.map((category, index) => (
+              <li key={category.id} className={TILE_ROW_ITEM}>
+                <ImageTile
+                  to={`/categories/${category.id}`}
+                  name={category.name}
                   picture={category.mainImage}
-                  alt=""
-                  sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+                  sizes={HOME_TILE_SIZES}
                   priority={index === 0}
-                  className="aspect-[300/260] w-full object-cover transition duration-300 group-hover:scale-[1.03]"
                 />
-                <span className="block px-4 py-3 text-xl font-bold text-cocoa-900">{category.name}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {products.length ? (
+        <section aria-labelledby="home-products" className={`${HOME_SECTION} pt-14`}>
+          <SectionHeading
+            id="home-products"
+            title={he.home.specialProductsHeading}
+            link={{ to: "/products", label: he.home.allProducts }}
+          />
+          <ul className={TILE_ROW}>
+            {products.map((product) => (
+              <li key={product.id} className={TILE_ROW_ITEM}>
+                <ProductTile product={product} details={false} sizes={HOME_TILE_SIZES} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {news.length ? (
+        <section aria-labelledby="home-news" className={`${HOME_SECTION} pt-14`}>
+          <SectionHeading id="home-news" title={he.home.newsHeading} link={{ to: "/news", label: he.home.allNews }} />
+          <ul className="grid gap-6 md:grid-cols-3">
+            {news.map((post) => (
+              <li key={post.id}>
+                <PostCard post={post} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {sales.length ? (
+        <section aria-labelledby="home-sales" className={`${HOME_SECTION} pt-14`}>
+          <SectionHeading
+            id="home-sales"
+            title={he.home.salesHeading}
+            link={{ to: "/sales", label: he.home.allSales }}
+          />
+          <ul className={TILE_ROW}>
+            {sales.map((sale) => (
+              <li key={sale.id} className={TILE_ROW_ITEM}>
+                <ImageTile to={`/sale/${sale.id}`} name={sale.name} picture={sale.mainImage} sizes={HOME_TILE_SIZES} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </main>
   );
 }

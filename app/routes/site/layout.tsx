@@ -1,10 +1,27 @@
-import { Outlet } from "react-router";
+import heeboHebrew from "@fontsource-variable/heebo/files/heebo-hebrew-wght-normal.woff2?url";
+import heeboLatin from "@fontsource-variable/heebo/files/heebo-latin-wght-normal.woff2?url";
+import { useEffect, useRef } from "react";
+import { Outlet, useLocation } from "react-router";
 import { FloatingChatButton } from "../../components/site/chat-button.tsx";
 import { SiteFooter } from "../../components/site/footer.tsx";
 import { SiteHeader } from "../../components/site/header.tsx";
+import { SearchBarProvider } from "../../components/site/search-bar.tsx";
 import { servicesContext } from "../../lib/context.ts";
 import { he } from "../../lib/i18n/he.ts";
 import type { Route } from "./+types/layout";
+
+/**
+ * The site font's Hebrew subset and its Latin one (spaces, digits, punctuation — on every page), fetched
+ * with the stylesheet: with font-display optional (app.css) they must arrive before the first paint.
+ */
+export const links: Route.LinksFunction = () =>
+  [heeboHebrew, heeboLatin].map((href) => ({
+    rel: "preload",
+    href,
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous" as const,
+  }));
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -12,10 +29,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { settings, categories };
 }
 
+/**
+ * After a client-side navigation, focus moves to the new page's <main> (without scrolling: the
+ * scroll restoration scrolls smoothly to the top), so keyboard and screen-reader users start
+ * reading the new page instead of staying on a link that may have disappeared.
+ */
+function useFocusMainOnNavigation() {
+  const location = useLocation();
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById("main")?.focus({ preventScroll: true });
+  }, [location.key]);
+}
+
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { settings, categories } = loaderData;
+  useFocusMainOnNavigation();
   return (
-    <>
+    <SearchBarProvider>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-cocoa-900 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
@@ -26,6 +62,6 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
       <Outlet />
       <SiteFooter settings={settings} categories={categories} />
       <FloatingChatButton number={settings.whatsappNumber} />
-    </>
+    </SearchBarProvider>
   );
 }

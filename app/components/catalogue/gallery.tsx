@@ -1,0 +1,149 @@
+/**
+ * The product's 'view images' modal (spec §2): one large image at a time, previous/next buttons,
+ * thumbnails, a live "image 2 of 3" counter, ←/→ keys (right-to-left: ← is next), Escape or the
+ * close button to leave. Images load only when the modal opens.
+ */
+import { useId, useState } from "react";
+import { he } from "../../lib/i18n/he.ts";
+import type { Picture } from "../../lib/types.ts";
+import { CloseIcon } from "../site/icons.tsx";
+import { ModalDialog } from "../ui/modal-dialog.tsx";
+import { ResponsivePicture } from "../ui/picture.tsx";
+
+function ImagesIcon({ className }: { className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+    >
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <circle cx="9" cy="10" r="1.5" />
+      <path d="m21 16-5-5-8 8" />
+    </svg>
+  );
+}
+
+/** Right-to-left: "previous" (start) points right, "next" (end) points left. */
+function Arrow({ direction }: { direction: "start" | "end" }) {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor">
+      <path
+        d={direction === "start" ? "m9 6 6 6-6 6" : "m15 6-6 6 6 6"}
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export function ProductGallery({ name, images }: { name: string; images: Picture[] }) {
+  const [open, setOpen] = useState(false);
+  const [index, setIndex] = useState(0);
+  const titleId = useId();
+  const count = images.length;
+  const current = images[index];
+  const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
+  if (count === 0) return null;
+
+  const navButton =
+    "inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-1 rounded-full bg-cream-50 px-3 font-semibold text-cocoa-900 ring-1 ring-cream-300 hover:bg-cream-200 disabled:opacity-50 sm:px-4";
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          setIndex(0);
+          setOpen(true);
+        }}
+        className="inline-flex min-h-11 items-center gap-2 rounded-full bg-cream-50 px-5 font-semibold text-cocoa-900 shadow-sm ring-1 ring-cream-300 hover:bg-cream-200"
+      >
+        <ImagesIcon className="size-5" />
+        {he.product.viewImages}
+        <span className="text-cocoa-800">({count})</span>
+      </button>
+      <ModalDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        labelledBy={titleId}
+        className="m-auto w-[calc(100%-1.5rem)] max-w-4xl rounded-3xl bg-cream-100 p-0 text-cocoa-900 shadow-2xl backdrop:bg-cocoa-900/75"
+        onKeyDown={(event) => {
+          if (count < 2) return;
+          // Right-to-left: the next image is to the left.
+          if (event.key === "ArrowLeft") go(1);
+          else if (event.key === "ArrowRight") go(-1);
+        }}
+      >
+        <div className="flex flex-col gap-4 p-4 sm:p-6">
+          <div className="flex items-center justify-between gap-4">
+            <h2 id={titleId} className="text-xl font-bold">
+              {he.product.galleryTitle(name)}
+            </h2>
+            <button
+              type="button"
+              onClick={() => setOpen(false)}
+              className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-cream-200"
+            >
+              <CloseIcon className="size-6" />
+              <span className="sr-only">{he.product.closeGallery}</span>
+            </button>
+          </div>
+          {current ? (
+            <figure className="overflow-hidden rounded-2xl bg-cream-200">
+              <ResponsivePicture
+                picture={current}
+                sizes="(min-width: 928px) 848px, 92vw"
+                priority
+                className="max-h-[60vh] w-full object-contain"
+              />
+            </figure>
+          ) : null}
+          <div className="flex items-center justify-between gap-3">
+            <button type="button" className={navButton} onClick={() => go(-1)} disabled={count < 2}>
+              <Arrow direction="start" />
+              <span className="sr-only sm:not-sr-only">{he.product.previousImage}</span>
+            </button>
+            <p aria-live="polite" className="text-center font-semibold">
+              {he.product.imageCounter(index + 1, count)}
+            </p>
+            <button type="button" className={navButton} onClick={() => go(1)} disabled={count < 2}>
+              <span className="sr-only sm:not-sr-only">{he.product.nextImage}</span>
+              <Arrow direction="end" />
+            </button>
+          </div>
+          {count > 1 ? (
+            <ul className="flex flex-wrap justify-center gap-2">
+              {images.map((image, i) => (
+                <li key={image.id}>
+                  <button
+                    type="button"
+                    aria-pressed={i === index}
+                    onClick={() => setIndex(i)}
+                    className="block overflow-hidden rounded-xl ring-2 ring-transparent aria-pressed:ring-crust-700"
+                  >
+                    <ResponsivePicture
+                      picture={image}
+                      alt={he.product.showImage(i + 1)}
+                      sizes="96px"
+                      width={96}
+                      height={72}
+                      className="aspect-[4/3] w-24 object-cover"
+                    />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </ModalDialog>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
+import { he } from "../../lib/i18n/he.ts";
+import { ErrorPage } from "./error-page.tsx";
+
+/**
+ * Error boundary for pages under the public layout: the header and footer stay, the page area shows
+ * the Hebrew "not found" (status 404, e.g. a missing product or category id) or "something went wrong".
+ */
+export function SiteErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const layout = useRouteLoaderData("routes/site/layout") as { settings?: { brandName?: string } } | undefined;
+  if (!notFound) console.error(error);
+  return (
+    <ErrorPage
+      title={notFound ? he.errors.notFoundTitle : he.errors.genericTitle}
+      text={notFound ? he.errors.notFoundText : he.errors.genericText}
+      brand={layout?.settings?.brandName}
+    />
+  );
+}

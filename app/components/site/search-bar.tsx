@@ -1,0 +1,84 @@
+/**
+ * The site search bar (spec §2): shown and hidden through ONE shared flag, so the header's toggle,
+ * the mobile menu and the products page all open the same bar. A required input and a submit
+ * button; submitting goes to the products grid with `search` in the query (a plain GET form, so it
+ * also works before the JavaScript has loaded).
+ */
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { Form } from "react-router";
+import { he } from "../../lib/i18n/he.ts";
+import { SearchIcon } from "./icons.tsx";
+
+interface SearchBarState {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  toggle: () => void;
+}
+
+const SearchBarContext = createContext<SearchBarState | null>(null);
+
+export function SearchBarProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const value = useMemo(() => ({ open, setOpen, toggle: () => setOpen((v) => !v) }), [open]);
+  return <SearchBarContext.Provider value={value}>{children}</SearchBarContext.Provider>;
+}
+
+export function useSearchBar(): SearchBarState {
+  const state = useContext(SearchBarContext);
+  if (!state) throw new Error("useSearchBar outside <SearchBarProvider>");
+  return state;
+}
+
+export const SEARCH_BAR_ID = "site-search";
+export const SEARCH_TOGGLE_ID = "site-search-toggle";
+
+export function SearchBar() {
+  const { open, setOpen } = useSearchBar();
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open]);
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) document.getElementById(SEARCH_TOGGLE_ID)?.focus();
+  };
+
+  return (
+    <div id={SEARCH_BAR_ID} hidden={!open} className="border-t border-cream-300 bg-cream-50">
+      <Form
+        method="get"
+        action="/products"
+        role="search"
+        aria-label={he.site.searchLabel}
+        className="mx-auto flex max-w-3xl gap-2 px-4 py-3"
+        onSubmit={() => close(false)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") close(true);
+        }}
+      >
+        <label htmlFor="site-search-input" className="sr-only">
+          {he.site.searchLabel}
+        </label>
+        <input
+          ref={inputRef}
+          id="site-search-input"
+          name="search"
+          type="search"
+          required
+          maxLength={200}
+          autoComplete="off"
+          enterKeyHint="search"
+          placeholder={he.site.searchPlaceholder}
+          className="min-w-0 flex-1 rounded-full border border-crust-500 bg-white px-4 py-2.5 text-cocoa-900 placeholder:text-cocoa-800/70"
+        />
+        <button
+          type="submit"
+          className="inline-flex items-center gap-2 rounded-full bg-crust-700 px-5 py-2.5 font-semibold text-white hover:bg-crust-600"
+        >
+          <SearchIcon className="size-5" />
+          {he.site.searchSubmit}
+        </button>
+      </Form>
+    </div>
+  );
+}

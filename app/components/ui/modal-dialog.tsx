@@ -1,0 +1,75 @@
+/**
+ * A modal dialog on the native <dialog> element (no library: it costs no bundle weight):
+ * `showModal()` makes the rest of the page inert, Escape closes it (the `cancel` event), Tab and
+ * Shift+Tab cycle inside it, a click on the backdrop closes it, and the browser returns focus to the
+ * element that opened it. Rendered closed on the server; opened after hydration.
+ */
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from "react";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** id of the element that names the dialog (its heading). */
+  labelledBy: string;
+  describedBy?: string;
+  className?: string;
+  /** Extra keys (e.g. arrows in a gallery); Tab is handled here. */
+  onKeyDown?: (event: KeyboardEvent<HTMLDialogElement>) => void;
+  children: ReactNode;
+}
+
+export function ModalDialog({ open, onClose, labelledBy, describedBy, className, onKeyDown, children }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={labelledBy}
+      aria-describedby={describedBy}
+      className={className}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // A click on the ::backdrop reaches the <dialog> itself, outside its content box.
+        if (event.target !== event.currentTarget) return;
+        const box = event.currentTarget.getBoundingClientRect();
+        const inside =
+          event.clientX >= box.left &&
+          event.clientX <= box.right &&
+          event.clientY >= box.top &&
+          event.clientY <= box.bottom;
+        if (!inside) onClose();
+      }}
+      onKeyDown={(event) => {
+        onKeyDown?.(event);
+        if (event.key !== "Tab") return;
+        const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+          (el) => el.offsetParent !== null,
+        );
+        const first = items[0];
+        const last = items.at(-1);
+        if (!first || !last) return;
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
+      }}
+    >
+      {open ? children : null}
+    </dialog>
+  );
+}

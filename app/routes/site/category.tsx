@@ -1,0 +1,99 @@
+import { data, Link } from "react-router";
+import { Breadcrumbs, Chip } from "../../components/catalogue/bits.tsx";
+import { ProductGrid } from "../../components/catalogue/tiles.tsx";
+import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
+import { ResponsivePicture } from "../../components/ui/picture.tsx";
+import { servicesContext } from "../../lib/context.ts";
+import { he } from "../../lib/i18n/he.ts";
+import { subcategoryHref } from "../../lib/links.ts";
+import { siteTitle } from "../../lib/meta.ts";
+import { parseId } from "../../lib/params.ts";
+import type { Route } from "./+types/category";
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { category } = loaderData;
+  return [
+    { title: siteTitle(matches, category.name) },
+    { name: "description", content: category.information.slice(0, 160) || he.categories.description },
+  ];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  const category = id === null ? null : await context.get(servicesContext).catalogue.category(id);
+  if (!category) throw data(null, { status: 404 });
+  return { category };
+}
+
+export const ErrorBoundary = SiteErrorBoundary;
+
+/** A category: main image, name, information, subcategory chips and its products (spec §2). */
+export default function Category({ loaderData }: Route.ComponentProps) {
+  const { category } = loaderData;
+  const crumbs = [
+    { label: he.nav.home, to: "/" },
+    { label: he.titles.categories, to: "/categories" },
+    ...(category.parent ? [{ label: category.parent.name, to: `/categories/${category.parent.id}` }] : []),
+    { label: category.name },
+  ];
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none sm:px-6">
+      <Breadcrumbs items={crumbs} />
+      <div className="mt-6 grid items-center gap-6 md:grid-cols-2 md:gap-10">
+        <ResponsivePicture
+          picture={category.mainImage}
+          alt=""
+          sizes="(min-width: 1280px) 616px, (min-width: 768px) 48vw, 92vw"
+          width={4}
+          height={3}
+          priority
+          className="aspect-[4/3] w-full rounded-3xl object-cover shadow-md"
+        />
+        <div>
+          <h1 className="text-4xl font-extrabold text-cocoa-900 sm:text-5xl">{category.name}</h1>
+          {category.information ? (
+            <p className="mt-4 text-lg leading-relaxed text-cocoa-800">{category.information}</p>
+          ) : null}
+          {category.subCategories.length ? (
+            <div className="mt-6">
+              <h2 id="subcategories" className="mb-3 text-lg font-bold text-cocoa-900">
+                {he.categories.subCategories}
+              </h2>
+              <ul aria-labelledby="subcategories" className="flex flex-wrap gap-2">
+                {category.subCategories.map((sub) => (
+                  <li key={sub.id}>
+                    <Chip to={subcategoryHref(sub.id)}>{sub.name}</Chip>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </div>
+      </div>
+
+      <section aria-labelledby="category-products" className="mt-14">
+        <h2 id="category-products" className="mb-6 text-2xl font-extrabold text-cocoa-900 sm:text-3xl">
+          {he.categories.productsHeading(category.name)}
+        </h2>
+        {category.products.length ? (
+          <ProductGrid products={category.products} />
+        ) : (
+          <p className="rounded-2xl bg-cream-50 p-6 text-lg text-cocoa-800 ring-1 ring-cream-300">
+            {he.categories.empty}
+          </p>
+        )}
+        {category.productCount > category.products.length ? (
+          <p className="mt-8 text-center">
+            <Link
+              to={subcategoryHref(category.id)}
+              className="inline-flex min-h-12 items-center rounded-full bg-crust-700 px-6 font-bold text-white hover:bg-crust-600"
+            >
+              {he.categories.allProducts(category.productCount)}
+            </Link>
+          </p>
+        ) : null}
+      </section>
+    </main>
+  );
+}

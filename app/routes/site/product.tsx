@@ -1,0 +1,153 @@
+import { data } from "react-router";
+import { Breadcrumbs, Chip, FiveStars, TagBadge } from "../../components/catalogue/bits.tsx";
+import { ProductGallery } from "../../components/catalogue/gallery.tsx";
+import { ProductGrid } from "../../components/catalogue/tiles.tsx";
+import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
+import { useSiteSettings } from "../../components/site/use-site-settings.ts";
+import { ResponsivePicture } from "../../components/ui/picture.tsx";
+import { servicesContext } from "../../lib/context.ts";
+import { formatPrice } from "../../lib/format.ts";
+import { he } from "../../lib/i18n/he.ts";
+import { subcategoryHref } from "../../lib/links.ts";
+import { siteTitle } from "../../lib/meta.ts";
+import { parseId } from "../../lib/params.ts";
+import type { Route } from "./+types/product";
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { product } = loaderData;
+  const description = [product.title, product.content].filter(Boolean).join(". ");
+  return [{ title: siteTitle(matches, product.name) }, { name: "description", content: description.slice(0, 160) }];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  const { catalogue } = context.get(servicesContext);
+  const [product, similar] =
+    id === null ? [null, []] : await Promise.all([catalogue.product(id), catalogue.similar(id)]);
+  if (!product) throw data(null, { status: 404 });
+  return { product, similar };
+}
+
+export const ErrorBoundary = SiteErrorBoundary;
+
+/** The product page (spec §2). */
+export default function Product({ loaderData }: Route.ComponentProps) {
+  const { product, similar } = loaderData;
+  const settings = useSiteSettings();
+  const firstCategory = product.category[0];
+  const crumbs = [
+    { label: he.nav.home, to: "/" },
+    firstCategory
+      ? { label: firstCategory.name, to: subcategoryHref(firstCategory.id) }
+      : { label: he.nav.products, to: "/products" },
+    { label: product.name },
+  ];
+
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none sm:px-6">
+      <Breadcrumbs items={crumbs} />
+      <div className="mt-6 grid gap-8 md:grid-cols-2 md:gap-12">
+        <div className="flex flex-col gap-4">
+          <ResponsivePicture
+            picture={product.mainImage}
+            alt={product.mainImage?.alt || product.name}
+            sizes="(min-width: 1280px) 592px, (min-width: 768px) 46vw, 92vw"
+            priority
+            className="aspect-[4/3] w-full rounded-3xl object-cover shadow-md"
+          />
+          <div>
+            <ProductGallery name={product.name} images={product.images} />
+          </div>
+        </div>
+
+        <div className="flex flex-col gap-5">
+          <div>
+            <h1 className="text-4xl font-extrabold text-cocoa-900 sm:text-5xl">{product.name}</h1>
+            {product.title ? <p className="mt-2 text-xl text-crust-700">{product.title}</p> : null}
+            <div className="mt-3">
+              <FiveStars />
+            </div>
+          </div>
+
+          {product.tag.length ? (
+            <ul aria-label={he.product.tags} className="flex flex-wrap gap-2">
+              {product.tag.map((tag) => (
+                <li key={tag.id}>
+                  <TagBadge tag={tag} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+
+          {product.category.length ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <h2 id="suitable-for" className="font-bold text-cocoa-900">
+                {he.product.suitableFor}
+              </h2>
+              <ul aria-labelledby="suitable-for" className="flex flex-wrap gap-2">
+                {product.category.map((category) => (
+                  <li key={category.id}>
+                    <Chip to={subcategoryHref(category.id)}>{category.name}</Chip>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+
+          {product.content ? (
+            <section aria-labelledby="description">
+              <h2 id="description" className="mb-2 text-xl font-bold text-cocoa-900">
+                {he.product.description}
+              </h2>
+              <p className="text-lg leading-relaxed whitespace-pre-line text-cocoa-800">{product.content}</p>
+            </section>
+          ) : null}
+
+          <p className="text-cocoa-800">
+            {he.product.sku} <bdi className="font-semibold text-cocoa-900">{product.serial_id}</bdi>
+          </p>
+
+          <section aria-labelledby="sizes" className="rounded-2xl bg-cream-50 p-4 ring-1 ring-cream-300 sm:p-5">
+            <h2 id="sizes" className="mb-3 text-xl font-bold text-cocoa-900">
+              {he.product.sizes}
+            </h2>
+            {product.size.length ? (
+              <ul className="divide-y divide-cream-200">
+                {product.size.map((size) => (
+                  <li key={size.id} className="flex items-baseline justify-between gap-4 py-2 text-lg">
+                    <span>{size.name}</span>
+                    <bdi className="font-bold text-crust-700">{formatPrice(size.price)}</bdi>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-cocoa-800">{he.product.noSizes}</p>
+            )}
+          </section>
+
+          {settings.orderUrl ? (
+            <a
+              href={settings.orderUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-12 items-center justify-center self-start rounded-full bg-berry-700 px-8 text-lg font-bold text-white shadow hover:bg-berry-600"
+            >
+              {he.product.orderNow}
+              <span className="sr-only"> {he.site.newTab}</span>
+            </a>
+          ) : null}
+        </div>
+      </div>
+
+      {similar.length ? (
+        <section aria-labelledby="similar" className="mt-16">
+          <h2 id="similar" className="mb-6 text-2xl font-extrabold text-cocoa-900 sm:text-3xl">
+            {he.product.similarHeading}
+          </h2>
+          <ProductGrid products={similar} />
+        </section>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,138 @@
+import { data, Form, Link, redirect } from "react-router";
+import { parsePage } from "../../../server/services/pagination.ts";
+import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
+import { ProductGrid } from "../../components/catalogue/tiles.tsx";
+import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
+import { SearchIcon } from "../../components/site/icons.tsx";
+import { Pagination } from "../../components/ui/pagination.tsx";
+import { servicesContext } from "../../lib/context.ts";
+import { he } from "../../lib/i18n/he.ts";
+import { siteTitle } from "../../lib/meta.ts";
+import { parseId } from "../../lib/params.ts";
+import type { Route } from "./+types/products";
+
+/** Longest search term the page accepts; the search module cuts further (hebrew.ts). */
+const MAX_SEARCH_LENGTH = 200;
+/** The public site's pagination window (spec §9). */
+const PAGE_WINDOW = 2;
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { search, category, products } = loaderData;
+  let title = search ? he.titles.searchResults(search) : category ? category.name : he.titles.products;
+  if (products.current_page > 1) title = `${title} – ${he.titles.page(products.current_page)}`;
+  return [
+    { title: siteTitle(matches, title) },
+    { name: "description", content: he.products.description },
+    ...(search ? [{ name: "robots", content: "noindex, follow" }] : []),
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { catalogue } = context.get(servicesContext);
+  const search = (url.searchParams.get("search") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  const rawCategory = url.searchParams.get("category");
+  let category: Awaited<ReturnType<typeof catalogue.categoryName>> = null;
+  let parent: Awaited<ReturnType<typeof catalogue.categoryName>> = null;
+  if (rawCategory) {
+    const id = parseId(rawCategory);
+    category = id === null ? null : await catalogue.categoryName(id);
+    if (!category) throw data(null, { status: 404 });
+    if (category.parent_id !== null) parent = await catalogue.categoryName(category.parent_id);
+  }
+  const page = parsePage(url.searchParams.get("page"));
+  const products = await catalogue.products({
+    page,
+    search,
+    categoryId: category?.id,
+    path: "/products",
+    query: { search, category: category?.id },
+  });
+  if (!products) throw data(null, { status: 404 });
+  // A page past the end (an old shared link) goes to the last page instead of an empty grid.
+  if (products.data.length === 0 && products.total > 0) throw redirect(products.last_page_url);
+  return { products, search, category, parent };
+}
+
+export const ErrorBoundary = SiteErrorBoundary;
+
+/** The product grid with search, subcategory filter and pagination (spec §2, §9). */
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { products, search, category, parent } = loaderData;
+  const heading = category ? category.name : he.products.heading;
+  const crumbs = [
+    { label: he.nav.home, to: "/" },
+    ...(category ? [{ label: he.nav.products, to: "/products" }] : []),
+    ...(parent ? [{ label: parent.name, to: `/categories/${parent.id}` }] : []),
+    { label: heading },
+  ];
+
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none sm:px-6">
+      <Breadcrumbs items={crumbs} />
+      <div className="mt-4 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="text-4xl font-extrabold text-cocoa-900">{heading}</h1>
+          {search ? (
+            <p className="mt-2 text-lg text-cocoa-800" data-testid="results-for">
+              {he.products.resultsFor} <strong className="font-bold text-cocoa-900">«{search}»</strong>
+            </p>
+          ) : null}
+          {products.total > 0 ? (
+            <p className="mt-1 text-cocoa-800">
+              {he.products.count(products.total)}
+              {products.from !== null && products.to !== null && products.last_page > 1 ? (
+                <span> · {he.pagination.summary(products.from, products.to, products.total)}</span>
+              ) : null}
+            </p>
+          ) : null}
+        </div>
+        <Form method="get" action="/products" role="search" className="flex w-full gap-2 md:w-96">
+          <label htmlFor="products-search" className="sr-only">
+            {he.site.searchLabel}
+          </label>
+          <input
+            id="products-search"
+            type="search"
+            name="search"
+            required
+            maxLength={MAX_SEARCH_LENGTH}
+            defaultValue={search}
+            key={search}
+            placeholder={he.site.searchPlaceholder}
+            className="min-w-0 flex-1 rounded-full border border-crust-500 bg-white px-4 py-2.5 text-cocoa-900 placeholder:text-cocoa-800/70"
+          />
+          <button
+            type="submit"
+            className="inline-flex items-center gap-2 rounded-full bg-crust-700 px-5 py-2.5 font-semibold text-white hover:bg-crust-600"
+          >
+            <SearchIcon className="size-5" />
+            {he.site.searchSubmit}
+          </button>
+        </Form>
+      </div>
+
+      <div className="mt-8">
+        {products.data.length ? (
+          <ProductGrid products={products.data} priorityCount={2} />
+        ) : (
+          <div className="rounded-2xl bg-cream-50 p-8 text-center ring-1 ring-cream-300">
+            <p className="text-xl font-bold text-cocoa-900">{search ? he.products.noResults : he.products.empty}</p>
+            {search ? <p className="mt-2 text-cocoa-800">{he.products.noResultsHint}</p> : null}
+            {search || category ? (
+              <Link
+                to="/products"
+                className="mt-5 inline-flex min-h-12 items-center rounded-full bg-crust-700 px-6 font-bold text-white hover:bg-crust-600"
+              >
+                {he.products.allProducts}
+              </Link>
+            ) : null}
+          </div>
+        )}
+      </div>
+
+      <Pagination meta={products} windowLimit={PAGE_WINDOW} className="mt-10" />
+    </main>
+  );
+}

@@ -1,0 +1,365 @@
+/**
+ * `npm run bench`: the storefront's performance figures, printed.
+ *
+ * For the home page, a category, a product and the products grid:
+ *  - server throughput: requests per second and p99 latency under concurrent load (autocannon when
+ *    installed, else a small built-in loop of concurrent fetches), localhost only;
+ *  - initial JavaScript: gzipped size of the module scripts the page loads;
+ *  - Lighthouse (mobile, default simulated throttling) scores in Debian's Chromium: performance,
+ *    accessibility, best practices, SEO — against the targets ≥ 95 / 100 / ≥ 95 / 100.
+ *
+ * Usage:
+ *   npm run bench                              # starts the production server itself (data in data/bench)
+ *   npm run bench -- --url http://127.0.0.1:3000   # measures a running server (localhost only)
+ *   options: --duration 10 (s per page) --connections 10 --no-load --no-lighthouse --runs 1
+ *
+ * The first run seeds data/bench and waits until the AVIF variants of the catalogue's main images are
+ * encoded, so the background encoder does not compete with the measurement; later runs reuse it.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+
+const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 } as const;
+const JS_BUDGET_KB = 150;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: "string" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "10" },
+    runs: { type: "string", default: "1" },
+    "data-dir": { type: "string", default: "data/bench" },
+    "no-load": { type: "boolean", default: false },
+    "no-lighthouse": { type: "boolean", default: false },
+  },
+});
+
+const duration = Math.max(1, Math.min(120, Number(args.duration) || 10));
+const connections = Math.max(1, Math.min(200, Number(args.connections) || 10));
+const runs = Math.max(1, Math.min(5, Number(args.runs) || 1));
+
+function assertLocal(url: string) {
+  const host = new URL(url).hostname;
+  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host)) {
+    throw new Error(`--url must point at this machine (got ${host}): the benchmark only loads localhost`);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return (await res.json()) as T;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts scripts/start.ts (builds when sources changed) on a free port; resolves when seeded. */
+async function startServer(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = path.resolve(args["data-dir"]);
+  console.log(`Starting the production server on ${url} (data: ${dataDir})…`);
+  const child = spawn(process.execPath, ["scripts/start.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      PUBLIC_URL: url,
+      LOG_LEVEL: "silent",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 15 * 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const health = await getJson<{ status: string; seeding?: boolean }>(`${url}/healthz`);
+      if (health.status === "ok" && !health.seeding) return { url, child };
+    } catch {
+      // not up yet
+    }
+    await sleep(500);
+  }
+  child.kill("SIGTERM");
+  throw new Error("the server did not become ready within 15 minutes");
+}
+
+interface Picture {
+  sources: { type: string }[];
+}
+
+/** Waits (up to 10 minutes) until every main image of the catalogue has its AVIF variants. */
+async function waitForAvif(url: string) {
+  const pending = async () => {
+    let missing = 0;
+    const first = await getJson<{ last_page: number; data: { mainImage: Picture | null }[] }>(`${url}/api/products`);
+    const pages = [first];
+    for (let page = 2; page <= first.last_page; page++) pages.push(await getJson(`${url}/api/products?page=${page}`));
+    const categories = await getJson<{ data: { mainImage: Picture | null }[] }>(`${url}/api/all_categories`);
+    for (const item of [...pages.flatMap((p) => p.data), ...categories.data]) {
+      if (item.mainImage && !item.mainImage.sources.some((s) => s.type === "image/avif")) missing++;
+    }
+    return missing;
+  };
+  const deadline = Date.now() + 10 * 60_000;
+  let missing = await pending();
+  if (missing) console.log(`Waiting for the AVIF encoder (${missing} main images to go)…`);
+  while (missing && Date.now() < deadline) {
+    await sleep(5000);
+    missing = await pending();
+  }
+  if (missing) console.warn(`⚠ ${missing} main images still lack AVIF: figures include the background encoder's load`);
+}
+
+interface LoadResult {
+  rps: number;
+  p99: number;
+  errors: number;
+  tool: string;
+}
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p99: number };
+  errors: number;
+  non2xx: number;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+
+async function loadAutocannon(): Promise<Autocannon | null> {
+  const name = "autocannon";
+  try {
+    const mod = (await import(name)) as { default: Autocannon };
+    return mod.default;
+  } catch {
+    return null;
+  }
+}
+
+/** The fallback: `connections` concurrent fetch loops for `duration` seconds. */
+async function fetchLoop(url: string): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + duration * 1000;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const started = performance.now();
+      try {
+        const res = await fetch(url);
+        await res.arrayBuffer();
+        if (!res.ok) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0;
+  return { rps: latencies.length / seconds, p99, errors, tool: "fetch loop" };
+}
+
+async function measureLoad(url: string, autocannon: Autocannon | null): Promise<LoadResult> {
+  // Warm up: the first requests compile templates and fill caches.
+  for (let i = 0; i < 20; i++) await (await fetch(url)).arrayBuffer();
+  if (!autocannon) return fetchLoop(url);
+  const result = await autocannon({ url, connections, duration });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    tool: "autocannon",
+  };
+}
+
+/** Gzipped bytes of the JavaScript modules the page's HTML loads (entry script + modulepreloads). */
+async function initialJs(url: string): Promise<number> {
+  const html = await (await fetch(url)).text();
+  const sources = new Set<string>();
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) sources.add(match[1]!);
+  for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) sources.add(match[1]!);
+  for (const match of html.matchAll(/import\(?\s*["']([^"']+\.js)["']/g)) sources.add(match[1]!);
+  let total = 0;
+  for (const src of sources) {
+    const body = Buffer.from(await (await fetch(new URL(src, url))).arrayBuffer());
+    total += gzipSync(body, { level: 9 }).byteLength;
+  }
+  return total;
+}
+
+type Scores = Record<keyof typeof TARGETS, number> & { lcp: number; cls: number; tbt: number };
+
+interface Lighthouse {
+  run(url: string): Promise<Scores>;
+  close(): Promise<void>;
+}
+
+async function openLighthouse(): Promise<Lighthouse | string> {
+  const lighthouseName = "lighthouse";
+  const launcherName = "chrome-launcher";
+  let lighthouse: (url: string, flags: Record<string, unknown>) => Promise<{ lhr: LighthouseResult } | undefined>;
+  let launch: (options: Record<string, unknown>) => Promise<{ port: number; kill(): void | Promise<void> }>;
+  try {
+    lighthouse = ((await import(lighthouseName)) as { default: typeof lighthouse }).default;
+    launch = ((await import(launcherName)) as { launch: typeof launch }).launch;
+  } catch {
+    return "the `lighthouse` and `chrome-launcher` packages are not installed: add them as devDependencies (npm i -D lighthouse chrome-launcher)";
+  }
+  if (!existsSync(CHROMIUM))
+    return `Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  });
+  return {
+    async run(url) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: Object.keys(TARGETS),
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { categories, audits } = result.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      return {
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        "best-practices": score("best-practices"),
+        seo: score("seo"),
+        lcp: audits["largest-contentful-paint"]?.numericValue ?? 0,
+        cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
+        tbt: audits["total-blocking-time"]?.numericValue ?? 0,
+      };
+    },
+    async close() {
+      await chrome.kill();
+    },
+  };
+}
+
+interface LighthouseResult {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number; score: number | null; title: string }>;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+async function main() {
+  let server: { url: string; child: ChildProcess } | null = null;
+  let base = args.url;
+  if (base) assertLocal(base);
+  else {
+    server = await startServer();
+    base = server.url;
+  }
+  try {
+    await waitForAvif(base);
+    const categories = await getJson<{ data: { id: number }[] }>(`${base}/api/categories`);
+    const products = await getJson<{ data: { id: number }[] }>(`${base}/api/products`);
+    const pages = [
+      { name: "home", path: "/" },
+      { name: "category", path: `/categories/${categories.data[0]?.id}` },
+      { name: "product", path: `/product/${products.data[0]?.id}` },
+      { name: "products grid", path: "/products" },
+    ];
+
+    const rows: Record<string, string | number>[] = [];
+    const autocannon = args["no-load"] ? null : await loadAutocannon();
+    const lighthouse = args["no-lighthouse"] ? null : await openLighthouse();
+    if (typeof lighthouse === "string") console.warn(`⚠ Lighthouse skipped: ${lighthouse}`);
+    if (!args["no-load"] && !autocannon) console.warn("⚠ autocannon is not installed: using the built-in fetch loop");
+
+    for (const page of pages) {
+      const url = `${base}${page.path}`;
+      const row: Record<string, string | number> = { page: page.name, path: page.path };
+      if (!args["no-load"]) {
+        const load = await measureLoad(url, autocannon);
+        row["req/s"] = Math.round(load.rps);
+        row["p99 ms"] = Math.round(load.p99);
+        if (load.errors) row.errors = load.errors;
+        process.stdout.write(`  ${page.name}: ${row["req/s"]} req/s, p99 ${row["p99 ms"]} ms (${load.tool})\n`);
+      }
+      row["JS KB gz"] = Math.round((await initialJs(url)) / 102.4) / 10;
+      if (lighthouse && typeof lighthouse !== "string") {
+        const results: Scores[] = [];
+        for (let i = 0; i < runs; i++) results.push(await lighthouse.run(url));
+        for (const key of Object.keys(TARGETS) as (keyof typeof TARGETS)[]) {
+          row[key] = median(results.map((r) => r[key]));
+        }
+        row["LCP ms"] = Math.round(median(results.map((r) => r.lcp)));
+        row.CLS = Math.round(median(results.map((r) => r.cls)) * 1000) / 1000;
+        row["TBT ms"] = Math.round(median(results.map((r) => r.tbt)));
+        process.stdout.write(
+          `  ${page.name}: Lighthouse ${Object.keys(TARGETS)
+            .map((k) => `${k} ${row[k]}`)
+            .join(", ")}\n`,
+        );
+      }
+      rows.push(row);
+    }
+    if (lighthouse && typeof lighthouse !== "string") await lighthouse.close();
+
+    console.log(
+      `\nStorefront benchmark — ${new Date().toISOString()} — ${base}` +
+        (args["no-load"] ? "" : `\nload: ${connections} connections × ${duration} s per page`) +
+        (lighthouse && typeof lighthouse !== "string"
+          ? `\nLighthouse: mobile, simulated throttling, ${runs} run(s), median`
+          : ""),
+    );
+    console.table(rows);
+
+    const misses: string[] = [];
+    for (const row of rows) {
+      if (Number(row["JS KB gz"]) > JS_BUDGET_KB)
+        misses.push(`${row.page}: initial JS ${row["JS KB gz"]} KB > ${JS_BUDGET_KB} KB`);
+      for (const [key, target] of Object.entries(TARGETS)) {
+        if (row[key] !== undefined && Number(row[key]) < target)
+          misses.push(`${row.page}: ${key} ${row[key]} < ${target}`);
+      }
+    }
+    console.log(misses.length ? `Targets missed:\n  ${misses.join("\n  ")}` : "All targets met.");
+  } finally {
+    if (server) {
+      server.child.kill("SIGTERM");
+      await new Promise((r) => server?.child.once("exit", r));
+    }
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+/**
+ * The public catalogue API (spec §7), read-only and open to visitors:
+ *   GET /api/products?page&search[&category]   paged (Laravel paginator JSON)
+ *   GET /api/product/{id}                       { data: ProductDetail }
+ *   GET /api/product-similar/{id}               { data: ProductSummary[] }
+ *   GET /api/product-home/                      { data: ProductSummary[] }
+ *   GET /api/categories                         { data: CategoryWithSubs[] }  (main categories)
+ *   GET /api/all_categories                     { data: CategoryWithSubs[] }  (main and sub)
+ *   GET /api/category/{id}                      { data: CategoryDetail }      (with products)
+ *   GET /api/categories-home/                   { data: CategorySummary[] }
+ * Paths with and without the trailing slash answer alike. Unknown or unpublished ids → 404.
+ */
+import { type Handler, Hono } from "hono";
+import { he } from "../../app/lib/i18n/he.ts";
+import type { AppEnv } from "../app.ts";
+import { NotFoundError, ValidationError } from "../errors.ts";
+import { parseId } from "../services/catalogue.ts";
+import { parsePage } from "../services/pagination.ts";
+import type { ApiDeps } from "./index.ts";
+
+export function createCatalogueRouter({ services }: Pick<ApiDeps, "services">) {
+  const api = new Hono<AppEnv>();
+  const { catalogue } = services;
+
+  /** GET on both `/path` and `/path/`. */
+  // biome-ignore lint/suspicious/noExplicitAny: the path pattern differs per route
+  const get = (path: string, handler: Handler<AppEnv, any>) => {
+    api.get(path, handler);
+    api.get(`${path}/`, handler);
+  };
+
+  const idOr404 = (raw: string | undefined, message: string) => {
+    const id = parseId(raw);
+    if (id === null) throw new NotFoundError(message);
+    return id;
+  };
+
+  get("/products", async (c) => {
+    const search = c.req.query("search") ?? "";
+    const rawCategory = c.req.query("category");
+    let categoryId: number | undefined;
+    if (rawCategory !== undefined && rawCategory !== "") {
+      const id = parseId(rawCategory);
+      if (id === null) throw new ValidationError({ category: [he.catalogue.invalidCategory] });
+      categoryId = id;
+    }
+    const page = await catalogue.products({
+      page: parsePage(c.req.query("page")),
+      search,
+      categoryId,
+      path: "/api/products",
+      query: { search, category: categoryId },
+    });
+    if (!page) throw new NotFoundError(he.catalogue.categoryNotFound);
+    return c.json(page);
+  });
+
+  get("/product/:id", async (c) => {
+    const product = await catalogue.product(idOr404(c.req.param("id"), he.catalogue.productNotFound));
+    if (!product) throw new NotFoundError(he.catalogue.productNotFound);
+    return c.json({ data: product });
+  });
+
+  get("/product-similar/:id", async (c) => {
+    const id = idOr404(c.req.param("id"), he.catalogue.productNotFound);
+    if (!(await catalogue.product(id))) throw new NotFoundError(he.catalogue.productNotFound);
+    return c.json({ data: await catalogue.similar(id) });
+  });
+
+  get("/product-home", async (c) => c.json({ data: await catalogue.homeProducts() }));
+  get("/categories", async (c) => c.json({ data: await catalogue.mainCategories() }));
+  get("/all_categories", async (c) => c.json({ data: await catalogue.allCategories() }));
+  get("/categories-home", async (c) => c.json({ data: await catalogue.homeCategories() }));
+
+  get("/category/:id", async (c) => {
+    const category = await catalogue.category(idOr404(c.req.param("id"), he.catalogue.categoryNotFound));
+    if (!category) throw new NotFoundError(he.catalogue.categoryNotFound);
+    const { productCount: _count, ...data } = category;
+    return c.json({ data });
+  });
+
+  return api;
+}

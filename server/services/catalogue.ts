@@ -1,0 +1,333 @@
+/**
+ * The public catalogue, read-only: product grid (paged, searchable, filterable by category),
+ * product detail, similar products, home products, categories and category detail.
+ * Pages (route loaders) and the JSON API (server/api/catalogue.ts) both call these.
+ *
+ * Visibility rules (spec §4 "status", issue 4): only published rows (status 1) appear. A subcategory
+ * counts as published only while its main category is published too, so hiding a main category hides
+ * its whole branch of the menu, its pages and the product filter.
+ */
+import type {
+  CategoryDetail,
+  CategorySummary,
+  CategoryWithSubs,
+  Paginated,
+  ProductDetail,
+  ProductSummary,
+} from "../../app/lib/types.ts";
+import type { DB } from "../db/database.ts";
+import { PUBLISHED } from "./categories.ts";
+import type { MediaService } from "./media.ts";
+import { PRODUCTS_PER_PAGE, paginateQuery, type QueryParams } from "./pagination.ts";
+import { productSearch } from "./search/products.ts";
+
+/** At most this many "special products" on the home page (newest first). */
+export const HOME_PRODUCTS_LIMIT = 12;
+/** "You may also like": this many products. */
+export const SIMILAR_PRODUCTS_LIMIT = 4;
+/** The category page lists this many products; more are one link away in the paged grid. */
+export const CATEGORY_PRODUCTS_LIMIT = 24;
+export { MAX_ID, parseId } from "../../app/lib/params.ts";
+
+export interface ProductListOptions {
+  page: number;
+  perPage?: number;
+  /** Free text from the visitor; empty or absent means no search. */
+  search?: string;
+  /** A published category id: products of it and of its published subcategories. */
+  categoryId?: number;
+  /** Root-relative path for the paginator URLs ("/products" or "/api/products"). */
+  path: string;
+  /** Filters to keep in the paginator URLs. */
+  query?: QueryParams;
+}
+
+interface CategoryRowLite {
+  id: number;
+  name: string;
+  information: string;
+  parent_id: number | null;
+  is_main: number;
+  status: number;
+  visibility_home_page: number;
+}
+
+export function createCatalogueService(db: DB, media: MediaService) {
+  /** Published categories, each with its published-branch flag resolved. */
+  async function publishedCategories(): Promise<CategoryRowLite[]> {
+    const rows = await db
+      .selectFrom("categories")
+      .select(["id", "name", "information", "parent_id", "is_main", "status", "visibility_home_page"])
+      .where("status", "=", PUBLISHED)
+      .orderBy("position")
+      .orderBy("id")
+      .execute();
+    const published = new Set(rows.map((r) => r.id));
+    return rows.filter((r) => r.parent_id === null || published.has(r.parent_id));
+  }
+
+  async function withSubs(rows: CategoryRowLite[], all: CategoryRowLite[]): Promise<CategoryWithSubs[]> {
+    const images = await media.mainImages(
+      "category",
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      information: r.information,
+      mainImage: images.get(r.id) ?? null,
+      parent_id: r.parent_id,
+      is_main: r.is_main === 1,
+      status: r.status,
+      visible: r.visibility_home_page === 1,
+      subCategories: all.filter((c) => c.parent_id === r.id).map((c) => ({ id: c.id, name: c.name })),
+    }));
+  }
+
+  /** Tiles for a list of product rows, in the given order: main image and lowest price. */
+  async function summaries(rows: { id: number; name: string; title: string }[]): Promise<ProductSummary[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [images, prices] = await Promise.all([
+      media.mainImages("product", ids),
+      db
+        .selectFrom("sizes")
+        .select((eb) => ["product_id", eb.fn.min<number>("price").as("min_price")])
+        .where("product_id", "in", ids)
+        .groupBy("product_id")
+        .execute(),
+    ]);
+    const priceOf = new Map(prices.map((p) => [p.product_id, Number(p.min_price)]));
+    return rows.map((r) => {
+      const mainImage = images.get(r.id) ?? null;
+      return {
+        id: r.id,
+        name: r.name,
+        title: r.title,
+        mainImage,
+        path: mainImage?.url ?? null,
+        price_from: priceOf.get(r.id) ?? null,
+      };
+    });
+  }
+
+  /** The category and its published subcategories' ids, or null when it is not published. */
+  async function categoryScope(id: number): Promise<{ category: CategoryRowLite; ids: number[] } | null> {
+    const all = await publishedCategories();
+    const category = all.find((c) => c.id === id);
+    if (!category) return null;
+    return { category, ids: [id, ...all.filter((c) => c.parent_id === id).map((c) => c.id)] };
+  }
+
+  function publishedProducts() {
+    return db.selectFrom("products").where("products.status", "=", PUBLISHED);
+  }
+
+  function inCategories(ids: number[]) {
+    return publishedProducts().where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("category_product")
+          .select("category_product.product_id")
+          .whereRef("category_product.product_id", "=", "products.id")
+          .where("category_product.category_id", "in", ids),
+      ),
+    );
+  }
+
+  return {
+    /**
+     * The product grid: published products, newest first; with `search`, name matches first.
+     * Returns null when `categoryId` is not a published category (callers answer 404).
+     */
+    async products(options: ProductListOptions): Promise<Paginated<ProductSummary> | null> {
+      let base = publishedProducts();
+      if (options.categoryId !== undefined) {
+        const scope = await categoryScope(options.categoryId);
+        if (!scope) return null;
+        base = inCategories(scope.ids);
+      }
+      const text = options.search?.trim() ?? "";
+      const search = text ? productSearch(text) : null;
+      if (search) base = base.where(search.matches);
+      return paginateQuery({
+        page: options.page,
+        perPage: options.perPage ?? PRODUCTS_PER_PAGE,
+        path: options.path,
+        query: options.query,
+        count: async () =>
+          Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+        fetch: async (limit, offset) => {
+          let q = base.select(["products.id", "products.name", "products.title"]);
+          if (search) q = q.orderBy(search.rank);
+          const rows = await q
+            .orderBy("products.created_at", "desc")
+            .orderBy("products.id", "desc")
+            .limit(limit)
+            .offset(offset)
+            .execute();
+          return summaries(rows);
+        },
+      });
+    },
+
+    /** One published product with its categories, sizes, tags and images; null when not published. */
+    async product(id: number): Promise<ProductDetail | null> {
+      const row = await publishedProducts()
+        .select(["id", "name", "title", "content", "serial_id", "status", "visibility_home_page"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!row) return null;
+      const [categories, sizes, tags, images] = await Promise.all([
+        db
+          .selectFrom("category_product")
+          .innerJoin("categories", "categories.id", "category_product.category_id")
+          .select(["categories.id", "categories.name", "categories.parent_id"])
+          .where("category_product.product_id", "=", id)
+          .where("categories.status", "=", PUBLISHED)
+          .orderBy("categories.position")
+          .orderBy("categories.id")
+          .execute(),
+        db
+          .selectFrom("sizes")
+          .select(["id", "name", "price"])
+          .where("product_id", "=", id)
+          .orderBy("price")
+          .orderBy("id")
+          .execute(),
+        db
+          .selectFrom("tags")
+          .select(["id", "name", "color"])
+          .where("tagable_type", "=", "product")
+          .where("tagable_id", "=", id)
+          .orderBy("id")
+          .execute(),
+        media.imagesOf("product", id),
+      ]);
+      const publishedIds = new Set((await publishedCategories()).map((c) => c.id));
+      return {
+        id: row.id,
+        name: row.name,
+        title: row.title,
+        content: row.content,
+        serial_id: Number(row.serial_id),
+        status: row.status,
+        visible: row.visibility_home_page === 1,
+        mainImage: images[0] ?? null,
+        category: categories.filter((c) => publishedIds.has(c.id)).map((c) => ({ id: c.id, name: c.name })),
+        size: sizes.map((s) => ({ id: s.id, name: s.name, price: Number(s.price) })),
+        tag: tags,
+        images: images.map((image) => ({ ...image, path: image.url })),
+      };
+    },
+
+    /**
+     * "You may also like": published products sharing categories with this one, the most shared
+     * categories first, then newest; never the product itself.
+     */
+    async similar(id: number, limit = SIMILAR_PRODUCTS_LIMIT): Promise<ProductSummary[]> {
+      const rows = await db
+        .selectFrom("category_product as mine")
+        .innerJoin("category_product as other", "other.category_id", "mine.category_id")
+        .innerJoin("categories", "categories.id", "mine.category_id")
+        .innerJoin("products", "products.id", "other.product_id")
+        .select((eb) => [
+          "products.id",
+          "products.name",
+          "products.title",
+          "products.created_at",
+          eb.fn.countAll<number>().as("shared"),
+        ])
+        .where("mine.product_id", "=", id)
+        .where("other.product_id", "<>", id)
+        .where("products.status", "=", PUBLISHED)
+        .where("categories.status", "=", PUBLISHED)
+        .groupBy(["products.id", "products.name", "products.title", "products.created_at"])
+        .orderBy("shared", "desc")
+        .orderBy("products.created_at", "desc")
+        .orderBy("products.id", "desc")
+        .limit(limit)
+        .execute();
+      return summaries(rows);
+    },
+
+    /** "Special products from the bakery": published products flagged for the home page, newest first. */
+    async homeProducts(limit = HOME_PRODUCTS_LIMIT): Promise<ProductSummary[]> {
+      const rows = await publishedProducts()
+        .select(["id", "name", "title"])
+        .where("visibility_home_page", "=", 1)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
+      return summaries(rows);
+    },
+
+    /** Main categories with their subcategories (`/api/categories`, the /categories page). */
+    async mainCategories(): Promise<CategoryWithSubs[]> {
+      const all = await publishedCategories();
+      return withSubs(
+        all.filter((c) => c.is_main === 1 && c.parent_id === null),
+        all,
+      );
+    },
+
+    /** Every published category, main and sub, in menu order (`/api/all_categories`). */
+    async allCategories(): Promise<CategoryWithSubs[]> {
+      const all = await publishedCategories();
+      return withSubs(all, all);
+    },
+
+    /** Categories flagged for the home page. */
+    async homeCategories(): Promise<CategorySummary[]> {
+      const all = await publishedCategories();
+      const home = all.filter((c) => c.visibility_home_page === 1);
+      return (await withSubs(home, all)).map(({ id, name, information, mainImage }) => ({
+        id,
+        name,
+        information,
+        mainImage,
+      }));
+    },
+
+    /**
+     * A published category with its subcategories, parent, and up to `limit` of its products
+     * (newest first); `productCount` is the full number. Null when not published.
+     */
+    async category(
+      id: number,
+      limit = CATEGORY_PRODUCTS_LIMIT,
+    ): Promise<(CategoryDetail & { productCount: number }) | null> {
+      const all = await publishedCategories();
+      const row = all.find((c) => c.id === id);
+      if (!row) return null;
+      const [detail] = await withSubs([row], all);
+      const ids = [id, ...all.filter((c) => c.parent_id === id).map((c) => c.id)];
+      const scope = inCategories(ids);
+      const [countRow, rows] = await Promise.all([
+        scope.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+        scope
+          .select(["products.id", "products.name", "products.title"])
+          .orderBy("products.created_at", "desc")
+          .orderBy("products.id", "desc")
+          .limit(limit)
+          .execute(),
+      ]);
+      const parent = row.parent_id === null ? null : (all.find((c) => c.id === row.parent_id) ?? null);
+      return {
+        ...detail!,
+        parent: parent ? { id: parent.id, name: parent.name } : null,
+        products: await summaries(rows),
+        productCount: Number(countRow.n),
+      };
+    },
+
+    /** Name of a published category (the filtered grid's heading), or null. */
+    async categoryName(id: number): Promise<{ id: number; name: string; parent_id: number | null } | null> {
+      const scope = await categoryScope(id);
+      return scope ? { id: scope.category.id, name: scope.category.name, parent_id: scope.category.parent_id } : null;
+    },
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

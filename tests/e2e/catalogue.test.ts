@@ -1,0 +1,240 @@
+/**
+ * Catalogue screens (spec §2): /categories, /categories/{id} and /product/{id} — content, images,
+ * links, the product gallery modal, similar products, and axe-core on mobile and desktop.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { CategoryWithSubs, ProductDetail, ProductSummary } from "../../app/lib/types.ts";
+import { axeViolations, launchBrowser, VIEWPORTS } from "../support/browser.ts";
+import { catalogue, focused, layoutShift, storePage } from "../support/storefront.ts";
+
+const baseURL = inject("baseURL");
+const chromiumPath = inject("chromiumPath");
+
+const imageLoaded = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+
+describe.skipIf(!chromiumPath)("catalogue screens", () => {
+  let browser: Browser;
+  let categories: CategoryWithSubs[];
+  let product: ProductDetail;
+  let similar: ProductSummary[];
+  beforeAll(async () => {
+    browser = await launchBrowser(chromiumPath);
+    const api = catalogue(baseURL);
+    categories = await api.mainCategories();
+    // A product with several images, tags of every colour word, and categories.
+    const { data } = await api.products();
+    for (const summary of [...data, ...(await api.products("?page=2")).data]) {
+      const candidate = await api.product(summary.id);
+      if (candidate.images.length > 1 && candidate.tag.length > 1 && candidate.size.length > 1) {
+        product = candidate;
+        break;
+      }
+    }
+    similar = await api.similar(product.id);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    describe(`categories list (${name})`, () => {
+      let page: Page;
+      beforeAll(async () => {
+        page = await storePage(browser, viewport);
+        await page.goto(`${baseURL}/categories`, { waitUntil: "networkidle" });
+      });
+      afterAll(async () => {
+        await page.context().close();
+      });
+
+      it("lists every main category with image, name and text, alternating sides, each linking to its page", async () => {
+        expect(await page.title()).toBe("קטגוריות | מאפיית שקד");
+        expect(await page.locator("main h1").textContent()).toBe("הקטגוריות שלנו");
+        const rows = page.locator("main > ul > li");
+        expect(await rows.count()).toBe(categories.length);
+        for (const [index, category] of categories.entries()) {
+          const row = rows.nth(index);
+          expect(await row.locator("h2").textContent()).toBe(category.name);
+          expect(await row.locator("h2 a").getAttribute("href")).toBe(`/categories/${category.id}`);
+          expect(await row.locator("p").first().textContent()).toBe(category.information);
+          expect(await row.locator("img").count()).toBe(1);
+        }
+        expect(await imageLoaded(page, "main img")).toBe(true);
+        expect(await layoutShift(page)).toBeLessThan(0.01);
+        if (name === "desktop") {
+          // Image on the start side (right) in one row, on the end side (left) in the next.
+          const side = async (i: number) => {
+            const img = await rows.nth(i).locator("img").boundingBox();
+            const text = await rows.nth(i).locator("h2").boundingBox();
+            return img!.x > text!.x ? "right" : "left";
+          };
+          expect([await side(0), await side(1), await side(2)]).toEqual(["right", "left", "right"]);
+        }
+      });
+
+      it("has no axe-core violations", async () => {
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    });
+
+    describe(`category page (${name})`, () => {
+      let page: Page;
+      let category: CategoryWithSubs;
+      beforeAll(async () => {
+        category = categories[0]!;
+        page = await storePage(browser, viewport);
+        await page.goto(`${baseURL}/categories/${category.id}`, { waitUntil: "networkidle" });
+      });
+      afterAll(async () => {
+        await page.context().close();
+      });
+
+      it("shows the main image, name, information, subcategory chips and a grid of its products", async () => {
+        expect(await page.title()).toBe(`${category.name} | מאפיית שקד`);
+        expect(await page.locator("main h1").textContent()).toBe(category.name);
+        expect(await page.locator("main p").first().textContent()).toBe(category.information);
+        const hero = page.locator("main img").first();
+        expect(await hero.getAttribute("fetchpriority")).toBe("high");
+        expect(await imageLoaded(page, "main img")).toBe(true);
+        expect(await layoutShift(page)).toBeLessThan(0.01);
+        const chips = page.locator("ul[aria-labelledby=subcategories] a");
+        expect(await chips.allTextContents()).toEqual(category.subCategories.map((s) => s.name));
+        expect(await chips.first().getAttribute("href")).toBe(`/products?category=${category.subCategories[0]!.id}`);
+        const tiles = page.locator("section[aria-labelledby=category-products] li a");
+        expect(await tiles.count()).toBeGreaterThanOrEqual(category.subCategories.length);
+        expect(await tiles.first().getAttribute("href")).toMatch(/^\/product\/\d+$/);
+        expect(await tiles.first().textContent()).toMatch(/₪/);
+      });
+
+      it("leads from a chip to the products of that subcategory", async () => {
+        const sub = category.subCategories[1]!;
+        await page.locator("ul[aria-labelledby=subcategories]").getByRole("link", { name: sub.name }).click();
+        await page.waitForURL(`${baseURL}/products?category=${sub.id}`);
+        await expect.poll(() => page.locator("main h1").textContent()).toBe(sub.name);
+        // The breadcrumb leads back to the main category.
+        expect(await page.locator("nav[aria-label='נתיב ניווט'] a", { hasText: category.name }).count()).toBe(1);
+        await page.goBack();
+        await expect.poll(() => page.locator("main h1").textContent()).toBe(category.name);
+      });
+
+      it("has no axe-core violations", async () => {
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    });
+
+    describe(`product page (${name})`, () => {
+      let page: Page;
+      beforeAll(async () => {
+        page = await storePage(browser, viewport);
+        await page.goto(`${baseURL}/product/${product.id}`, { waitUntil: "networkidle" });
+      });
+      afterAll(async () => {
+        await page.context().close();
+      });
+
+      it("shows image, name, five stars, 'suitable for' categories, description and SKU", async () => {
+        expect(await page.title()).toBe(`${product.name} | מאפיית שקד`);
+        expect(await page.locator("main h1").textContent()).toBe(product.name);
+        const image = page.locator("main img").first();
+        expect(await image.getAttribute("alt")).toBeTruthy();
+        expect(await image.getAttribute("fetchpriority")).toBe("high");
+        expect(await imageLoaded(page, "main img")).toBe(true);
+        // Nothing moves while the page and its images load.
+        expect(await layoutShift(page)).toBeLessThan(0.01);
+        const stars = page.getByRole("img", { name: "דירוג: 5 מתוך 5 כוכבים" });
+        expect(await stars.locator("svg").count()).toBe(5);
+        expect(await page.locator("#suitable-for").textContent()).toBe("מתאים ל:");
+        expect(await page.locator("ul[aria-labelledby=suitable-for] a").allTextContents()).toEqual(
+          product.category.map((c) => c.name),
+        );
+        expect(await page.locator("section[aria-labelledby=description] p").textContent()).toBe(product.content);
+        expect(await page.locator("main").textContent()).toContain(`מק״ט: ${product.serial_id}`);
+        expect(await page.locator("main bdi", { hasText: String(product.serial_id) }).count()).toBe(1);
+      });
+
+      it("lists sizes with prices in shekels", async () => {
+        const rows = page.locator("section[aria-labelledby=sizes] li");
+        expect(await rows.count()).toBe(product.size.length);
+        for (const [index, size] of product.size.entries()) {
+          const text = (await rows.nth(index).textContent())!.replace(/[\u200e\u200f]/g, "").replace(/\s+/g, " ");
+          expect(text).toContain(size.name);
+          expect(text).toContain(`${(size.price / 100).toFixed(2)} ₪`);
+        }
+      });
+
+      it("colours tags by their Hebrew colour word", async () => {
+        const badges = page.locator("ul[aria-label='תגיות'] span[data-tone]");
+        expect(await badges.allTextContents()).toEqual(product.tag.map((t) => t.name));
+        const expected = { אדום: "red", כחול: "blue", כתום: "orange" } as Record<string, string>;
+        for (const [index, tag] of product.tag.entries()) {
+          expect(await badges.nth(index).getAttribute("data-tone")).toBe(expected[tag.color] ?? "neutral");
+        }
+        // Red, blue and orange badges really look different.
+        const colours = await badges.evaluateAll((els) => els.map((el) => getComputedStyle(el).backgroundColor));
+        expect(new Set(colours).size).toBe(new Set(product.tag.map((t) => t.color)).size);
+      });
+
+      it("has an order-now link opening the delivery site in a new tab", async () => {
+        const order = page.locator("main").getByRole("link", { name: /הזמינו עכשיו/ });
+        expect(await order.getAttribute("target")).toBe("_blank");
+        expect(await order.getAttribute("rel")).toContain("noopener");
+      });
+
+      it("suggests similar products, never the product itself", async () => {
+        const links = page.locator("section[aria-labelledby=similar] li a");
+        const hrefs = await links.evaluateAll((els) => els.map((a) => a.getAttribute("href")));
+        expect(hrefs).toEqual(similar.map((p) => `/product/${p.id}`));
+        expect(hrefs).not.toContain(`/product/${product.id}`);
+        expect(hrefs.length).toBeGreaterThan(0);
+      });
+
+      it("opens the 'view images' modal: next/previous, thumbnails, arrow keys, Escape returns focus", async () => {
+        const open = page.getByRole("button", { name: /צפייה בתמונות/ });
+        await open.click();
+        const dialog = page.locator("dialog[open]");
+        await dialog.waitFor();
+        expect(await dialog.getByRole("heading").textContent()).toBe(`תמונות: ${product.name}`);
+        const counter = dialog.locator("p[aria-live]");
+        const count = product.images.length;
+        expect(await counter.textContent()).toBe(`תמונה 1 מתוך ${count}`);
+        await expect.poll(() => imageLoaded(page, "dialog[open] figure img")).toBe(true);
+        const shown = () => dialog.locator("figure img").getAttribute("src");
+        const first = await shown();
+        await dialog.getByRole("button", { name: "התמונה הבאה" }).click();
+        expect(await counter.textContent()).toBe(`תמונה 2 מתוך ${count}`);
+        expect(await shown()).not.toBe(first);
+        await dialog.getByRole("button", { name: "התמונה הקודמת" }).click();
+        expect(await counter.textContent()).toBe(`תמונה 1 מתוך ${count}`);
+        await dialog.getByRole("button", { name: "התמונה הקודמת" }).click();
+        expect(await counter.textContent()).toBe(`תמונה ${count} מתוך ${count}`);
+        // Right-to-left: ← is next.
+        await page.keyboard.press("ArrowLeft");
+        expect(await counter.textContent()).toBe(`תמונה 1 מתוך ${count}`);
+        await dialog.getByRole("button", { name: "הצגת תמונה 2" }).click();
+        expect(await counter.textContent()).toBe(`תמונה 2 מתוך ${count}`);
+        expect(await dialog.getByRole("button", { name: "הצגת תמונה 2" }).getAttribute("aria-pressed")).toBe("true");
+        for (let i = 0; i < 8; i++) {
+          await page.keyboard.press("Tab");
+          expect((await focused(page)).inDialog).toBe(true);
+        }
+        expect(await axeViolations(page)).toEqual([]);
+        await page.keyboard.press("Escape");
+        await expect.poll(() => dialog.count()).toBe(0);
+        expect((await focused(page)).text).toContain("צפייה בתמונות");
+        // The close button closes it too.
+        await open.click();
+        await page.locator("dialog[open]").getByRole("button", { name: "סגירת חלון התמונות" }).click();
+        await expect.poll(() => page.locator("dialog[open]").count()).toBe(0);
+      });
+
+      it("has no axe-core violations", async () => {
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    });
+  }
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { formatPrice, tagTone } from "../../app/lib/format.ts";
+import { clubLink, subcategoryHref, whatsappLink } from "../../app/lib/links.ts";
+import { brandOf, pageTitle, siteTitle } from "../../app/lib/meta.ts";
+import { MAX_ID, parseId } from "../../app/lib/params.ts";
+
+describe("formatPrice", () => {
+  it("shows integer agorot as shekels with two decimals", () => {
+    const plain = (agorot: number) =>
+      formatPrice(agorot)
+        .replace(/[\u200e\u200f]/g, "")
+        .replace(/\s/g, " ");
+    expect(plain(1400)).toBe("14.00 ₪");
+    expect(plain(1890)).toBe("18.90 ₪");
+    expect(plain(22900)).toBe("229.00 ₪");
+  });
+});
+
+describe("tagTone", () => {
+  it("maps the Hebrew colour words red, blue and orange, anything else is neutral", () => {
+    expect(tagTone("אדום")).toBe("red");
+    expect(tagTone(" כחול ")).toBe("blue");
+    expect(tagTone("כתום")).toBe("orange");
+    expect(tagTone("ירוק")).toBe("neutral");
+    expect(tagTone("red")).toBe("neutral");
+  });
+});
+
+describe("links", () => {
+  it("leads the club button to the configured site, or to our own /club page when empty", () => {
+    expect(clubLink("")).toEqual({ href: "/club", external: false });
+    expect(clubLink("https://club.example.co.il")).toEqual({ href: "https://club.example.co.il", external: true });
+  });
+  it("filters the products grid by subcategory id", () => {
+    expect(subcategoryHref(7)).toBe("/products?category=7");
+  });
+  it("builds the chat link from the digits of the number with the Hebrew greeting", () => {
+    const url = new URL(whatsappLink("+972 50-123-4567"));
+    expect(url.origin + url.pathname).toBe("https://wa.me/972501234567");
+    expect(url.searchParams.get("text")).toMatch(/^שלום/);
+  });
+});
+
+describe("page titles", () => {
+  it("ends every title with the brand from the site settings, or the default", () => {
+    expect(pageTitle("עוגות", "מאפיית שקד")).toBe("עוגות | מאפיית שקד");
+    const matches = [
+      { id: "root" },
+      { id: "routes/site/layout", loaderData: { settings: { brandName: "מאפיית שקד" } } },
+    ];
+    expect(brandOf(matches)).toBe("מאפיית שקד");
+    expect(siteTitle(matches, "דף הבית")).toBe("דף הבית | מאפיית שקד");
+    expect(siteTitle([{ id: "root" }], "דף הבית")).toBe(pageTitle("דף הבית"));
+  });
+});
+
+describe("parseId", () => {
+  it("accepts positive integers within the column range only", () => {
+    expect(parseId("12")).toBe(12);
+    expect(parseId(String(MAX_ID))).toBe(MAX_ID);
+    for (const bad of ["0", "-1", "01", "1.5", "1e3", "abc", "", " 1", String(MAX_ID + 1), "99999999999", undefined]) {
+      expect(parseId(bad), String(bad)).toBeNull();
+    }
+  });
+});

@@ -230,11 +230,6 @@ export const he = {
     },
     pagination: {
       label: "עמודים",
-      previous: "הקודם",
-      next: "הבא",
-      page: (n: number) => `עמוד ${n}`,
-      current: (n: number) => `עמוד ${n}, העמוד הנוכחי`,
-      more: "עמודים נוספים",
     },
     // Spec §4: warning dialog before every delete.
     confirm: {

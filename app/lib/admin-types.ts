@@ -4,29 +4,7 @@
  */
 import type { Picture } from "./types.ts";
 
-/** One entry of a Laravel paginator's `links` array. */
-export interface PageLink {
-  url: string | null;
-  label: string;
-  active: boolean;
-}
-
-/** Laravel's paginator JSON (spec §3 "paged lists"). */
-export interface Paginated<T> {
-  current_page: number;
-  data: T[];
-  first_page_url: string;
-  from: number | null;
-  last_page: number;
-  last_page_url: string;
-  links: PageLink[];
-  next_page_url: string | null;
-  path: string;
-  per_page: number;
-  prev_page_url: string | null;
-  to: number | null;
-  total: number;
-}
+export type { PageLink, Paginated } from "./types.ts";
 
 /** Status of products, categories, sales and publications: 1 is shown on the public site, 0 is hidden. */
 export const STATUS = { hidden: 0, published: 1 } as const;

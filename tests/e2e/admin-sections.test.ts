@@ -303,7 +303,7 @@ describe.skipIf(!chromiumPath)(
         .evaluateAll((rows) => rows.slice(1).map((r) => Number(r.querySelectorAll("td")[3]?.textContent)));
       expect(serials).toEqual([...serials].sort((a, b) => a - b));
 
-      await page.getByRole("navigation", { name: "עמודים" }).getByRole("button", { name: "עמוד 2" }).click();
+      await page.getByRole("navigation", { name: "עמודים" }).getByRole("link", { name: "עמוד 2" }).click();
       await page.waitForURL(/page=2/);
       await listReady(page);
       const current = page.locator('nav[aria-label="עמודים"] [aria-current="page"]');

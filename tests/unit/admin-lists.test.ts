@@ -1,46 +1,21 @@
 /**
- * Pure pieces of the back office: which page numbers the admin pagination shows (spec §9), Laravel's
- * link window, CSV cells that spreadsheets cannot run, and the list-parameter schema (spec §7).
+ * Pure pieces of the back office: the admin pagination window (spec §9) and list paginator, CSV cells that
+ * spreadsheets cannot run, and the list-parameter schema (spec §7).
  */
 import { describe, expect, it } from "vitest";
-import { ADMIN_WINDOW_LIMIT, pageWindow } from "../../app/components/admin/page-window.ts";
+import { ADMIN_WINDOW_LIMIT } from "../../app/components/admin/list.tsx";
+import { pageItems } from "../../app/components/ui/pagination.tsx";
 import { listQuerySchema } from "../../app/lib/schemas/admin/list.ts";
 import { csvCell, toCsv } from "../../server/services/admin/csv.ts";
-import { linkWindow, paginate } from "../../server/services/admin/listing.ts";
+import { paginate } from "../../server/services/admin/listing.ts";
 
-describe("pageWindow (spec §9)", () => {
-  it("shows every page when there are few", () => {
-    expect(pageWindow(1, 5, 2)).toEqual([1, 2, 3, 4, 5]);
+describe("admin pagination (spec §9)", () => {
+  it("shows three pages each side of the current one, wider than the public site's 2", () => {
+    expect(ADMIN_WINDOW_LIMIT).toBe(3);
+    expect(pageItems(10, 30, ADMIN_WINDOW_LIMIT)).toEqual([1, "…", 7, 8, 9, 10, 11, 12, 13, "…", 30]);
   });
 
-  it("keeps `limit` pages each side of the current one, the ends, and ellipses for gaps", () => {
-    expect(pageWindow(10, 20, 2)).toEqual([1, "ellipsis", 8, 9, 10, 11, 12, "ellipsis", 20]);
-    expect(pageWindow(1, 20, 2)).toEqual([1, 2, 3, "ellipsis", 20]);
-    expect(pageWindow(20, 20, 2)).toEqual([1, "ellipsis", 18, 19, 20]);
-  });
-
-  it("shows a single missing page instead of an ellipsis", () => {
-    expect(pageWindow(4, 20, 1)).toEqual([1, 2, 3, 4, 5, "ellipsis", 20]);
-  });
-
-  it("0 means every page, -1 no page numbers", () => {
-    expect(pageWindow(3, 7, 0)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(pageWindow(3, 7, -1)).toEqual([]);
-  });
-
-  it("uses a wider window in the back office than the public site's 2", () => {
-    expect(ADMIN_WINDOW_LIMIT).toBeGreaterThan(2);
-    expect(pageWindow(10, 30, ADMIN_WINDOW_LIMIT)).toEqual([1, "ellipsis", 7, 8, 9, 10, 11, 12, 13, "ellipsis", 30]);
-  });
-});
-
-describe("Laravel paginator", () => {
-  it("lists every page link when few and a window with gaps when many", () => {
-    expect(linkWindow(1, 5)).toEqual([1, 2, 3, 4, 5]);
-    expect(linkWindow(50, 100)).toEqual([1, 2, null, 47, 48, 49, 50, 51, 52, 53, null, 99, 100]);
-  });
-
-  it("builds from/to, page URLs that keep the query, and null URLs at the ends", () => {
+  it("wraps a list page in the paginator JSON, keeping the list's parameters in the page URLs", () => {
     const page = paginate(
       ["a", "b"],
       12,

@@ -16,13 +16,14 @@ import {
   Tooltip,
   TooltipTrigger,
 } from "react-aria-components";
+import { useLocation } from "react-router";
 import type { Paginated } from "../../lib/admin-types.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { he } from "../../lib/i18n/he.ts";
 import { DEFAULT_PER_PAGE, PER_PAGE_CHOICES } from "../../lib/schemas/admin/list.ts";
+import { Pagination } from "../ui/pagination.tsx";
 import { buttonClass } from "./fields.tsx";
 import { SearchIcon, SortIcon } from "./icons.tsx";
-import { AdminPagination } from "./pagination.tsx";
 import type { AdminList } from "./use-admin-list.ts";
 
 export function ListHeader({ title, children }: { title: string; children?: ReactNode }) {
@@ -243,10 +244,22 @@ function ListError({ error, onRetry, onReset }: { error: unknown; onRetry: () =>
   );
 }
 
+/** The back office shows three pages on each side of the current one (the public site two, spec §9). */
+export const ADMIN_WINDOW_LIMIT = 3;
+
 /** "Showing a–b of n", rows per page, and the pagination. */
 export function ListFooter<T>({ list }: { list: AdminList<T> }) {
+  const location = useLocation();
   const page: Paginated<T> | null = list.page;
   if (!page) return null;
+  // The rows come from the JSON API; the page links point at this screen with its own query.
+  const hrefFor = (n: number) => {
+    const params = new URLSearchParams(list.params);
+    if (n <= 1) params.delete("page");
+    else params.set("page", String(n));
+    const query = params.toString();
+    return query ? `${location.pathname}?${query}` : location.pathname;
+  };
   const l = he.admin.list;
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
@@ -272,7 +285,13 @@ export function ListFooter<T>({ list }: { list: AdminList<T> }) {
         </select>
       </label>
       <div className="w-full">
-        <AdminPagination page={page} onPage={list.goToPage} />
+        <Pagination
+          meta={page}
+          windowLimit={ADMIN_WINDOW_LIMIT}
+          hrefFor={hrefFor}
+          label={he.admin.pagination.label}
+          className="mt-4"
+        />
       </div>
     </div>
   );

@@ -59,7 +59,7 @@ export function ProductForm({
       visibility_home_page: product?.visibility_home_page ?? false,
       categories: product?.category.map((c) => c.id) ?? [],
     },
-    errorTitle: editing ? m.productSaveError : m.productSaveError,
+    errorTitle: m.productSaveError,
     submit: async (data, values) => {
       let id: number;
       if (editing) {

@@ -83,9 +83,7 @@ export function useAdminList<T>(endpoint: string, extraKeys: readonly string[] =
     else reload();
   }, [params, update, reload]);
 
-  const goToPage = useCallback((n: number) => update({ page: n <= 1 ? null : String(n) }, true), [update]);
-
-  return { page, loading, error, params, update, reload, reloadFirstPage, goToPage };
+  return { page, loading, error, params, update, reload, reloadFirstPage };
 }
 
 export type AdminList<T> = ReturnType<typeof useAdminList<T>>;

@@ -229,11 +229,6 @@ export const he = {
     },
     pagination: {
       label: "עמודים",
-      previous: "הקודם",
-      next: "הבא",
-      page: (n: number) => `עמוד ${n}`,
-      current: (n: number) => `עמוד ${n}, העמוד הנוכחי`,
-      more: "עמודים נוספים",
     },
     // Spec §4: warning dialog before every delete.
     confirm: {
@@ -336,6 +331,7 @@ export const he = {
       time: "יש להזין שעה בתבנית 08:00",
       hours: "שעת הסגירה חייבת להיות אחרי שעת הפתיחה",
       noFiles: "יש לבחור לפחות קובץ אחד",
+      badUpload: "לא ניתן לקרוא את הקבצים שנשלחו. נסו להעלות שוב.",
       listParam: "פרמטר חיפוש לא תקין",
       orderColumn: "אי אפשר למיין לפי עמודה זו",
       orderDirection: "כיוון המיון חייב להיות asc או desc",

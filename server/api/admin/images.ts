@@ -18,11 +18,11 @@ import { type AdminContext, created, idParam, ok, parseWith, readBody } from "./
 
 async function readForm(c: AdminContext): Promise<FormData> {
   const type = c.req.header("content-type") ?? "";
-  if (!type.startsWith("multipart/form-data")) throw new HttpError(415, he.admin.validation.noFiles);
+  if (!type.startsWith("multipart/form-data")) throw new HttpError(415, he.api.unsupportedMediaType);
   try {
     return await c.req.formData();
   } catch {
-    throw new HttpError(400, he.api.badJson);
+    throw new HttpError(400, he.admin.validation.badUpload);
   }
 }
 

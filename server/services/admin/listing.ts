@@ -1,12 +1,13 @@
 /**
  * The shared machinery of every admin list: search on id, title and content plus a global search,
- * sorting by a whitelisted column, and Laravel's paginator JSON (spec §3, §7, §9).
+ * sorting by a whitelisted column; the paginator JSON comes from server/services/pagination.ts.
  */
 import { type Expression, type SqlBool, sql } from "kysely";
-import type { PageLink, Paginated } from "../../../app/lib/admin-types.ts";
+import type { Paginated } from "../../../app/lib/admin-types.ts";
 import { he } from "../../../app/lib/i18n/he.ts";
 import type { ListQuery } from "../../../app/lib/schemas/admin/list.ts";
 import { ValidationError } from "../../errors.ts";
+import { paginate as sharedPaginate } from "../pagination.ts";
 import { escapeLike } from "../search/hebrew.ts";
 
 /** How one list searches and sorts; column names are qualified ("products.name") where joins need it. */
@@ -65,7 +66,7 @@ export function orderColumnOf(config: ListConfig, query: ListQuery): string {
   return column;
 }
 
-/** Builds Laravel's paginator JSON; URLs are relative and keep the list's other query parameters. */
+/** One page of a list as Laravel's paginator JSON (the shared helper), keeping the list's other parameters. */
 export function paginate<T>(
   rows: T[],
   total: number,
@@ -73,56 +74,7 @@ export function paginate<T>(
   path: string,
   params: URLSearchParams = new URLSearchParams(),
 ): Paginated<T> {
-  const perPage = query.per_page;
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const current = query.page;
-  const urlFor = (page: number) => {
-    const next = new URLSearchParams(params);
-    next.delete("page");
-    next.set("page", String(page));
-    return `${path}?${next.toString()}`;
-  };
-  const from = rows.length ? (current - 1) * perPage + 1 : null;
-  const to = from === null ? null : from + rows.length - 1;
-  const links: PageLink[] = [
-    { url: current > 1 ? urlFor(current - 1) : null, label: he.admin.pagination.previous, active: false },
-    ...linkWindow(current, lastPage).map((page) =>
-      page === null
-        ? { url: null, label: "...", active: false }
-        : { url: urlFor(page), label: String(page), active: page === current },
-    ),
-    { url: current < lastPage ? urlFor(current + 1) : null, label: he.admin.pagination.next, active: false },
-  ];
-  return {
-    current_page: current,
-    data: rows,
-    first_page_url: urlFor(1),
-    from,
-    last_page: lastPage,
-    last_page_url: urlFor(lastPage),
-    links,
-    next_page_url: current < lastPage ? urlFor(current + 1) : null,
-    path,
-    per_page: perPage,
-    prev_page_url: current > 1 ? urlFor(current - 1) : null,
-    to,
-    total,
-  };
-}
-
-/** Laravel's UrlWindow (3 pages on each side): every page when few, else the ends, the slider and gaps (null). */
-export function linkWindow(current: number, last: number, onEachSide = 3): (number | null)[] {
-  if (last < onEachSide * 2 + 8) return Array.from({ length: last }, (_, i) => i + 1);
-  const wanted = new Set<number>([1, 2, last - 1, last]);
-  for (let p = current - onEachSide; p <= current + onEachSide; p++) if (p >= 1 && p <= last) wanted.add(p);
-  const pages = [...wanted].sort((a, b) => a - b);
-  const result: (number | null)[] = [];
-  pages.forEach((page, i) => {
-    const previous = pages[i - 1];
-    if (previous !== undefined && page - previous > 1) result.push(null);
-    result.push(page);
-  });
-  return result;
+  return sharedPaginate(rows, { total, page: query.page, perPage: query.per_page, path, query: params });
 }
 
 export const offsetOf = (query: Pick<ListQuery, "page" | "per_page">) => (query.page - 1) * query.per_page;

@@ -25,20 +25,19 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
 
 export interface OpenOptions {
-  /** PostgreSQL only: create (if needed) and use this schema — tests use one schema per run. */
+  /** PostgreSQL only: use this (existing) schema — tests use one schema per test file. */
   schema?: string;
 }
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (databaseKindOf(url) === "postgres") {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    if (options.schema) {
-      const schema = options.schema;
-      if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
-      pool.on("connect", (client) => {
-        client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${schema}`).catch(() => {});
-      });
-    }
+    if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`Invalid schema name: ${options.schema}`);
+    // The search path is a start-up parameter of every connection, so no query can run before it applies.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

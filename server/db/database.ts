@@ -31,7 +31,8 @@ export interface OpenOptions {
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (databaseKindOf(url) === "postgres") {
-    if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) throw new Error(`Invalid schema name: ${options.schema}`);
+    if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema))
+      throw new Error(`Invalid schema name: ${options.schema}`);
     // The search path is a start-up parameter of every connection, so no query can run before it applies.
     const pool = new pg.Pool({
       connectionString: url,

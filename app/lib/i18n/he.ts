@@ -52,7 +52,8 @@ export const he = {
     page: (n: number) => `עמוד ${n}`,
   },
   home: {
-    heroTitle: "מאפים טריים מהתנור, כל בוקר מחדש",
+    // No-break spaces keep "כל בוקר מחדש" on one line when the title wraps on a phone.
+    heroTitle: "מאפים טריים מהתנור, כל\u00a0בוקר\u00a0מחדש",
     contactButton: "צרו איתנו קשר",
     orderDelivery: "הזמנת משלוח",
     categoriesHeading: "הקטגוריות שלנו",

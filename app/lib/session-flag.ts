@@ -27,6 +27,11 @@ export function setLoggedIn(user: StoredUser): void {
   storage()?.setItem(USER, JSON.stringify(user));
 }
 
+/** Updates the stored name and e-mail, leaving the flag as it is (it may have been cleared meanwhile). */
+export function refreshStoredUser(user: StoredUser): void {
+  if (isLoggedIn()) storage()?.setItem(USER, JSON.stringify(user));
+}
+
 export function clearLoggedIn(): void {
   storage()?.setItem(FLAG, "false");
   storage()?.removeItem(USER);

@@ -13,7 +13,7 @@ import { adminUser, permissionsOf } from "../../lib/admin-guard.server.ts";
 import { type AdminSession, AdminSessionContext } from "../../lib/admin-permissions.ts";
 import { apiJson } from "../../lib/api-client.ts";
 import { he } from "../../lib/i18n/he.ts";
-import { isLoggedIn, type StoredUser, setLoggedIn } from "../../lib/session-flag.ts";
+import { isLoggedIn, refreshStoredUser, type StoredUser } from "../../lib/session-flag.ts";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -40,7 +40,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     // Spec §7: the current user is fetched once when the admin app starts; it refreshes the stored
     // name and e-mail. A 401/419 here clears the flag and goes home (apiFetch).
     apiJson<{ data: StoredUser }>("/api/user")
-      .then((body) => setLoggedIn({ name: body.data.name, email: body.data.email }))
+      .then((body) => refreshStoredUser({ name: body.data.name, email: body.data.email }))
       .catch(() => {});
   }, []);
 

@@ -3,6 +3,8 @@
  * then React Router for every page. Built from explicit dependencies so tests can make one
  * over a throw-away database without starting a process.
  */
+import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
@@ -15,9 +17,12 @@ import { createApiRouter } from "./api/index.ts";
 import { csrfProtection } from "./auth/csrf.ts";
 import { type AuthEnv, createSessionManager } from "./auth/sessions.ts";
 import type { AppConfig } from "./config.ts";
+import type { ContentVersion } from "./content-version.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./errors.ts";
 import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
+import { createPageCache } from "./http/page-cache.ts";
+import { createPublicPages } from "./http/public-pages.ts";
 import { createDatabaseStore, createMemoryStore, createRateLimiter, type RateRules } from "./http/rate-limit.ts";
 import { requestLog } from "./http/request-log.ts";
 import { type NonceEnv, securityHeaders } from "./http/security-headers.ts";
@@ -33,6 +38,26 @@ const BODY_LIMIT = 1024 * 1024;
 const UPLOAD_BODY_LIMIT = MAX_FILES_PER_UPLOAD * MAX_UPLOAD_BYTES + 1024 * 1024;
 const isUploadPath = (path: string) => path === "/api/admin/images" || path.startsWith("/api/upload/");
 
+/** Writes that change nothing a visitor of the public pages sees; every other successful write bumps the version. */
+const PRIVATE_WRITES = new Set(["/login", "/logout", "/api/contact", "/api/client/create", "/contactUs", "/club"]);
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Files of public/ at the top of the client build (favicon…), so pages never wait on a file lookup. */
+function publicFiles(clientDir: string): Set<string> {
+  try {
+    return new Set(
+      readdirSync(clientDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map(
+          (entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+        )
+        .filter((file) => !file.startsWith("/assets/")),
+    );
+  } catch {
+    return new Set();
+  }
+}
+
 export type AppEnv = { Variables: NonceEnv["Variables"] & AuthEnv["Variables"] };
 
 export interface AppDeps {
@@ -41,6 +66,10 @@ export interface AppDeps {
   services: Services;
   storage: ImageStorage;
   logger: Logger;
+  /** Bumped after every write that changes public content; tags the page cache and ETags. */
+  contentVersion: ContentVersion;
+  /** The in-process page cache; off when absent or `enabled: false` (PAGE_CACHE=0). */
+  pageCache?: AppConfig["pageCache"];
   /** The React Router server build; absent in API-only tests. */
   build?: ServerBuild;
   /** Folder with the built client (assets/, favicon…); defaults to build/client. */
@@ -110,6 +139,59 @@ export function createApp(deps: AppDeps) {
   const defaultLimit = bodyLimit({ maxSize: BODY_LIMIT, onError: tooLarge });
   app.use("*", (c, next) => (isUploadPath(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next)));
 
+  // Files of public/ (favicon…) sit in the client build folder; their names are stable, so a short cache.
+  if (deps.build) {
+    const files = publicFiles(clientDir);
+    const servePublic = serveStatic({
+      root: staticRoot,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=3600");
+      },
+    });
+    app.use("*", (c, next) => (files.has(c.req.path) ? servePublic(c, next) : next()));
+  }
+
+  // Before sessions, so that API, admin and form answers are compressed as before and public pages that
+  // were not kept (already compressed otherwise) are too.
+  app.use("*", compress());
+
+  // Public pages: no session, no cookies, cacheable, from the page cache (server/http/public-pages.ts).
+  const contentVersion = deps.contentVersion;
+  let renderPage: ((request: Request, context: RouterContextProvider) => Promise<Response>) | null = null;
+  let entry: EntryWithContexts | null = null;
+  if (deps.build) {
+    const build = deps.build;
+    entry = build.entry.module as unknown as EntryWithContexts;
+    const handle = createRequestHandler(build, mode);
+    renderPage = (request, context) => handle(request, context);
+    const contexts = entry;
+    const cacheEnabled = deps.pageCache?.enabled ?? false;
+    const publicPages = createPublicPages({
+      build,
+      handle: renderPage,
+      context: (nonce, wholeDocument) => {
+        const context = new RouterContextProvider();
+        context.set(contexts.servicesContext, services);
+        context.set(contexts.requestContext, {
+          nonce,
+          publicUrl: deps.config.publicUrl,
+          csrfToken: "",
+          user: null,
+          wholeDocument,
+          limitFormSubmission: () => Promise.reject(new Error("public pages take no form submissions")),
+        });
+        return context;
+      },
+      publicUrl: deps.config.publicUrl,
+      version: contentVersion,
+      cache: cacheEnabled
+        ? createPageCache({ maxBytes: deps.pageCache?.maxBytes ?? 32 * 1024 * 1024, version: contentVersion })
+        : null,
+      newNonce: () => randomBytes(16).toString("base64"),
+    });
+    app.use("*", publicPages.middleware);
+  }
+
   const sessions = createSessionManager({
     db: database.db,
     secret: deps.config.sessionSecret,
@@ -123,7 +205,20 @@ export function createApp(deps: AppDeps) {
   );
   app.use("*", sessions.middleware);
   app.use("*", csrfProtection());
-  app.use("*", compress());
+  // After a write that may change what visitors see, a new content version: the page cache and the
+  // ETags of every server move on. Refused writes (4xx) changed nothing; a failed one (5xx) may have.
+  app.use("*", async (c, next) => {
+    await next();
+    if (!UNSAFE_METHODS.has(c.req.method) || PRIVATE_WRITES.has(c.req.path)) return;
+    const status = c.res.status;
+    if (status < 400 || status >= 500) {
+      try {
+        await contentVersion.bump();
+      } catch (error) {
+        logger.error("content version bump failed", { path: c.req.path, ...errorFields(error) });
+      }
+    }
+  });
   app.route("/", createAuthRouter({ services, sessions, limiter }));
   // Spec §6: the admin area is for signed-in staff; a visitor asking for an admin page goes home.
   // (Client-side data requests end in .data and are guarded by the admin route loaders.)
@@ -152,26 +247,15 @@ export function createApp(deps: AppDeps) {
     return c.json({ message: he.api.serverError }, 500);
   });
 
-  if (deps.build) {
-    const build = deps.build;
-    const entry = build.entry.module as unknown as EntryWithContexts;
-    const handle = createRequestHandler(build, mode);
-    // Files of public/ (favicon…) sit in the client build folder; their names are stable, so a short cache.
-    app.use(
-      "*",
-      serveStatic({
-        root: staticRoot,
-        rewriteRequestPath: (p) => (p.endsWith("/") ? "/__no_index__" : p),
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=3600");
-        },
-      }),
-    );
+  if (renderPage && entry) {
+    const handle = renderPage;
+    const contexts = entry;
+    // Pages with the visitor's session: admin, login, the form pages, and every post.
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
-      context.set(entry.servicesContext, services);
+      context.set(contexts.servicesContext, services);
       const auth = c.get("auth");
-      context.set(entry.requestContext, {
+      context.set(contexts.requestContext, {
         nonce: c.get("nonce"),
         publicUrl: deps.config.publicUrl,
         csrfToken: auth.csrfToken,

@@ -28,6 +28,8 @@ export interface AppConfig {
   skipSeed: boolean;
   /** Contact requests + club sign-ups allowed per client address per 10 minutes. */
   formRateLimit: number;
+  /** The in-process page cache (server/http/page-cache.ts): off with PAGE_CACHE=0; its size in bytes. */
+  pageCache: { enabled: boolean; maxBytes: number };
 }
 
 const envSchema = z.object({
@@ -53,6 +55,12 @@ const envSchema = z.object({
     .int()
     .min(1, "FORM_RATE_LIMIT must be at least 1")
     .default(5),
+  PAGE_CACHE: z.enum(["0", "1", "true", "false"]).default("1"),
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: "PAGE_CACHE_MB must be a number" })
+    .positive("PAGE_CACHE_MB must be more than 0")
+    .max(4096, "PAGE_CACHE_MB must be at most 4096")
+    .default(32),
 });
 
 export class ConfigError extends Error {}
@@ -108,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: flag(e.TRUST_PROXY),
     skipSeed: flag(e.SKIP_SEED),
     formRateLimit: e.FORM_RATE_LIMIT,
+    pageCache: { enabled: flag(e.PAGE_CACHE), maxBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024) },
   };
 }

@@ -11,6 +11,7 @@ import { createApp } from "./app.ts";
 import { purgeExpiredSessions } from "./auth/sessions.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { ConfigError } from "./config.ts";
+import { createContentVersion } from "./content-version.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
 import { RATE_RULES } from "./http/rate-limit.ts";
 import { errorFields } from "./log.ts";
@@ -24,6 +25,9 @@ async function main() {
   const seed = await seedIfEmpty(database, services, { logger, config });
   const readiness = { seeding: true };
 
+  const contentVersion = createContentVersion(database, { logger });
+  await contentVersion.ready;
+
   const buildFile = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const app = createApp({
@@ -34,6 +38,8 @@ async function main() {
     logger,
     build,
     readiness,
+    contentVersion,
+    pageCache: config.pageCache,
     rateRules: { ...RATE_RULES, forms: { ...RATE_RULES.forms, limit: config.formRateLimit } },
   });
 
@@ -49,11 +55,18 @@ async function main() {
   // The rest of the demo images, then AVIF variants (slow to encode), after the site is up.
   const background = new AbortController();
   const avif = seed.remaining
-    .then(() => {
+    .then(async () => {
+      // The demo images drawn in the background are on the pages now.
+      if (seed.seeded) await contentVersion.bump();
       readiness.seeding = false;
       return services.images.backfillAvif(background.signal);
     })
-    .then((count) => count && logger.info("avif variants ready", { images: count }))
+    .then(async (count) => {
+      if (!count) return;
+      logger.info("avif variants ready", { images: count });
+      // Pages list the AVIF sources they now have.
+      await contentVersion.bump();
+    })
     .catch((error) => logger.error("avif backfill stopped", errorFields(error)));
 
   // Expired sessions are refused when read; this only keeps the table small.
@@ -76,6 +89,7 @@ async function main() {
     server.close(async (error) => {
       if (error) logger.error("server close failed", errorFields(error));
       await avif;
+      await contentVersion.close();
       await database.close();
       logger.info("stopped");
       process.exit(0);

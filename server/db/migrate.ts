@@ -5,10 +5,12 @@
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import type { DatabaseHandle, Dialect } from "./database.ts";
 import { initialMigration } from "./migrations/001-initial.ts";
+import { contentVersionMigration } from "./migrations/004-content-version.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001-initial": initialMigration(dialect),
+    "004-content-version": contentVersionMigration(),
   };
 }
 

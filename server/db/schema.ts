@@ -168,6 +168,12 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/** One row (id 1): the content version, see server/content-version.ts. */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -184,6 +190,7 @@ export interface Database {
   clients: ClientsTable;
   contact_requests: ContactRequestsTable;
   rate_limits: RateLimitsTable;
+  content_version: ContentVersionTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

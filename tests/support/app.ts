@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app.ts";
+import { type ContentVersion, createContentVersion } from "../../server/content-version.ts";
 import { RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
 import { createLocalStorage } from "../../server/images/storage.ts";
 import { createLogger } from "../../server/log.ts";
@@ -13,6 +14,7 @@ import type { TestDatabase } from "./database.ts";
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   services: Services;
+  contentVersion: ContentVersion;
   request(path: string, init?: RequestInit): Promise<Response>;
   dispose(): void;
 }
@@ -33,12 +35,18 @@ export const RELAXED_RATE_RULES: RateRules = {
  */
 export function createTestApp(
   database: TestDatabase,
-  options: { build?: ServerBuild; rateRules?: RateRules } = {},
+  options: {
+    build?: ServerBuild;
+    rateRules?: RateRules;
+    /** The page cache is on by default, as in production; `{ enabled: false }` is PAGE_CACHE=0. */
+    pageCache?: { enabled: boolean; maxBytes: number };
+  } = {},
 ): TestApp {
   const uploads = mkdtempSync(path.join(tmpdir(), "bakery-uploads-"));
   const storage = createLocalStorage(uploads);
   const logger = createLogger("silent");
   const services = createServices(database.handle.db, { storage, logger });
+  const contentVersion = createContentVersion(database.handle, { logger });
   const app = createApp({
     config: {
       publicUrl: "http://localhost:3000",
@@ -52,11 +60,17 @@ export function createTestApp(
     logger,
     build: options.build,
     rateRules: options.rateRules ?? RELAXED_RATE_RULES,
+    contentVersion,
+    pageCache: options.pageCache ?? { enabled: true, maxBytes: 32 * 1024 * 1024 },
   });
   return {
     app,
     services,
+    contentVersion,
     request: (p, init) => Promise.resolve(app.request(p, init)),
-    dispose: () => rmSync(uploads, { recursive: true, force: true }),
+    dispose: () => {
+      void contentVersion.close();
+      rmSync(uploads, { recursive: true, force: true });
+    },
   };
 }

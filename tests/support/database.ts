@@ -13,6 +13,8 @@ import { migrateToLatest } from "../../server/db/migrate.ts";
 export interface TestDatabase {
   name: "sqlite" | "postgres";
   handle: DatabaseHandle;
+  /** PostgreSQL only: another connection pool on the same schema, as a second app server would have. */
+  openAnother?(): DatabaseHandle;
   dispose(): Promise<void>;
 }
 
@@ -42,10 +44,17 @@ async function createPostgres(url: string): Promise<TestDatabase> {
   await setup.end();
   const handle = openDatabase(url, { schema });
   await migrateToLatest(handle);
+  const others: DatabaseHandle[] = [];
   return {
     name: "postgres",
     handle,
+    openAnother() {
+      const other = openDatabase(url, { schema });
+      others.push(other);
+      return other;
+    },
     async dispose() {
+      for (const other of others) await other.close();
       await handle.close();
       const client = new pg.Client({ connectionString: url });
       await client.connect();

@@ -32,6 +32,7 @@ import { serveUploads } from "./images/serve.ts";
 import type { ImageStorage } from "./images/storage.ts";
 import { errorFields, type Logger } from "./log.ts";
 import type { Services } from "./services/index.ts";
+import { withPerVersionReads } from "./services/per-version.ts";
 
 /** Request bodies: 1 MB for forms and JSON; uploads up to the pipeline's file count × size limit. */
 const BODY_LIMIT = 1024 * 1024;
@@ -88,7 +89,9 @@ interface EntryWithContexts {
 }
 
 export function createApp(deps: AppDeps) {
-  const { database, services, logger } = deps;
+  const { database, logger } = deps;
+  // Settings and menu: read once per content version, for pages and the API alike.
+  const services = withPerVersionReads(deps.services, deps.contentVersion);
   const mode = deps.mode ?? "production";
   const app = new Hono<AppEnv>();
 

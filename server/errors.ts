@@ -2,6 +2,8 @@
  * Errors that services throw and the HTTP layer turns into responses. Anything else is a bug and
  * becomes a 500 with a generic Hebrew message (and a log line), never a stack trace.
  */
+import { heApi } from "../domain/i18n/api.ts";
+
 export type FieldErrors = Record<string, string[]>;
 
 export class HttpError extends Error {
@@ -17,13 +19,13 @@ export class HttpError extends Error {
 }
 
 export class NotFoundError extends HttpError {
-  constructor(message = "לא נמצא") {
+  constructor(message: string = heApi.notFound) {
     super(404, message);
   }
 }
 
 export class ValidationError extends HttpError {
-  constructor(errors: FieldErrors, message = "הנתונים שנשלחו אינם תקינים") {
+  constructor(errors: FieldErrors, message: string = heApi.validation) {
     super(422, message, errors);
   }
 }

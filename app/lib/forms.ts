@@ -5,7 +5,7 @@
  * The schema (and zod with it) is loaded on demand, so it never delays the page itself.
  */
 import type { z } from "zod";
-import { fieldErrors, formValues, HONEYPOT_FIELD } from "./schemas/fields.ts";
+import { fieldErrors, formValues, HONEYPOT_FIELD } from "../../domain/schemas/fields.ts";
 
 export type FormFailure = "server" | "rateLimited";
 

@@ -3,7 +3,7 @@
  * or an ordinary form post (no JavaScript): JSON gets JSON back, a form gets redirected.
  */
 import { Hono } from "hono";
-import { type LoginInput, loginMessages, loginSchema } from "../../app/lib/schemas/login.ts";
+import { type LoginInput, loginMessages, loginSchema } from "../../domain/schemas/login.ts";
 import type { AppEnv } from "../app.ts";
 import type { SessionManager } from "../auth/sessions.ts";
 import { ValidationError } from "../errors.ts";

@@ -1,8 +1,8 @@
 /** Parsing request bodies into zod schemas, with the API's error shapes (400 bad JSON, 422 field errors). */
 import type { Context } from "hono";
 import type { z } from "zod";
-import { he } from "../../app/lib/i18n/he.ts";
-import { sanitizeRecord } from "../../app/lib/text.ts";
+import { heApi } from "../../domain/i18n/api.ts";
+import { sanitizeRecord } from "../../domain/text.ts";
 import { type FieldErrors, HttpError, ValidationError } from "../errors.ts";
 
 /** zod issues → `{ field: [messages] }` (first path segment as the field name). */
@@ -31,9 +31,9 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
     try {
       value = await c.req.json();
     } catch {
-      throw new HttpError(400, he.api.badJson);
+      throw new HttpError(400, heApi.badJson);
     }
-    if (value === null || typeof value !== "object" || Array.isArray(value)) throw new HttpError(400, he.api.badJson);
+    if (value === null || typeof value !== "object" || Array.isArray(value)) throw new HttpError(400, heApi.badJson);
     return sanitizeRecord(value as Record<string, unknown>);
   }
   if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
@@ -41,7 +41,7 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
     return sanitizeRecord(Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")));
   }
   if (!type && (c.req.header("content-length") ?? "0") === "0") return {};
-  throw new HttpError(415, he.api.unsupportedMediaType);
+  throw new HttpError(415, heApi.unsupportedMediaType);
 }
 
 /** Reads and validates the body in one step. */

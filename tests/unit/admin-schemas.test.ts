@@ -1,11 +1,11 @@
 /** The admin forms' shared schemas (spec §5): what is required, numbers from text, Hebrew messages. */
 import { describe, expect, it } from "vitest";
-import { branchSchema } from "../../app/lib/schemas/admin/branch.ts";
-import { categorySchema } from "../../app/lib/schemas/admin/category.ts";
-import { fieldErrorsOf } from "../../app/lib/schemas/admin/fields.ts";
-import { ownerTypeField } from "../../app/lib/schemas/admin/images.ts";
-import { productSchema, sizeSchema, tagSchema } from "../../app/lib/schemas/admin/product.ts";
-import { settingsSchema } from "../../app/lib/schemas/admin/settings.ts";
+import { branchSchema } from "../../domain/schemas/admin/branch.ts";
+import { categorySchema } from "../../domain/schemas/admin/category.ts";
+import { fieldErrorsOf } from "../../domain/schemas/admin/fields.ts";
+import { ownerTypeField } from "../../domain/schemas/admin/images.ts";
+import { productSchema, sizeSchema, tagSchema } from "../../domain/schemas/admin/product.ts";
+import { settingsSchema } from "../../domain/schemas/admin/settings.ts";
 
 const HEBREW = /[\u0590-\u05FF]/;
 

@@ -6,8 +6,8 @@
  */
 import { type FormEvent, useCallback, useRef, useState } from "react";
 import type { z } from "zod";
+import { fieldErrorsOf } from "../../../domain/schemas/admin/fields.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { fieldErrorsOf } from "../../lib/schemas/admin/fields.ts";
 import { notify } from "./toast.tsx";
 
 export type FieldErrors = Record<string, string[]>;

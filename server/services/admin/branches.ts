@@ -1,8 +1,8 @@
 /** Branches in the back office (the spec shows them publicly but gives no way to edit them). */
 import { sql } from "kysely";
-import type { AdminBranch, OpeningHoursEntry, Paginated } from "../../../app/lib/admin-types.ts";
-import type { BranchInput } from "../../../app/lib/schemas/admin/branch.ts";
-import type { ListQuery } from "../../../app/lib/schemas/admin/list.ts";
+import type { AdminBranch, OpeningHoursEntry, Paginated } from "../../../domain/contracts/admin.ts";
+import type { BranchInput } from "../../../domain/schemas/admin/branch.ts";
+import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { DB } from "../../db/database.ts";
 import type { BranchRow } from "../../db/schema.ts";
 import { NotFoundError } from "../../errors.ts";

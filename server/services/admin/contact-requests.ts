@@ -1,7 +1,7 @@
 /** The contact-request inbox: newest first, open/handled filter, mark handled, delete. */
 import { type Expression, type SqlBool, sql } from "kysely";
-import type { AdminContactRequest, Paginated } from "../../../app/lib/admin-types.ts";
-import type { ListQuery } from "../../../app/lib/schemas/admin/list.ts";
+import type { AdminContactRequest, Paginated } from "../../../domain/contracts/admin.ts";
+import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { DB } from "../../db/database.ts";
 import { NotFoundError } from "../../errors.ts";
 import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate } from "./listing.ts";

@@ -3,11 +3,11 @@
  * sorting by a whitelisted column; the paginator JSON comes from server/services/pagination.ts.
  */
 import { type Expression, type SqlBool, sql } from "kysely";
-import type { Paginated } from "../../../app/lib/admin-types.ts";
-import { he } from "../../../app/lib/i18n/he.ts";
-import type { ListQuery } from "../../../app/lib/schemas/admin/list.ts";
+import type { Paginated } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { paginate as sharedPaginate } from "../../../domain/pagination.ts";
+import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import { ValidationError } from "../../errors.ts";
-import { paginate as sharedPaginate } from "../pagination.ts";
 import { escapeLike } from "../search/hebrew.ts";
 
 /** How one list searches and sorts; column names are qualified ("products.name") where joins need it. */
@@ -62,7 +62,7 @@ export function listConditions(
 /** The SQL column for order_column, or a 422 when the list does not allow it. */
 export function orderColumnOf(config: ListConfig, query: ListQuery): string {
   const column = config.orderColumns[query.order_column];
-  if (!column) throw new ValidationError({ order_column: [he.admin.validation.orderColumn] });
+  if (!column) throw new ValidationError({ order_column: [heAdmin.validation.orderColumn] });
   return column;
 }
 

@@ -1,8 +1,8 @@
 /** Sales (promotions) and publications (news): the same shape and rules over two tables. */
 import { sql } from "kysely";
-import type { AdminPost, Paginated } from "../../../app/lib/admin-types.ts";
-import type { ListQuery } from "../../../app/lib/schemas/admin/list.ts";
-import type { PostInput } from "../../../app/lib/schemas/admin/post.ts";
+import type { AdminPost, Paginated } from "../../../domain/contracts/admin.ts";
+import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
+import type { PostInput } from "../../../domain/schemas/admin/post.ts";
 import type { DB } from "../../db/database.ts";
 import type { PostRow } from "../../db/schema.ts";
 import { NotFoundError } from "../../errors.ts";

@@ -11,10 +11,10 @@ import type {
   AdminTag,
   NamedRef,
   Paginated,
-} from "../../../app/lib/admin-types.ts";
-import { he } from "../../../app/lib/i18n/he.ts";
-import type { ListQuery } from "../../../app/lib/schemas/admin/list.ts";
-import type { ProductInput, SizeInput, TagInput } from "../../../app/lib/schemas/admin/product.ts";
+} from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
+import type { ProductInput, SizeInput, TagInput } from "../../../domain/schemas/admin/product.ts";
 import type { DB } from "../../db/database.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { ImagesService } from "../images.ts";
@@ -86,7 +86,7 @@ export function createAdminProductsService(
     let query = db.selectFrom("products").select("id").where("serial_id", "=", serialId);
     if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
     const other = await query.executeTakeFirst();
-    if (other) throw new ValidationError({ serial_id: [he.admin.validation.serialTaken(other.id)] });
+    if (other) throw new ValidationError({ serial_id: [heAdmin.validation.serialTaken(other.id)] });
   }
 
   async function assertExists(id: number) {
@@ -226,7 +226,7 @@ export function createAdminProductsService(
       if (unique.length) {
         const found = await db.selectFrom("categories").select("id").where("id", "in", unique).execute();
         if (found.length !== unique.length) {
-          throw new ValidationError({ categories: [he.admin.validation.categoriesInvalid] });
+          throw new ValidationError({ categories: [heAdmin.validation.categoriesInvalid] });
         }
       }
       await db.transaction().execute(async (trx) => {
@@ -247,7 +247,7 @@ export function createAdminProductsService(
         .select("id")
         .where("id", "=", input.product_id)
         .executeTakeFirst();
-      if (!product) throw new ValidationError({ product_id: [he.admin.validation.productMissing] });
+      if (!product) throw new ValidationError({ product_id: [heAdmin.validation.productMissing] });
       const row = await db
         .insertInto("sizes")
         .values({
@@ -275,7 +275,7 @@ export function createAdminProductsService(
         .select("id")
         .where("id", "=", input.tagable_id)
         .executeTakeFirst();
-      if (!product) throw new ValidationError({ tagable_id: [he.admin.validation.productMissing] });
+      if (!product) throw new ValidationError({ tagable_id: [heAdmin.validation.productMissing] });
       const row = await db
         .insertInto("tags")
         .values({

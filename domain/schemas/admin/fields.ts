@@ -4,9 +4,9 @@
  * Every message is Hebrew and names the field.
  */
 import { z } from "zod";
-import { he } from "../../i18n/he.ts";
+import { heAdmin } from "../../i18n/admin.ts";
 
-const v = he.admin.validation;
+const v = heAdmin.validation;
 
 /** Required trimmed text, at most `max` characters. */
 export function requiredText(label: string, max: number) {

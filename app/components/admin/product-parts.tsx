@@ -7,8 +7,8 @@
 import { type FormEvent, useState } from "react";
 import { Button } from "react-aria-components";
 import type { CategoryOption } from "../../../domain/contracts/admin.ts";
+import { type FieldErrors, toFieldErrors } from "../../../domain/field-errors.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
-import { fieldErrorsOf } from "../../../domain/schemas/admin/fields.ts";
 import { sizeSchema, TAG_COLORS, tagSchema } from "../../../domain/schemas/admin/product.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { TagChip } from "./bits.tsx";
@@ -32,7 +32,7 @@ export interface TagItem {
   color: string;
 }
 
-type Errors = Record<string, string[]>;
+type Errors = FieldErrors;
 
 /** Runs an add; returns field errors (from the schema or the server's 422) or null on success. */
 async function attempt(work: () => Promise<void>): Promise<Errors | null> {
@@ -68,7 +68,7 @@ export function SizesEditor({
     setErrors({});
     const parsed = sizeSchema.omit({ product_id: true }).safeParse({ name, price });
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
+      setErrors(toFieldErrors(parsed.error));
       return;
     }
     setBusy(true);
@@ -163,7 +163,7 @@ export function TagsEditor({
     setErrors({});
     const parsed = tagSchema.pick({ name: true, color: true }).safeParse({ name, color });
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
+      setErrors(toFieldErrors(parsed.error));
       return;
     }
     setBusy(true);

@@ -22,7 +22,7 @@ import type { MediaService } from "../media.ts";
 import { searchColumns } from "../products.ts";
 import { escapeLike, parseSearchQuery } from "../search/hebrew.ts";
 import type { AdminImagesService } from "./images.ts";
-import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate, toFlag } from "./listing.ts";
+import { type ListConfig, listConditions, listPage, now, toFlag } from "./listing.ts";
 
 export const PRODUCT_LIST: ListConfig = {
   id: "products.id",
@@ -96,37 +96,30 @@ export function createAdminProductsService(
 
   const service = {
     async list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<AdminProductRow>> {
-      const column = orderColumnOf(PRODUCT_LIST, query);
-      const conditions = listConditions(PRODUCT_LIST, query, normalizedMatch);
-      const { total } = await db
-        .selectFrom("products")
-        .select((eb) => eb.fn.countAll<number>().as("total"))
-        .where((eb) => eb.and(conditions))
-        .executeTakeFirstOrThrow();
-      const rows = await db
-        .selectFrom("products")
-        .select(["id", "name", "title", "serial_id", "status", "visibility_home_page", "created_at", "updated_at"])
-        .where((eb) => eb.and(conditions))
-        .orderBy(sql.ref(column), query.order_direction)
-        .orderBy("products.id", query.order_direction)
-        .limit(query.per_page)
-        .offset(offsetOf(query))
-        .execute();
-      const ids = rows.map((r) => r.id);
-      const [images, categories] = await Promise.all([deps.media.mainImages("product", ids), categoriesOf(ids)]);
-      const data = rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        title: r.title,
-        serial_id: Number(r.serial_id),
-        status: r.status,
-        visibility_home_page: r.visibility_home_page === 1,
-        created_at: r.created_at,
-        updated_at: r.updated_at,
-        mainImage: images.get(r.id) ?? null,
-        category: categories.get(r.id) ?? [],
-      }));
-      return paginate(data, Number(total), query, path, params);
+      return listPage(db, {
+        table: "products",
+        config: PRODUCT_LIST,
+        query,
+        conditions: listConditions(PRODUCT_LIST, query, normalizedMatch),
+        path,
+        params,
+        map: async (rows) => {
+          const ids = rows.map((r) => r.id);
+          const [images, categories] = await Promise.all([deps.media.mainImages("product", ids), categoriesOf(ids)]);
+          return rows.map((r) => ({
+            id: r.id,
+            name: r.name,
+            title: r.title,
+            serial_id: Number(r.serial_id),
+            status: r.status,
+            visibility_home_page: r.visibility_home_page === 1,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+            mainImage: images.get(r.id) ?? null,
+            category: categories.get(r.id) ?? [],
+          }));
+        },
+      });
     },
 
     async get(id: number): Promise<AdminProduct> {

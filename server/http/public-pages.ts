@@ -22,6 +22,7 @@ import {
   type RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { parseId } from "../../domain/ids.ts";
 import type { ContentVersion } from "../content-version.ts";
 import type { Lookup, PageCache, RenderedPage } from "./page-cache.ts";
 import type { NonceEnv } from "./security-headers.ts";
@@ -37,9 +38,11 @@ const BRIEF_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECOND
 const SESSION_ROUTE_IDS = new Set(["routes/login", "routes/site/contact", "routes/site/club"]);
 const isSessionRoute = (id: string) => SESSION_ROUTE_IDS.has(id) || id.startsWith("routes/admin/");
 
+/** An id exactly as the site writes it (the one id rule, without leading zeros or other spellings). */
+const isCanonicalId = (value: string) => String(parseId(value)) === value;
+const ID = { test: isCanonicalId };
 /** Pages kept in the page cache, with the query parameters each reads and what a valid value looks like. */
-const ID = /^[1-9]\d{0,9}$/;
-const CACHED_ROUTES: Record<string, Record<string, RegExp>> = {
+const CACHED_ROUTES: Record<string, Record<string, { test(value: string): boolean }>> = {
   "routes/site/home": {},
   "routes/site/categories": {},
   "routes/site/category": {},
@@ -184,7 +187,7 @@ export function createPublicPages(options: PublicPagesOptions) {
         .join("/");
       const params = Object.entries(leaf.params);
       const canonical =
-        params.every(([, value]) => value !== undefined && ID.test(value)) &&
+        params.every(([, value]) => value !== undefined && isCanonicalId(value)) &&
         generatePath(`/${pattern}`, leaf.params as Record<string, string>) === page;
       if (id in CACHED_ROUTES && canonical) cacheable = id;
     }

@@ -2,7 +2,7 @@
  * Site-wide settings (brand, phone, links): one row. Pages read it once per content version
  * (services/per-version.ts), so the service itself keeps no copy that another server's edit could leave stale.
  */
-import type { SiteSettings } from "../../app/lib/types.ts";
+import type { SiteSettings } from "../../domain/contracts/catalogue.ts";
 import type { DB } from "../db/database.ts";
 import type { SiteSettingsRow } from "../db/schema.ts";
 

@@ -144,7 +144,7 @@ function compressOnce(body: Uint8Array, encoding: "br" | "gzip"): Promise<Uint8A
   return encoding === "br"
     ? brotliAsync(body, {
         params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
           [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
           [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
         },

@@ -140,7 +140,15 @@ export function createApp(deps: AppDeps) {
   const tooLarge = (c: Context) => c.json({ message: heApi.tooLarge }, 413);
   const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
   const defaultLimit = bodyLimit({ maxSize: BODY_LIMIT, onError: tooLarge });
-  app.use("*", (c, next) => (isUploadPath(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next)));
+  // Only requests that may carry a body: the check reads `raw.body`, which makes @hono/node-server build a
+  // full undici Request — a cost every page view paid for nothing.
+  app.use("*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD"
+      ? next()
+      : isUploadPath(c.req.path)
+        ? uploadLimit(c, next)
+        : defaultLimit(c, next),
+  );
 
   // Files of public/ (favicon…) sit in the client build folder; their names are stable, so a short cache.
   if (deps.build) {

@@ -14,7 +14,13 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.dialect) };
-  const migrator = new Migrator({ db: handle.db, provider });
+  // Kysely looks for its migration tables in every schema unless told which one: with a chosen schema,
+  // tables of another schema (a parallel test file's) would be taken for ours and never created here.
+  const migrator = new Migrator({
+    db: handle.db,
+    provider,
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error");

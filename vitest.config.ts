@@ -17,6 +17,11 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          // Cheap scrypt for the many test logins (each hash keeps its own parameters; see docs/security.md).
+          env: { PASSWORD_HASH_COST: "10" },
+          // Seeds the demo content once (cached); files copy it. Each file's folders and page build are freed after it.
+          globalSetup: ["tests/integration/global-setup.ts"],
+          setupFiles: ["tests/support/cleanup.ts"],
           testTimeout: 30_000,
           hookTimeout: 180_000,
         },

@@ -6,7 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ADMIN_VIEWPORTS, confirmDialog, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, launchBrowser } from "../support/browser.ts";
+import { axeViolations, launchBrowser, openPage } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
@@ -45,7 +45,7 @@ describe.skipIf(!chromiumPath)("admin screens: accessibility and routing", () =>
 
       for (const [path, heading, isList] of SCREENS) {
         it(`${path}: one Hebrew h1, noindex, no axe violations`, async () => {
-          await page.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
+          await openPage(page, `${baseURL}${path}`);
           if (isList) await listReady(page);
           expect(await page.getByRole("heading", { level: 1 }).allTextContents()).toEqual([heading]);
           expect(await page.title()).toMatch(/[\u0590-\u05FF]/);
@@ -55,7 +55,7 @@ describe.skipIf(!chromiumPath)("admin screens: accessibility and routing", () =>
       }
 
       it("has no violations in the create modal, the images screen, the confirmation and the user menu", async () => {
-        await page.goto(`${baseURL}/admin/products`, { waitUntil: "networkidle" });
+        await openPage(page, `${baseURL}/admin/products`);
         await listReady(page);
         await page.getByRole("button", { name: "מוצר חדש" }).click();
         const create = page.getByRole("dialog", { name: "הוספת מוצר" });

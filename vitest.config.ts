@@ -36,6 +36,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A browser under a loaded CPU can take seconds to show a change; a poll gives up only after
+          // Playwright's own action timeout (the default 1 s was the cause of failures under load).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

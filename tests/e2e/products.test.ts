@@ -93,7 +93,8 @@ describe.skipIf(!chromiumPath)("products grid", () => {
         if (frame === page.mainFrame()) visited.push(frame.url());
       };
       const onRequest = (request: Request) => {
-        if (["document", "fetch"].includes(request.resourceType())) requested.push(request.url());
+        // The page itself or its loader data (/products.data); not the route manifest or images.
+        if (/^\/products(\.data)?$/.test(new URL(request.url()).pathname)) requested.push(request.url());
       };
       page.on("framenavigated", onNavigated);
       page.on("request", onRequest);

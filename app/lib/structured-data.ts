@@ -3,10 +3,11 @@
  * geo, opening hours), `Product` with one `Offer` per size in ILS, and `BreadcrumbList`.
  * Render with <JsonLd> (app/components/content/json-ld.tsx), which escapes the text safely.
  */
-import type { Branch, OpeningHoursEntry } from "./content-types.ts";
-import { parseIsraeliPhone } from "./phone.ts";
+
+import type { Picture, SiteSettings } from "../../domain/contracts/catalogue.ts";
+import type { Branch, OpeningHoursEntry } from "../../domain/contracts/content.ts";
+import { parseIsraeliPhone } from "../../domain/phone.ts";
 import { absoluteUrl } from "./seo.ts";
-import type { Picture, SiteSettings } from "./types.ts";
 
 type JsonLd = Record<string, unknown>;
 

@@ -2,6 +2,7 @@
  * Runs the migrations in order. Each migration is a function of the dialect, so the one list of
  * migrations serves SQLite and PostgreSQL alike (the approach of atproto's PDS).
  */
+import { sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import type { DatabaseHandle, Dialect } from "./database.ts";
 import { initialMigration } from "./migrations/001-initial.ts";
@@ -14,13 +15,14 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.dialect) };
-  // Kysely looks for its migration tables in every schema unless told which one: with a chosen schema,
-  // tables of another schema (a parallel test file's) would be taken for ours and never created here.
-  const migrator = new Migrator({
-    db: handle.db,
-    provider,
-    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
-  });
+  // On PostgreSQL, name the schema of the migration tables: without it Kysely's migrator looks for its lock
+  // table in every schema of the database, finds another schema's (another app, or another test file's
+  // schema migrating at the same moment), skips creating its own and then fails to read it.
+  const migrationTableSchema =
+    handle.dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db: handle.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error");

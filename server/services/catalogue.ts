@@ -14,11 +14,11 @@ import type {
   Paginated,
   ProductDetail,
   ProductSummary,
-} from "../../app/lib/types.ts";
+} from "../../domain/contracts/catalogue.ts";
+import { PRODUCTS_PER_PAGE, paginateQuery, type QueryParams } from "../../domain/pagination.ts";
 import type { DB } from "../db/database.ts";
 import { PUBLISHED } from "./categories.ts";
 import type { MediaService } from "./media.ts";
-import { PRODUCTS_PER_PAGE, paginateQuery, type QueryParams } from "./pagination.ts";
 import { productSearch } from "./search/products.ts";
 
 /** At most this many "special products" on the home page (newest first). */
@@ -27,7 +27,6 @@ export const HOME_PRODUCTS_LIMIT = 12;
 export const SIMILAR_PRODUCTS_LIMIT = 4;
 /** The category page lists this many products; more are one link away in the paged grid. */
 export const CATEGORY_PRODUCTS_LIMIT = 24;
-export { MAX_ID, parseId } from "../../app/lib/params.ts";
 
 export interface ProductListOptions {
   page: number;

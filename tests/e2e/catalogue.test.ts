@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { CategoryWithSubs, ProductDetail, ProductSummary } from "../../app/lib/types.ts";
+import type { CategoryWithSubs, ProductDetail, ProductSummary } from "../../domain/contracts/catalogue.ts";
 import { axeViolations, launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
 import { catalogue, focused, layoutShift, storePage } from "../support/storefront.ts";
 

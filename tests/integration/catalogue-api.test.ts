@@ -11,8 +11,8 @@ import type {
   Paginated,
   ProductDetail,
   ProductSummary,
-} from "../../app/lib/types.ts";
-import { PRODUCTS_PER_PAGE } from "../../server/services/pagination.ts";
+} from "../../domain/contracts/catalogue.ts";
+import { PRODUCTS_PER_PAGE } from "../../domain/pagination.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
 

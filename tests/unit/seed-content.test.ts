@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { branchSchema } from "../../app/lib/schemas/admin/branch.ts";
-import { categorySchema } from "../../app/lib/schemas/admin/category.ts";
-import { postSchema } from "../../app/lib/schemas/admin/post.ts";
-import { productSchema, sizeSchema, TAG_COLORS, tagSchema } from "../../app/lib/schemas/admin/product.ts";
-import { settingsSchema } from "../../app/lib/schemas/admin/settings.ts";
+import { branchSchema } from "../../domain/schemas/admin/branch.ts";
+import { categorySchema } from "../../domain/schemas/admin/category.ts";
+import { postSchema } from "../../domain/schemas/admin/post.ts";
+import { productSchema, sizeSchema, TAG_COLORS, tagSchema } from "../../domain/schemas/admin/product.ts";
+import { settingsSchema } from "../../domain/schemas/admin/settings.ts";
 import { renderArtwork } from "../../server/db/seed/artwork.ts";
 import type { ArtSpec } from "../../server/db/seed/content.ts";
 import {

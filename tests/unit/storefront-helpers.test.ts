@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatPrice, tagTone } from "../../app/lib/format.ts";
 import { clubLink, subcategoryHref, whatsappLink } from "../../app/lib/links.ts";
 import { pageTitle } from "../../app/lib/meta.ts";
-import { MAX_ID, parseId } from "../../app/lib/params.ts";
+import { MAX_ID, parseId } from "../../domain/ids.ts";
 
 describe("formatPrice", () => {
   it("shows integer agorot as shekels with two decimals", () => {

@@ -5,9 +5,9 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { Picture, ProductSummary } from "../../../domain/contracts/catalogue.ts";
+import { he } from "../../../domain/i18n/site.ts";
 import { formatPrice } from "../../lib/format.ts";
-import { he } from "../../lib/i18n/he.ts";
-import type { Picture, ProductSummary } from "../../lib/types.ts";
 import { ResponsivePicture } from "../ui/picture.tsx";
 
 export const TILE_WIDTH = 300;

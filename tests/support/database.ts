@@ -106,6 +106,11 @@ async function createPostgres(url: string, options: CreateOptions = {}): Promise
   try {
     await migrateToLatest(handle);
     if (options.template) await copyTemplateRows(setup, schema, path.join(options.template, TEMPLATE_DATABASE));
+  } catch (error) {
+    // No half-made schema stays behind in the shared database.
+    await handle.close();
+    await setup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    throw error;
   } finally {
     await setup.end();
   }

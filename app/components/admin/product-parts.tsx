@@ -9,12 +9,12 @@ import { Button } from "react-aria-components";
 import type { CategoryOption } from "../../../domain/contracts/admin.ts";
 import { type FieldErrors, toFieldErrors } from "../../../domain/field-errors.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { formatShekels } from "../../../domain/money.ts";
 import { sizeSchema, TAG_COLORS, tagSchema } from "../../../domain/schemas/admin/product.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { TagChip } from "./bits.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { buttonClass, SelectInput, TextInput } from "./fields.tsx";
-import { formatShekels } from "./format.ts";
 import { PlusIcon, TrashIcon } from "./icons.tsx";
 
 const p = heAdmin.products;

@@ -4,10 +4,11 @@ import { Outlet, useNavigate } from "react-router";
 import type { AdminProduct, AdminProductRow } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { he } from "../../../domain/i18n/site.ts";
+import { formatShekels } from "../../../domain/money.ts";
 import { Details, StatusBadge, TagChip, Thumb, YesNo } from "../../components/admin/bits.tsx";
 import { ConfirmDelete } from "../../components/admin/confirm-delete.tsx";
 import { buttonClass } from "../../components/admin/fields.tsx";
-import { formatDateTime, formatShekels } from "../../components/admin/format.ts";
+import { formatDateTime } from "../../components/admin/format.ts";
 import { EditIcon, EyeIcon, ImageIcon, PlusIcon, TrashIcon } from "../../components/admin/icons.tsx";
 import {
   AdminTable,

@@ -13,6 +13,7 @@ import type {
   Paginated,
 } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { agorotToShekels, shekelsToAgorot } from "../../../domain/money.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { ProductInput, SizeInput, TagInput } from "../../../domain/schemas/admin/product.ts";
 import type { DB } from "../../db/database.ts";
@@ -54,10 +55,6 @@ function normalizedMatch(term: string): Expression<SqlBool> | null {
   );
   return sql<SqlBool>`(${sql.join(perWord, sql` and `)})`;
 }
-
-const PRICE_SCALE = 100;
-export const shekelsToAgorot = (shekels: number) => Math.round(shekels * PRICE_SCALE);
-export const agorotToShekels = (agorot: number) => agorot / PRICE_SCALE;
 
 export function createAdminProductsService(
   db: DB,

@@ -53,13 +53,14 @@ async function main() {
   });
 
   // The rest of the demo images, then AVIF variants (slow to encode), after the site is up.
+  // AVIF_BACKFILL=0 skips the encoding (the test server: it would compete with the browser for the CPU).
   const background = new AbortController();
   const avif = seed.remaining
     .then(async () => {
       // The demo images drawn in the background are on the pages now.
       if (seed.seeded) await contentVersion.bump();
       readiness.seeding = false;
-      return services.images.backfillAvif(background.signal);
+      return config.avifBackfill ? services.images.backfillAvif(background.signal) : 0;
     })
     .then(async (count) => {
       if (!count) return;

@@ -36,7 +36,7 @@ for (const factory of testDatabases()) {
     beforeAll(async () => {
       build = await loadServerBuild();
       database = await factory.create();
-      t = createTestApp(database, { build: build.build });
+      t = createTestApp(database, { build });
       admin = new TestClient(t);
       await loginAs(admin, t.services, "admin");
       const post = (path: string, json: Json) => admin.fetch(path, { method: "POST", json });
@@ -70,7 +70,6 @@ for (const factory of testDatabases()) {
     afterAll(async () => {
       t?.dispose();
       await database?.dispose();
-      await build?.close();
     });
 
     it("answers an anonymous GET of a public page without cookies, cacheable, and the second GET from the cache", async () => {
@@ -405,7 +404,7 @@ for (const factory of testDatabases()) {
     });
 
     it("with the page cache off (PAGE_CACHE=0) answers the same headers, rendered every time", async () => {
-      const uncached = createTestApp(database, { build: build.build, pageCache: { enabled: false, maxBytes: 0 } });
+      const uncached = createTestApp(database, { build, pageCache: { enabled: false, maxBytes: 0 } });
       try {
         await uncached.contentVersion.ready;
         const first = await anonymous(uncached, "/");
@@ -423,7 +422,7 @@ for (const factory of testDatabases()) {
     if (factory.name === "postgres") {
       it("two app servers on one database: a write through one shows through the other within a second", async () => {
         const otherDatabase = { ...database, handle: database.openAnother!() };
-        const other = createTestApp(otherDatabase, { build: build.build });
+        const other = createTestApp(otherDatabase, { build });
         try {
           await other.contentVersion.ready;
           const page = `/product/${ids.product}`;

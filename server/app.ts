@@ -13,6 +13,7 @@ import { he } from "../app/lib/i18n/he.ts";
 import { createAuthRouter } from "./api/auth.ts";
 import { createApiRouter } from "./api/index.ts";
 import { csrfProtection } from "./auth/csrf.ts";
+import { createLoginGuard } from "./auth/login-guard.ts";
 import { type AuthEnv, createSessionManager } from "./auth/sessions.ts";
 import type { AppConfig } from "./config.ts";
 import type { DatabaseHandle } from "./db/database.ts";
@@ -124,7 +125,8 @@ export function createApp(deps: AppDeps) {
   app.use("*", sessions.middleware);
   app.use("*", csrfProtection());
   app.use("*", compress());
-  app.route("/", createAuthRouter({ services, sessions, limiter }));
+  const guard = createLoginGuard({ db: database.db, limiter, isKnownDevice: sessions.isKnownDevice });
+  app.route("/", createAuthRouter({ services, sessions, guard }));
   // Spec §6: the admin area is for signed-in staff; a visitor asking for an admin page goes home.
   // (Client-side data requests end in .data and are guarded by the admin route loaders.)
   app.get("/admin/*", async (c, next) => {

@@ -2,19 +2,28 @@
  * Runs the migrations in order. Each migration is a function of the dialect, so the one list of
  * migrations serves SQLite and PostgreSQL alike (the approach of atproto's PDS).
  */
+import { sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import type { DatabaseHandle, Dialect } from "./database.ts";
 import { initialMigration } from "./migrations/001-initial.ts";
+import { knownLoginsMigration } from "./migrations/002-known-logins.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001-initial": initialMigration(dialect),
+    "002-known-logins": knownLoginsMigration(),
   };
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.dialect) };
-  const migrator = new Migrator({ db: handle.db, provider });
+  // Kysely looks for its own tables by name in every schema; name the one in use, or a test run in another
+  // schema of the same database (one per test file) would make it skip creating them here.
+  const migrationTableSchema =
+    handle.dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db: handle.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error");

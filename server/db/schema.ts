@@ -168,6 +168,13 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/** An address an account has signed in from (per-account login ceiling exemption). */
+export interface KnownLoginsTable {
+  user_id: number;
+  address: string;
+  last_login_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -184,6 +191,7 @@ export interface Database {
   clients: ClientsTable;
   contact_requests: ContactRequestsTable;
   rate_limits: RateLimitsTable;
+  known_logins: KnownLoginsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -22,7 +22,10 @@ export interface HitResult {
 }
 
 export interface RateLimitStore {
-  /** Counts one hit and reports whether it is within the limit. */
+  /**
+   * Counts one hit atomically and returns the new count (one synchronous step in memory, one
+   * `INSERT … ON CONFLICT DO UPDATE … RETURNING` in the database), so concurrent callers never see the same count.
+   */
   hit(key: string, rule: RateRule): Promise<HitResult>;
   /** Reads without counting. */
   peek(key: string, rule: RateRule): Promise<HitResult>;
@@ -111,13 +114,22 @@ export function createDatabaseStore(db: DB): RateLimitStore {
   };
 }
 
-/** The limits of the site (per client address unless said otherwise). */
+/** The limits of the site (per client address unless said otherwise). See docs/security.md "Login limits". */
 export const RATE_RULES = {
-  /** Failed logins per address and, separately, per e-mail: the 11th in a minute is refused. */
-  loginFailures: { limit: 10, windowMs: 60_000 },
+  /** Login attempts per address, all accounts together, counted before the password is checked. */
+  loginAttempts: { limit: 10, windowMs: 60_000 },
+  /** Failed logins per account-and-address pair: the growing delay, one tier per window. */
+  loginPairMinute: { limit: 10, windowMs: 60_000 },
+  loginPairQuarter: { limit: 20, windowMs: 15 * 60_000 },
+  loginPairHour: { limit: 30, windowMs: 60 * 60_000 },
+  /**
+   * Failed logins per account from all addresses: only a distributed attack reaches it, and it never
+   * refuses a browser or an address that has signed in to that account before.
+   */
+  loginAccount: { limit: 100, windowMs: 60 * 60_000 },
   /** Contact requests and club sign-ups. */
   forms: { limit: 5, windowMs: 10 * 60_000 },
-  /** General ceiling for the JSON API. */
+  /** General ceiling per address for the JSON API, pages and their `.data` requests. */
   api: { limit: 300, windowMs: 60_000 },
 } satisfies Record<string, RateRule>;
 

@@ -3,6 +3,8 @@
  * logout, login rate limits, body limits, malformed JSON, wrong methods, open redirects, headers.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MAX_CONCURRENT_VERIFICATIONS } from "../../server/auth/login-guard.ts";
+import { createDatabaseStore, createMemoryStore, RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
@@ -12,6 +14,23 @@ const SQL_INJECTIONS = ["' OR '1'='1", "admin@example.co.il'--", '"; DROP TABLE 
 
 function cookieLine(response: Response, name: string): string | undefined {
   return response.headers.getSetCookie().find((line) => line.startsWith(`${name}=`));
+}
+
+/** A staff account made directly through the service (no login, so no counters touched). */
+async function staff(t: TestApp, role: "admin" | "editor" = "admin") {
+  const email = `owner-${Math.random().toString(36).slice(2, 8)}@example.co.il`;
+  const password = "the-real-password-123";
+  await t.services.users.createOrReset({ name: "בעלת המאפייה", email, password, role });
+  return { email, password };
+}
+
+/** A browser at `address` (the test app trusts X-Forwarded-For when made with `trustProxy`). */
+function from(address: string, client: TestClient) {
+  return (path: string, init: Parameters<TestClient["fetch"]>[1] = {}) =>
+    client.fetch(path, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), "X-Forwarded-For": address },
+    });
 }
 
 for (const factory of testDatabases()) {
@@ -275,6 +294,193 @@ for (const factory of testDatabases()) {
           ).map((p) => p.then(() => "ok").catch((error: Error) => error.message)),
         );
         expect(results.filter((r) => r !== "ok")).toEqual([]);
+      });
+    });
+
+    describe("attack suite (issue 14)", () => {
+      it("finding 1: the rate-limit stores count concurrent hits atomically (each caller gets its own new count)", async () => {
+        for (const store of [createMemoryStore(), createDatabaseStore(database.handle.db)]) {
+          const rule = { limit: 10, windowMs: 60 * 60_000 };
+          const hits = await Promise.all(Array.from({ length: 40 }, () => store.hit("atomic-test", rule)));
+          expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+          expect(hits.filter((h) => h.allowed)).toHaveLength(10);
+          await store.reset("atomic-test");
+        }
+      });
+
+      it("finding 1: a burst of 100 simultaneous guesses gets no more password checks than the limit; the real password sent last is refused; the site keeps answering", async () => {
+        t = createTestApp(database, { rateRules: RATE_RULES });
+        const { email, password } = await staff(t);
+        const attacker = new TestClient(t);
+        await attacker.fetch("/api/user");
+        const authenticate = t.services.auth.authenticate;
+        let checks = 0;
+        let inFlight = 0;
+        let maxInFlight = 0;
+        t.services.auth.authenticate = async (e, p) => {
+          checks++;
+          maxInFlight = Math.max(maxInFlight, ++inFlight);
+          try {
+            return await authenticate(e, p);
+          } finally {
+            inFlight--;
+          }
+        };
+        const burst = Array.from({ length: 100 }, (_, i) =>
+          attacker.fetch("/login", { method: "POST", json: { email, password: i === 99 ? password : `guess-${i}` } }),
+        );
+        const visitor = new TestClient(t).fetch("/api/categories");
+        const responses = await Promise.all(burst);
+        expect(checks).toBeLessThanOrEqual(RATE_RULES.loginAttempts.limit);
+        expect(maxInFlight).toBeLessThanOrEqual(MAX_CONCURRENT_VERIFICATIONS);
+        expect(responses.filter((r) => r.status === 200)).toEqual([]);
+        expect(responses[99]!.status).toBe(429);
+        expect(Number(responses[99]!.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect((await responses[99]!.json()).message).toMatch(/[\u0590-\u05FF]/);
+        // Scrypt work never queues up behind the burst: a page of the site still answers.
+        expect((await visitor).status).toBe(200);
+        expect((await attacker.fetch("/api/user")).status).toBe(401);
+      });
+
+      it("finding 2: wrong passwords for the owner's e-mail from other addresses do not refuse her from a third one", async () => {
+        t = createTestApp(database, { rateRules: RATE_RULES, trustProxy: true });
+        const { email, password } = await staff(t);
+        for (let i = 0; i < 12; i++) {
+          const res = await from(`203.0.113.${i + 1}`, new TestClient(t))("/login", {
+            method: "POST",
+            json: { email, password: `guess-${i}` },
+          });
+          expect(res.status).toBe(422);
+        }
+        const owner = from("198.51.100.7", new TestClient(t));
+        expect((await owner("/login", { method: "POST", json: { email, password } })).status).toBe(200);
+      });
+
+      it("finding 2: past the per-account ceiling a new address and browser is refused, but a browser or an address that signed in before is not", async () => {
+        const rules: RateRules = { ...RATE_RULES, loginAccount: { limit: 5, windowMs: 60 * 60_000 } };
+        t = createTestApp(database, { rateRules: rules, trustProxy: true });
+        const { email, password } = await staff(t);
+        const ownerBrowser = new TestClient(t);
+        expect(
+          (await from("198.51.100.1", ownerBrowser)("/login", { method: "POST", json: { email, password } })).status,
+        ).toBe(200);
+        await from("198.51.100.1", ownerBrowser)("/logout", { method: "POST" });
+
+        const statuses: number[] = [];
+        for (let i = 0; i < 10; i++) {
+          const res = await from(`203.0.113.${i + 1}`, new TestClient(t))("/login", {
+            method: "POST",
+            json: { email, password: `guess-${i}` },
+          });
+          statuses.push(res.status);
+        }
+        expect(statuses.slice(-4)).toEqual([429, 429, 429, 429]);
+
+        const stranger = await from("192.0.2.50", new TestClient(t))("/login", {
+          method: "POST",
+          json: { email, password },
+        });
+        expect(stranger.status).toBe(429);
+        // The owner's own browser, now on another network (the known-device cookie).
+        expect(
+          (await from("192.0.2.60", ownerBrowser)("/login", { method: "POST", json: { email, password } })).status,
+        ).toBe(200);
+        // A fresh browser at the address she signed in from before.
+        expect(
+          (await from("198.51.100.1", new TestClient(t))("/login", { method: "POST", json: { email, password } }))
+            .status,
+        ).toBe(200);
+      });
+
+      it("finding 2: failures of one account-and-address pair meet a growing delay; a correct password clears it", async () => {
+        const rules: RateRules = {
+          ...RATE_RULES,
+          loginPairMinute: { limit: 3, windowMs: 60_000 },
+          loginPairQuarter: { limit: 5, windowMs: 24 * 60 * 60_000 },
+        };
+        t = createTestApp(database, { rateRules: rules, trustProxy: true });
+        const { email, password } = await staff(t);
+        const browser = from("198.51.100.9", new TestClient(t));
+        const attempt = (p: string) => browser("/login", { method: "POST", json: { email, password: p } });
+        expect([(await attempt("a")).status, (await attempt("b")).status, (await attempt("c")).status]).toEqual([
+          422, 422, 422,
+        ]);
+        const fourth = await attempt(password);
+        expect(fourth.status).toBe(429);
+        expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(Number(fourth.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+        // The longer tier counts on: its window is a day, so its wait is longer than the minute's.
+        await database.handle.db.deleteFrom("rate_limits").execute();
+        t = createTestApp(database, {
+          rateRules: { ...rules, loginPairMinute: { limit: 100, windowMs: 60_000 } },
+          trustProxy: true,
+        });
+        const again = from("198.51.100.9", new TestClient(t));
+        const tries: number[] = [];
+        for (let i = 0; i < 6; i++)
+          tries.push((await again("/login", { method: "POST", json: { email, password: `x${i}` } })).status);
+        expect(tries).toEqual([422, 422, 422, 422, 422, 429]);
+        // A correct password from a fresh pair clears that pair's count.
+        const other = from("198.51.100.10", new TestClient(t));
+        for (let i = 0; i < 4; i++) await other("/login", { method: "POST", json: { email, password: `y${i}` } });
+        expect((await other("/login", { method: "POST", json: { email, password } })).status).toBe(200);
+        await other("/logout", { method: "POST" });
+        const afterReset: number[] = [];
+        for (let i = 0; i < 5; i++)
+          afterReset.push((await other("/login", { method: "POST", json: { email, password: `z${i}` } })).status);
+        expect(afterReset).toEqual([422, 422, 422, 422, 422]);
+      });
+
+      it("finding 5: a refused cross-site POST (419) sets no cookie, so the owner stays signed in", async () => {
+        await loginAs(client, t.services, "admin");
+        // SameSite=Lax: a cross-site form POST arrives without the session cookie…
+        const anonymous = await t.request("/logout", {
+          method: "POST",
+          body: new URLSearchParams({ x: "1" }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        });
+        expect(anonymous.status).toBe(419);
+        expect(anonymous.headers.getSetCookie()).toEqual([]);
+        // …and one that does carry it, without the token, is refused without touching it either.
+        const withCookie = await client.fetch("/logout", { method: "POST", xsrf: false });
+        expect(withCookie.status).toBe(419);
+        expect(withCookie.headers.getSetCookie()).toEqual([]);
+        expect((await client.fetch("/api/user")).status).toBe(200);
+      });
+
+      it("also seen: a client-chosen anonymous session id is replaced, and its XSRF token is never handed out", async () => {
+        const chosen = "A".repeat(43);
+        client.cookies.set("bakery_sid", chosen);
+        const res = await client.fetch("/api/abilities");
+        expect(client.cookies.get("bakery_sid")).not.toBe(chosen);
+        expect(cookieLine(res, "bakery_sid")).toBeDefined();
+        const forged = new TestClient(t);
+        forged.cookies.set("bakery_sid", `${chosen}.${"B".repeat(22)}`);
+        await forged.fetch("/api/abilities");
+        expect(forged.cookies.get("bakery_sid")).not.toBe(`${chosen}.${"B".repeat(22)}`);
+        // The server-issued one is kept from request to request.
+        const issued = client.cookies.get("bakery_sid");
+        const again = await client.fetch("/api/abilities");
+        expect(cookieLine(again, "bakery_sid")).toBeUndefined();
+        expect(client.cookies.get("bakery_sid")).toBe(issued);
+      });
+
+      it("also seen: over HTTPS the session cookie carries the __Host- prefix; on http://localhost it keeps its plain name", async () => {
+        const plain = await client.fetch("/api/abilities");
+        expect(cookieLine(plain, "bakery_sid")).toBeDefined();
+        const secure = createTestApp(database, { secureCookies: true });
+        const browser = new TestClient(secure);
+        const res = await browser.fetch("/api/abilities");
+        const sid = cookieLine(res, "__Host-bakery_sid");
+        expect(sid).toMatch(/; Secure/i);
+        expect(sid).toMatch(/Path=\//);
+        expect(sid).not.toMatch(/Domain=/i);
+        expect(cookieLine(res, "bakery_sid")).toBeUndefined();
+        // The spec's XSRF-TOKEN keeps its name (the admin client reads it).
+        expect(cookieLine(res, "XSRF-TOKEN")).toMatch(/; Secure/i);
+        await loginAs(browser, secure.services, "editor");
+        expect((await browser.fetch("/api/user")).status).toBe(200);
+        expect(browser.cookies.has("__Host-bakery_known")).toBe(true);
       });
     });
   });

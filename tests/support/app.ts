@@ -29,11 +29,12 @@ export const RELAXED_RATE_RULES: RateRules = {
 
 /**
  * `build` (see page-build.ts) adds the pages; without it only the HTTP shell and the API answer.
- * `rateRules: RATE_RULES` tests the real limits.
+ * `rateRules: RATE_RULES` tests the real limits; `trustProxy` lets a test speak from several addresses
+ * through `X-Forwarded-For`; `secureCookies` serves as if over HTTPS.
  */
 export function createTestApp(
   database: TestDatabase,
-  options: { build?: ServerBuild; rateRules?: RateRules } = {},
+  options: { build?: ServerBuild; rateRules?: RateRules; trustProxy?: boolean; secureCookies?: boolean } = {},
 ): TestApp {
   const uploads = mkdtempSync(path.join(tmpdir(), "bakery-uploads-"));
   const storage = createLocalStorage(uploads);
@@ -42,9 +43,9 @@ export function createTestApp(
   const app = createApp({
     config: {
       publicUrl: "http://localhost:3000",
-      secureCookies: false,
+      secureCookies: options.secureCookies ?? false,
       sessionSecret: "test-secret-test-secret-test-secret-123",
-      trustProxy: false,
+      trustProxy: options.trustProxy ?? false,
     },
     database: database.handle,
     services,

@@ -12,6 +12,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { he } from "../app/lib/i18n/he.ts";
 import { createAuthRouter } from "./api/auth.ts";
 import { createApiRouter } from "./api/index.ts";
+import { UNAUTHENTICATED_MESSAGE } from "./auth/abilities.ts";
 import { csrfProtection } from "./auth/csrf.ts";
 import { createLoginGuard } from "./auth/login-guard.ts";
 import { type AuthEnv, createSessionManager } from "./auth/sessions.ts";
@@ -32,6 +33,7 @@ import type { Services } from "./services/index.ts";
 /** Request bodies: 1 MB for forms and JSON; uploads up to the pipeline's file count × size limit. */
 const BODY_LIMIT = 1024 * 1024;
 const UPLOAD_BODY_LIMIT = MAX_FILES_PER_UPLOAD * MAX_UPLOAD_BYTES + 1024 * 1024;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const isUploadPath = (path: string) => path === "/api/admin/images" || path.startsWith("/api/upload/");
 
 export type AppEnv = { Variables: NonceEnv["Variables"] & AuthEnv["Variables"] };
@@ -123,7 +125,14 @@ export function createApp(deps: AppDeps) {
     deps.rateRules,
   );
   app.use("*", sessions.middleware);
-  app.use("*", csrfProtection());
+  app.use("*", csrfProtection({ largeBody: isUploadPath }));
+  // Uploads are for signed-in staff: anyone else is refused before a byte of the (large) body is read.
+  app.use("*", async (c, next) => {
+    if (isUploadPath(c.req.path) && !SAFE_METHODS.has(c.req.method) && !c.get("auth").user) {
+      throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
+    }
+    return next();
+  });
   app.use("*", compress());
   const guard = createLoginGuard({ db: database.db, limiter, isKnownDevice: sessions.isKnownDevice });
   app.route("/", createAuthRouter({ services, sessions, guard }));

@@ -482,6 +482,62 @@ for (const factory of testDatabases()) {
         expect((await browser.fetch("/api/user")).status).toBe(200);
         expect(browser.cookies.has("__Host-bakery_known")).toBe(true);
       });
+
+      it("finding 3: a 100 MB anonymous multipart upload is refused without its body being read", async () => {
+        const size = 100 * 1024 * 1024;
+        const boundary = "----attack";
+        for (const label of ["no token", "a token but no signed-in session"]) {
+          const visitor = new TestClient(t);
+          await visitor.fetch("/api/user");
+          let pulled = 0;
+          const chunk = new TextEncoder().encode(`--${boundary}\r\n${"x".repeat(64 * 1024 - 20)}\r\n`);
+          const body = new ReadableStream<Uint8Array>({
+            pull(controller) {
+              if (pulled >= size) return controller.close();
+              pulled += chunk.byteLength;
+              controller.enqueue(chunk);
+            },
+          });
+          const res = await t.request("/api/admin/images", {
+            method: "POST",
+            body,
+            duplex: "half",
+            headers: {
+              "Content-Type": `multipart/form-data; boundary=${boundary}`,
+              "Content-Length": String(size),
+              Cookie: [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+              ...(label === "no token" ? {} : { "X-XSRF-TOKEN": visitor.xsrfToken! }),
+            },
+          } as RequestInit);
+          expect(res.status, label).toBe(label === "no token" ? 419 : 401);
+          expect(pulled, label).toBeLessThan(1024 * 1024);
+          await body.cancel().catch(() => {});
+        }
+      });
+
+      it("finding 3: JSON and multipart bodies are judged by the header alone; _token counts only in a urlencoded form", async () => {
+        await client.fetch("/api/user");
+        const token = client.xsrfToken!;
+        const json = await client.fetch("/login", {
+          method: "POST",
+          body: JSON.stringify({ email: "a@b.co", password: "x", _token: token }),
+          headers: { "Content-Type": "application/json" },
+          xsrf: false,
+        });
+        expect(json.status).toBe(419);
+        const multipart = new FormData();
+        multipart.set("email", "nobody@example.co.il");
+        multipart.set("password", "x");
+        multipart.set("_token", token);
+        expect((await client.fetch("/login", { method: "POST", body: multipart, xsrf: false })).status).toBe(419);
+        const form = await client.fetch("/login", {
+          method: "POST",
+          body: new URLSearchParams({ email: "nobody@example.co.il", password: "x", _token: token }),
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          xsrf: false,
+        });
+        expect(form.status).toBe(303);
+      });
     });
   });
 }

@@ -124,6 +124,12 @@ export function createApp(deps: AppDeps) {
     deps.config.trustProxy,
     deps.rateRules,
   );
+  // A general ceiling per client address on everything below — the API, pages and their `.data`
+  // requests — before any work is done (health check, built assets and uploads are served above).
+  app.use("*", async (c, next) => {
+    await limiter.enforce(c, "api");
+    return next();
+  });
   app.use("*", sessions.middleware);
   app.use("*", csrfProtection({ largeBody: isUploadPath }));
   // Uploads are for signed-in staff: anyone else is refused before a byte of the (large) body is read.
@@ -150,7 +156,8 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
-      if (wantsHtml(c.req.header("accept"), c.req.path) && c.req.method !== "GET") {
+      // A browser gets a Hebrew page for a refused form post, and for a page refused by the rate limit.
+      if (wantsHtml(c.req.header("accept"), c.req.path) && (c.req.method !== "GET" || error.status === 429)) {
         return c.html(errorPageHtml(error.message), error.status as 400, error.headers);
       }
       return c.json(

@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import { fieldErrors, formValues, HONEYPOT_FIELD } from "./schemas/fields.ts";
 
-export type FormFailure = "server" | "rateLimited";
+export type FormFailure = "server" | "rateLimited" | "unsupported";
 
 /** What a form's action returns when it does not redirect. */
 export interface FormResult {

@@ -31,7 +31,9 @@ export function securityHeaders(options: { production: boolean; https: boolean }
     c.set("nonce", nonce);
     await next();
     const h = c.res.headers;
-    if (options.production) h.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    // A response with its own, stricter policy keeps it (uploaded images: `default-src 'none'; sandbox`).
+    if (options.production && !h.has("Content-Security-Policy"))
+      h.set("Content-Security-Policy", contentSecurityPolicy(nonce));
     h.set("X-Content-Type-Options", "nosniff");
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("X-Frame-Options", "DENY");

@@ -2,7 +2,13 @@
  * Accounts, sessions and hardening (issue 3), on every test database: XSRF, session rotation and
  * logout, login rate limits, body limits, malformed JSON, wrong methods, open redirects, headers.
  */
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/database.ts";
 import { MAX_CONCURRENT_VERIFICATIONS } from "../../server/auth/login-guard.ts";
 import { createDatabaseStore, createMemoryStore, RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -538,6 +544,145 @@ for (const factory of testDatabases()) {
         });
         expect(form.status).toBe(303);
       });
+
+      it("finding 4: resetting a password without a role never changes an existing account's role or name", async () => {
+        const email = `reset-${Math.random().toString(36).slice(2, 8)}@example.co.il`;
+        await t.services.users.createOrReset({ name: "עורך", email, password: "password-1234", role: "editor" });
+        const reset = await t.services.users.createOrReset({ email, password: "another-password-1" });
+        expect(reset).toMatchObject({ created: false, role: "editor" });
+        const row = await database.handle.db
+          .selectFrom("users")
+          .select(["role", "name"])
+          .where("email", "=", email)
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ role: "editor", name: "עורך" });
+        const fresh = await t.services.users.createOrReset({ email: `new-${email}`, password: "password-1234" });
+        expect(fresh).toMatchObject({ created: true, role: "admin" });
+      });
+
+      it("finding 6: order_column=constructor, __proto__ or toString is a 422 on every admin list, never a 500", async () => {
+        await loginAs(client, t.services, "admin");
+        const lists = [
+          "/api/admin/products",
+          "/api/admin/categories",
+          "/api/admin/sales",
+          "/api/admin/publications",
+          "/api/admin/branches",
+          "/api/clients",
+          "/api/admin/contact-requests",
+        ];
+        for (const list of lists) {
+          for (const column of ["constructor", "__proto__", "tostring", "hasownproperty"]) {
+            const res = await client.fetch(`${list}?order_column=${column}`);
+            expect(res.status, `${list} ${column}`).toBe(422);
+            expect((await res.json()).errors.order_column[0]).toMatch(/[\u0590-\u05FF]/);
+          }
+        }
+      });
+
+      it("finding 9: invisible and control characters are stripped from admin text, nested fields included", async () => {
+        await loginAs(client, t.services, "admin");
+        const dirty = "עוגה\u0085\u009B\u200F\u200E\u061C\u200B\u2028\u2029\u00AD\u2060\uFEFF טעימה";
+        const res = await client.fetch("/api/admin/categories", {
+          method: "POST",
+          json: { name: dirty, status: 1 },
+        });
+        expect(res.status).toBe(201);
+        const { data } = await res.json();
+        expect(data.name).toBe("עוגה טעימה");
+        // An emoji sequence keeps its joiner.
+        const chef = await client.fetch("/api/admin/categories", {
+          method: "POST",
+          json: { name: "שף 👩\u200D🍳", status: 1 },
+        });
+        expect((await chef.json()).data.name).toBe("שף 👩\u200D🍳");
+      });
+
+      it("finding 10: personal and staff JSON is sent with Cache-Control: no-store", async () => {
+        await loginAs(client, t.services, "admin");
+        for (const path of [
+          "/api/user",
+          "/api/abilities",
+          "/api/clients",
+          "/api/admin/contact-requests",
+          "/api/admin/settings",
+          "/api/admin/products",
+          "/api/admin/dashboard",
+        ]) {
+          const res = await client.fetch(path);
+          expect(res.status, path).toBe(200);
+          expect(res.headers.get("cache-control"), path).toBe("no-store");
+        }
+      });
+
+      it('also seen: numeric fields refuse "0x10", "1e3" and other non-decimal text (422)', async () => {
+        await loginAs(client, t.services, "admin");
+        for (const position of ["0x10", "1e3", "0b1", "Infinity", " 0o7 "]) {
+          const res = await client.fetch("/api/admin/categories", {
+            method: "POST",
+            json: { name: `מיקום ${position}`, status: 1, position },
+          });
+          expect(res.status, position).toBe(422);
+          expect((await res.json()).errors.position).toBeDefined();
+        }
+        for (const serial_id of ["0x10", "1e3"]) {
+          const res = await client.fetch("/api/admin/products", {
+            method: "POST",
+            json: { name: "חלה", title: "חלה", content: "", serial_id, status: 1 },
+          });
+          expect(res.status, serial_id).toBe(422);
+        }
+        const ok = await client.fetch("/api/admin/categories", {
+          method: "POST",
+          json: { name: "מיקום תקין", status: 1, position: " 16 " },
+        });
+        expect(ok.status).toBe(201);
+      });
+
+      it("also seen: a known API path with a trailing slash is a 404, not a 405", async () => {
+        await loginAs(client, t.services, "admin");
+        for (const path of ["/api/admin/settings/", "/api/user/", "/api/admin/products/"]) {
+          const res = await client.fetch(path);
+          expect(res.status, path).toBe(404);
+          expect((await res.json()).message).toMatch(/[\u0590-\u05FF]/);
+        }
+        expect((await client.fetch("/api/admin/settings", { method: "DELETE" })).status).toBe(405);
+      });
     });
   });
 }
+
+describe("admin:create (issue 14 finding 4)", () => {
+  it("resets a password without --role and leaves the editor an editor", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "bakery-admin-create-"));
+    const env = {
+      ...process.env,
+      DATA_DIR: dir,
+      DATABASE_URL: path.join(dir, "site.sqlite"),
+      SESSION_SECRET: "test-secret-test-secret-test-secret-123",
+      ADMIN_EMAIL: "",
+      ADMIN_PASSWORD: "",
+      LOG_LEVEL: "silent",
+    };
+    const run = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ["scripts/admin-create.ts", ...args], { env });
+    try {
+      await run("--email", "editor@example.co.il", "--password", "first-password-1", "--role", "editor");
+      const reset = await run("--email", "editor@example.co.il", "--password", "second-password-2");
+      expect(reset.stdout).toContain("Reset editor editor@example.co.il");
+      const handle = openDatabase(env.DATABASE_URL);
+      try {
+        const row = await handle.db
+          .selectFrom("users")
+          .select("role")
+          .where("email", "=", "editor@example.co.il")
+          .executeTakeFirstOrThrow();
+        expect(row.role).toBe("editor");
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -3,6 +3,7 @@ import { he } from "../../lib/i18n/he.ts";
 import { telHref } from "../../lib/phone.ts";
 
 export function failureText(failure: FormResult["failure"]): string {
+  if (failure === "unsupported") return he.api.unsupportedMediaType;
   return failure === "rateLimited" ? he.forms.rateLimitedText : he.forms.serverErrorText;
 }
 

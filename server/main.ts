@@ -13,6 +13,7 @@ import { bootstrap } from "./bootstrap.ts";
 import { ConfigError } from "./config.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
 import { RATE_RULES } from "./http/rate-limit.ts";
+import { serverOptions } from "./http/server-timeouts.ts";
 import { errorFields } from "./log.ts";
 
 /** How long in-flight requests get to finish after a stop signal before connections are cut. */
@@ -37,14 +38,17 @@ async function main() {
     rateRules: { ...RATE_RULES, forms: { ...RATE_RULES.forms, limit: config.formRateLimit } },
   });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info("listening", {
-      url: `http://${info.address.includes(":") ? "localhost" : info.address}:${info.port}`,
-      publicUrl: config.publicUrl,
-      database: database.dialect,
-      startupMs: Math.round(performance.now() - startedAt),
-    });
-  });
+  const server = serve(
+    { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: serverOptions() },
+    (info) => {
+      logger.info("listening", {
+        url: `http://${info.address.includes(":") ? "localhost" : info.address}:${info.port}`,
+        publicUrl: config.publicUrl,
+        database: database.dialect,
+        startupMs: Math.round(performance.now() - startedAt),
+      });
+    },
+  );
 
   // The rest of the demo images, then AVIF variants (slow to encode), after the site is up.
   const background = new AbortController();

@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../../server/db/database.ts";
 import { MAX_CONCURRENT_VERIFICATIONS } from "../../server/auth/login-guard.ts";
+import { openDatabase } from "../../server/db/database.ts";
 import { createDatabaseStore, createMemoryStore, RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
@@ -122,9 +122,22 @@ for (const factory of testDatabases()) {
         expect(html).toContain("תוקף הדף פג");
       });
 
-      it("changes nothing on GET", async () => {
-        const res = await client.fetch("/logout");
-        expect([404, 405]).toContain(res.status);
+      it("changes nothing on GET: a signed-in GET /logout or GET on a delete-only path keeps the session and the data", async () => {
+        await loginAs(client, t.services, "admin");
+        const sid = client.cookies.get("bakery_sid");
+        const logout = await client.fetch("/logout");
+        expect([404, 405]).toContain(logout.status);
+        expect(client.cookies.get("bakery_sid")).toBe(sid);
+        expect((await client.fetch("/api/user")).status).toBe(200);
+        const created = await client.fetch("/api/admin/categories", {
+          method: "POST",
+          json: { name: "נשארת", status: 1 },
+        });
+        const { data } = await created.json();
+        const get = await client.fetch(`/api/admin/categories/${data.id}`);
+        expect(get.status).toBe(200);
+        expect((await client.fetch(`/api/admin/sizes/${data.id}`)).status).toBe(405);
+        expect((await client.fetch(`/api/admin/categories/${data.id}`)).status).toBe(200);
       });
     });
 
@@ -181,12 +194,66 @@ for (const factory of testDatabases()) {
         expect(await unknown.json()).toEqual(await wrong.json());
       });
 
-      it("treats SQL injection strings in the login fields as plain data", async () => {
-        for (const payload of SQL_INJECTIONS) {
-          const res = await client.fetch("/login", { method: "POST", json: { email: payload, password: payload } });
-          expect(res.status).toBe(422);
+      it("treats SQL injection strings as plain data wherever they reach SQL (login, search, lists, stored text)", async () => {
+        // Login: addresses with quotes that pass the e-mail check, so the user lookup runs with them.
+        const quoted = "o'hara@example.co.il";
+        await t.services.users.createOrReset({
+          name: "או'הרה",
+          email: quoted,
+          password: "password-o-hara",
+          role: "editor",
+        });
+        const authenticate = t.services.auth.authenticate;
+        let lookups = 0;
+        t.services.auth.authenticate = (e, p) => {
+          lookups++;
+          return authenticate(e, p);
+        };
+        for (const email of ["x'--@example.co.il", "o'hara@example.co.il'--", "O'HARA@example.co.il"]) {
+          const res = await client.fetch("/login", { method: "POST", json: { email, password: "' OR '1'='1" } });
+          expect(res.status, email).toBe(422);
         }
+        expect(lookups).toBeGreaterThanOrEqual(2);
         expect((await client.fetch("/api/user")).status).toBe(401);
+        const real = await client.fetch("/login", {
+          method: "POST",
+          json: { email: quoted, password: "password-o-hara" },
+        });
+        expect(real.status).toBe(200);
+        await client.fetch("/logout", { method: "POST" });
+
+        // Search, list filters and stored text: the payloads go into queries as bound values.
+        await loginAs(client, t.services, "admin");
+        const count = async (table: "users" | "categories") =>
+          Number(
+            (
+              await database.handle.db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number>().as("n"))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        const users = await count("users");
+        for (const payload of [...SQL_INJECTIONS, "%' OR 1=1 --", "_%", "'; SELECT pg_sleep(5); --"]) {
+          const q = encodeURIComponent(payload);
+          const search = await client.fetch(`/api/products?search=${q}`);
+          expect(search.status, payload).toBe(200);
+          expect((await search.json()).data).toEqual([]);
+          const list = await client.fetch(
+            `/api/admin/products?search_global=${q}&search_title=${q}&search_content=${q}`,
+          );
+          expect(list.status, payload).toBe(200);
+          expect((await list.json()).total).toBe(0);
+          const stored = await client.fetch("/api/admin/categories", {
+            method: "POST",
+            json: { name: payload, status: 1 },
+          });
+          expect(stored.status, payload).toBe(201);
+          const { data } = await stored.json();
+          const back = await client.fetch(`/api/admin/categories/${data.id}`);
+          expect((await back.json()).data.name).toBe(payload.trim());
+        }
+        expect(await count("users")).toBe(users);
       });
 
       it("refuses the 11th failed login within a minute with 429 and Retry-After", async () => {
@@ -288,18 +355,18 @@ for (const factory of testDatabases()) {
         expect(res.headers.get("x-frame-options")).toBe("DENY");
       });
 
-      it("survives concurrent writes without a 500", async () => {
-        const results = await Promise.all(
-          Array.from({ length: 20 }, (_, i) =>
-            t.services.users.createOrReset({
-              name: `u${i}`,
-              email: `concurrent${i % 3}@example.co.il`,
-              password: "password-1234",
-              role: "editor",
-            }),
-          ).map((p) => p.then(() => "ok").catch((error: Error) => error.message)),
+      it("survives concurrent writes through HTTP without a 500", async () => {
+        await loginAs(client, t.services, "admin");
+        const before = (await (await client.fetch("/api/admin/categories?per_page=100")).json()).total as number;
+        const writes = Array.from({ length: 24 }, (_, i) =>
+          i % 3 === 2
+            ? client.fetch("/api/admin/settings", { method: "PUT", json: { brand_name: `מאפייה ${i}` } })
+            : client.fetch("/api/admin/categories", { method: "POST", json: { name: `מקביל ${i}`, status: 1 } }),
         );
-        expect(results.filter((r) => r !== "ok")).toEqual([]);
+        const statuses = (await Promise.all(writes)).map((r) => r.status);
+        expect(statuses.filter((s) => s >= 300)).toEqual([]);
+        const after = (await (await client.fetch("/api/admin/categories?per_page=100")).json()).total as number;
+        expect(after).toBe(before + 16);
       });
     });
 

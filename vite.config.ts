@@ -45,7 +45,8 @@ const SITE_SHARED = [
   /\/app\/components\/(site|catalogue)\//,
   /\/app\/components\/ui\/(picture|pagination|modal-dialog)\.tsx$/,
   /\/app\/lib\/(links|format|meta|params|context)\.ts$/,
-  /\/app\/lib\/i18n\//,
+  /\/domain\/i18n\/site\.ts$/,
+  /\/domain\/(ids|pagination)\.ts$/,
 ];
 
 export default defineConfig({

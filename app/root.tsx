@@ -9,11 +9,11 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { he } from "../domain/i18n/site.ts";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { ErrorPage } from "./components/site/error-page.tsx";
 import { requestContext } from "./lib/context.ts";
-import { he } from "./lib/i18n/he.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { nonce, csrfToken } = context.get(requestContext);

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 const BUILD_MARKER = "build/server/index.js";
-const SOURCES = ["app", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const SOURCES = ["app", "domain", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;

@@ -9,10 +9,9 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { he } from "../app/lib/i18n/he.ts";
+import { heApi } from "../domain/i18n/api.ts";
 import { createAuthRouter } from "./api/auth.ts";
 import { createApiRouter } from "./api/index.ts";
-import { UNAUTHENTICATED_MESSAGE } from "./auth/abilities.ts";
 import { csrfProtection } from "./auth/csrf.ts";
 import { createLoginGuard } from "./auth/login-guard.ts";
 import { type AuthEnv, createSessionManager } from "./auth/sessions.ts";
@@ -108,7 +107,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", createSeoRoutes({ services, publicUrl: deps.config.publicUrl }));
 
   // Bodies: uploads may carry several images; everything else is small.
-  const tooLarge = (c: Context) => c.json({ message: he.api.tooLarge }, 413);
+  const tooLarge = (c: Context) => c.json({ message: heApi.tooLarge }, 413);
   const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
   const defaultLimit = bodyLimit({ maxSize: BODY_LIMIT, onError: tooLarge });
   app.use("*", (c, next) => (isUploadPath(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next)));
@@ -135,7 +134,7 @@ export function createApp(deps: AppDeps) {
   // Uploads are for signed-in staff: anyone else is refused before a byte of the (large) body is read.
   app.use("*", async (c, next) => {
     if (isUploadPath(c.req.path) && !SAFE_METHODS.has(c.req.method) && !c.get("auth").user) {
-      throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
+      throw new HttpError(401, heApi.unauthenticated);
     }
     return next();
   });
@@ -167,7 +166,7 @@ export function createApp(deps: AppDeps) {
       );
     }
     logger.error("unhandled error", { reqId: c.get("requestId"), path: c.req.path, ...errorFields(error) });
-    return c.json({ message: he.api.serverError }, 500);
+    return c.json({ message: heApi.serverError }, 500);
   });
 
   if (deps.build) {

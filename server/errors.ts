@@ -2,7 +2,11 @@
  * Errors that services throw and the HTTP layer turns into responses. Anything else is a bug and
  * becomes a 500 with a generic Hebrew message (and a log line), never a stack trace.
  */
-export type FieldErrors = Record<string, string[]>;
+
+import type { FieldErrors } from "../domain/field-errors.ts";
+import { heApi } from "../domain/i18n/api.ts";
+
+export type { FieldErrors };
 
 export class HttpError extends Error {
   readonly status: number;
@@ -17,13 +21,13 @@ export class HttpError extends Error {
 }
 
 export class NotFoundError extends HttpError {
-  constructor(message = "לא נמצא") {
+  constructor(message: string = heApi.notFound) {
     super(404, message);
   }
 }
 
 export class ValidationError extends HttpError {
-  constructor(errors: FieldErrors, message = "הנתונים שנשלחו אינם תקינים") {
+  constructor(errors: FieldErrors, message: string = heApi.validation) {
     super(422, message, errors);
   }
 }

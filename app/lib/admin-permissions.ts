@@ -1,27 +1,9 @@
-/** What the signed-in role may do per subject, computed on the server (server/auth/abilities.ts). */
+/** The admin screens' view of the signed-in role: the permissions the server computed (domain/permissions.ts). */
 import { createContext, useContext } from "react";
-
-export type AdminSubject =
-  | "Dashboard"
-  | "Product"
-  | "Image"
-  | "Tag"
-  | "Size"
-  | "Category"
-  | "Branch"
-  | "Sale"
-  | "Publication"
-  | "Client"
-  | "ContactRequest"
-  | "Settings";
-
-export type AdminPermissions = Record<
-  AdminSubject,
-  { read: boolean; create: boolean; update: boolean; delete: boolean }
->;
+import type { AdminPermissions, AdminSubject, Role } from "../../domain/permissions.ts";
 
 export interface AdminSession {
-  user: { name: string; email: string; role: "admin" | "editor" };
+  user: { name: string; email: string; role: Role };
   permissions: AdminPermissions;
 }
 

@@ -4,6 +4,7 @@
  * so both sides use the same context keys.
  */
 import { createContext } from "react-router";
+import type { SessionUser } from "../../domain/permissions.ts";
 import type { Services } from "../../server/services/index.ts";
 
 export interface RequestInfo {
@@ -17,13 +18,6 @@ export interface RequestInfo {
   user: SessionUser | null;
   /** Counts a submission of a public form from this client; throws a 429 error past the limit. */
   limitFormSubmission: () => Promise<void>;
-}
-
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  role: "admin" | "editor";
 }
 
 export const servicesContext = createContext<Services>();

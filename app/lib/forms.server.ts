@@ -3,8 +3,8 @@
  * calls), then redirect on success, return field errors with 422, or a failure the page shows.
  */
 import { data, redirect } from "react-router";
+import { formValues } from "../../domain/schemas/fields.ts";
 import { type FormResult, pickValues } from "./forms.ts";
-import { formValues } from "./schemas/fields.ts";
 
 interface HttpErrorLike {
   status: number;

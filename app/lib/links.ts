@@ -1,5 +1,5 @@
 /** Builders for outbound links whose details live in site settings. */
-import { he } from "./i18n/he.ts";
+import { he } from "../../domain/i18n/site.ts";
 
 /** WhatsApp chat link with the prefilled Hebrew greeting (spec §1). */
 export function whatsappLink(number: string, text: string = he.site.chatGreeting): string {

@@ -1,5 +1,5 @@
 /** Map and navigation links for a branch: from its coordinates when known, else from its address. */
-import type { Branch } from "./content-types.ts";
+import type { Branch } from "../../domain/contracts/content.ts";
 
 type Place = Pick<Branch, "latitude" | "longitude" | "address" | "location">;
 

@@ -1,5 +1,5 @@
 /** Opening-hours helpers: the week laid out Sunday → Saturday, and today's weekday in Jerusalem. */
-import type { OpeningHoursEntry, Weekday } from "./content-types.ts";
+import type { OpeningHoursEntry, Weekday } from "../../domain/contracts/content.ts";
 
 export const WEEK: Weekday[] = [0, 1, 2, 3, 4, 5, 6];
 

@@ -1,15 +1,6 @@
-/** Route parameters, for loaders and the JSON API alike. */
+/** Route parameters in loaders: the shared id rule (domain/ids.ts) with the site's 404. */
 import { data } from "react-router";
-
-/** Largest id the integer columns hold (32-bit); anything larger is simply not found, never a database error. */
-export const MAX_ID = 2_147_483_647;
-
-/** A positive integer id (as stored: 32-bit) from a URL segment, or null. */
-export function parseId(value: string | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= MAX_ID ? id : null;
-}
+import { parseId } from "../../domain/ids.ts";
 
 /** In a loader: the id, or the site's 404 page (never a 500). */
 export function idFromParam(value: string | undefined): number {

@@ -4,8 +4,8 @@
  * `PageSeo` on the server (where PUBLIC_URL is known); the route's `meta` turns it into tags.
  */
 import type { MetaDescriptor } from "react-router";
+import type { Picture } from "../../domain/contracts/catalogue.ts";
 import { pageTitle } from "./meta.ts";
-import type { Picture } from "./types.ts";
 
 export interface ShareImage {
   url: string;

@@ -5,16 +5,17 @@
  */
 import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { firstMessages, toFieldErrors } from "../../domain/field-errors.ts";
+import { heForms } from "../../domain/i18n/forms.ts";
+import { loginMessages, loginSchema } from "../../domain/schemas/login.ts";
 import { LogoMark } from "../components/site/logo.tsx";
 import { CsrfField } from "../components/ui/csrf-field.tsx";
 import { ApiError, apiJson } from "../lib/api-client.ts";
-import { he } from "../lib/i18n/he.ts";
 import { pageTitle } from "../lib/meta.ts";
-import { loginMessages, loginSchema } from "../lib/schemas/login.ts";
 import { setLoggedIn } from "../lib/session-flag.ts";
 
 export function meta() {
-  return [{ title: pageTitle(he.login.title) }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(heForms.login.title) }, { name: "robots", content: "noindex" }];
 }
 
 type Errors = Partial<Record<"email" | "password" | "form", string>>;
@@ -38,12 +39,7 @@ export default function Login() {
       remember: form.get("remember") === "on",
     });
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as "email" | "password";
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(firstMessages(toFieldErrors(parsed.error)));
       return;
     }
     setErrors({});
@@ -57,12 +53,11 @@ export default function Login() {
       navigate("/admin/panel");
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
-        const fields = error.fieldErrors;
-        setErrors({ email: fields.email?.[0], password: fields.password?.[0] });
+        setErrors(firstMessages(error.fieldErrors));
       } else if (error instanceof ApiError && error.status === 429) {
         setErrors({ form: error.body?.message ?? loginMessages.tooMany });
       } else {
-        setErrors({ form: he.login.failedGeneric });
+        setErrors({ form: heForms.login.failedGeneric });
       }
     } finally {
       setLoading(false);
@@ -74,8 +69,8 @@ export default function Login() {
       <div className="rounded-2xl bg-cream-50 p-8 shadow-sm ring-1 ring-cream-300">
         <div className="mb-6 flex flex-col items-center gap-3 text-center">
           <LogoMark className="size-14" />
-          <h1 className="text-2xl font-bold text-cocoa-900">{he.login.heading}</h1>
-          <p className="text-cocoa-800">{he.login.intro}</p>
+          <h1 className="text-2xl font-bold text-cocoa-900">{heForms.login.heading}</h1>
+          <p className="text-cocoa-800">{heForms.login.intro}</p>
         </div>
         <form method="post" action="/login" noValidate onSubmit={onSubmit} className="space-y-5">
           <CsrfField />
@@ -84,17 +79,17 @@ export default function Login() {
               {errors.form}
             </p>
           ) : null}
-          <Field id="email" label={he.login.email} type="email" autoComplete="username" error={errors.email} />
+          <Field id="email" label={heForms.login.email} type="email" autoComplete="username" error={errors.email} />
           <Field
             id="password"
-            label={he.login.password}
+            label={heForms.login.password}
             type="password"
             autoComplete="current-password"
             error={errors.password}
           />
           <label className="flex items-center gap-2 text-cocoa-900">
             <input type="checkbox" name="remember" className="size-5 accent-crust-700" />
-            {he.login.remember}
+            {heForms.login.remember}
           </label>
           <button
             type="submit"
@@ -102,7 +97,7 @@ export default function Login() {
             aria-disabled={loading}
             className="w-full rounded-full bg-crust-700 px-6 py-3 text-lg font-semibold text-white hover:bg-crust-600 disabled:opacity-70"
           >
-            {loading ? he.login.busy : he.login.submit}
+            {loading ? heForms.login.busy : heForms.login.submit}
           </button>
         </form>
       </div>

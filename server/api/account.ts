@@ -1,7 +1,8 @@
 /** The signed-in user and their permission rules (spec §7: called once at start-up of the admin app). */
 import { Hono } from "hono";
+import { heApi } from "../../domain/i18n/api.ts";
+import { abilitiesFor } from "../../domain/permissions.ts";
 import type { AppEnv } from "../app.ts";
-import { abilitiesFor, UNAUTHENTICATED_MESSAGE } from "../auth/abilities.ts";
 import { HttpError } from "../errors.ts";
 
 export function createAccountRouter() {
@@ -9,7 +10,7 @@ export function createAccountRouter() {
 
   router.get("/user", (c) => {
     const user = c.get("auth").user;
-    if (!user) throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
+    if (!user) throw new HttpError(401, heApi.unauthenticated);
     return c.json({ data: { name: user.name, email: user.email, role: user.role } });
   });
 

@@ -11,12 +11,13 @@
  * Paths with and without the trailing slash answer alike. Unknown or unpublished ids → 404.
  */
 import { type Handler, Hono } from "hono";
-import { he } from "../../app/lib/i18n/he.ts";
+import { he } from "../../domain/i18n/site.ts";
+import { parseId } from "../../domain/ids.ts";
+import { parsePage } from "../../domain/pagination.ts";
 import type { AppEnv } from "../app.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
-import { parseId } from "../services/catalogue.ts";
-import { parsePage } from "../services/pagination.ts";
 import type { ApiDeps } from "./index.ts";
+import { idParam } from "./params.ts";
 
 export function createCatalogueRouter({ services }: Pick<ApiDeps, "services">) {
   const api = new Hono<AppEnv>();
@@ -27,12 +28,6 @@ export function createCatalogueRouter({ services }: Pick<ApiDeps, "services">) {
   const get = (path: string, handler: Handler<AppEnv, any>) => {
     api.get(path, handler);
     api.get(`${path}/`, handler);
-  };
-
-  const idOr404 = (raw: string | undefined, message: string) => {
-    const id = parseId(raw);
-    if (id === null) throw new NotFoundError(message);
-    return id;
   };
 
   get("/products", async (c) => {
@@ -56,13 +51,13 @@ export function createCatalogueRouter({ services }: Pick<ApiDeps, "services">) {
   });
 
   get("/product/:id", async (c) => {
-    const product = await catalogue.product(idOr404(c.req.param("id"), he.catalogue.productNotFound));
+    const product = await catalogue.product(idParam(c.req.param("id"), he.catalogue.productNotFound));
     if (!product) throw new NotFoundError(he.catalogue.productNotFound);
     return c.json({ data: product });
   });
 
   get("/product-similar/:id", async (c) => {
-    const id = idOr404(c.req.param("id"), he.catalogue.productNotFound);
+    const id = idParam(c.req.param("id"), he.catalogue.productNotFound);
     if (!(await catalogue.product(id))) throw new NotFoundError(he.catalogue.productNotFound);
     return c.json({ data: await catalogue.similar(id) });
   });
@@ -73,7 +68,7 @@ export function createCatalogueRouter({ services }: Pick<ApiDeps, "services">) {
   get("/categories-home", async (c) => c.json({ data: await catalogue.homeCategories() }));
 
   get("/category/:id", async (c) => {
-    const category = await catalogue.category(idOr404(c.req.param("id"), he.catalogue.categoryNotFound));
+    const category = await catalogue.category(idParam(c.req.param("id"), he.catalogue.categoryNotFound));
     if (!category) throw new NotFoundError(he.catalogue.categoryNotFound);
     const { productCount: _count, ...data } = category;
     return c.json({ data });

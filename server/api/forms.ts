@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { he } from "../../app/lib/i18n/he.ts";
+import { heApi } from "../../domain/i18n/api.ts";
 import type { AppEnv } from "../app.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import { readBody } from "../http/validation.ts";
@@ -19,7 +19,7 @@ export function createFormsRouter(services: Services, limiter: RateLimiter) {
   const api = new Hono<AppEnv>();
   const limit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ message: he.api.tooLarge }, 413),
+    onError: (c) => c.json({ message: heApi.tooLarge }, 413),
   });
 
   api.post("/contact", limit, async (c) => {

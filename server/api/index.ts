@@ -3,7 +3,7 @@
  * Unknown paths answer 404, known paths with another method 405 (with Allow), always as JSON.
  */
 import { type Context, Hono } from "hono";
-import { he } from "../../app/lib/i18n/he.ts";
+import { heApi } from "../../domain/i18n/api.ts";
 import type { AppEnv } from "../app.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
 import type { Services } from "../services/index.ts";
@@ -61,8 +61,8 @@ export function createApiRouter(deps: ApiDeps) {
   api.all("*", (c: Context<AppEnv>) => {
     // Routes are registered relative to the /api mount point.
     const allowed = allowedMethods(api, c.req.path.replace(/^\/api(?=\/|$)/, ""));
-    if (allowed.length) return c.json({ message: he.api.methodNotAllowed }, 405, { Allow: allowed.join(", ") });
-    return c.json({ message: he.api.notFound }, 404);
+    if (allowed.length) return c.json({ message: heApi.methodNotAllowed }, 405, { Allow: allowed.join(", ") });
+    return c.json({ message: heApi.notFound }, 404);
   });
   return api;
 }

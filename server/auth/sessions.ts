@@ -8,7 +8,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import type { SessionUser } from "../../app/lib/context.ts";
+import type { SessionUser } from "../../domain/permissions.ts";
 import type { DB } from "../db/database.ts";
 
 export const SESSION_COOKIE = "bakery_sid";

@@ -17,8 +17,9 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.dialect) };
-  // Kysely looks for its own tables by name in every schema; name the one in use, or a test run in another
-  // schema of the same database (one per test file) would make it skip creating them here.
+  // On PostgreSQL, name the schema of the migration tables: without it Kysely's migrator looks for its lock
+  // table in every schema of the database, finds another schema's (another app, or another test file's
+  // schema migrating at the same moment), skips creating its own and then fails to read it.
   const migrationTableSchema =
     handle.dialect === "postgres"
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema

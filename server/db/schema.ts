@@ -3,6 +3,7 @@
  * booleans are integers 0/1, timestamps are ISO-8601 UTC text, JSON is text.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Role } from "../../domain/permissions.ts";
 
 /** ISO-8601 UTC text, e.g. 2026-11-22T10:00:00.000Z; sorts correctly as text on both dialects. */
 type Timestamp = string;
@@ -16,7 +17,7 @@ export interface UsersTable {
   name: string;
   email: string;
   password_hash: string;
-  role: "admin" | "editor";
+  role: Role;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

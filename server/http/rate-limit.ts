@@ -4,7 +4,7 @@
  */
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
-import { he } from "../../app/lib/i18n/he.ts";
+import { heApi } from "../../domain/i18n/api.ts";
 import type { DB } from "../db/database.ts";
 import { HttpError } from "../errors.ts";
 
@@ -147,7 +147,7 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
   }
 }
 
-export function tooManyRequests(retryAfter: number, message: string = he.api.tooManyRequests): HttpError {
+export function tooManyRequests(retryAfter: number, message: string = heApi.tooManyRequests): HttpError {
   return new HttpError(429, message, undefined, { "Retry-After": String(retryAfter) });
 }
 

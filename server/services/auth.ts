@@ -1,5 +1,5 @@
 /** Checking credentials. Unknown e-mails cost the same scrypt work as wrong passwords (no user enumeration). */
-import type { SessionUser } from "../../app/lib/context.ts";
+import type { SessionUser } from "../../domain/permissions.ts";
 import { dummyPasswordHash, verifyPassword } from "../auth/passwords.ts";
 import type { DB } from "../db/database.ts";
 import { normalizeEmail } from "./users.ts";

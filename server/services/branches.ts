@@ -1,5 +1,5 @@
 /** Branches as the public site and the API read them, with their opening hours and main image. */
-import type { Branch, OpeningHoursEntry, Weekday } from "../../app/lib/content-types.ts";
+import type { Branch, OpeningHoursEntry, Weekday } from "../../domain/contracts/content.ts";
 import type { DB } from "../db/database.ts";
 import type { BranchRow } from "../db/schema.ts";
 import type { MediaService } from "./media.ts";

@@ -14,11 +14,12 @@ import type {
   Paginated,
   ProductDetail,
   ProductSummary,
-} from "../../app/lib/types.ts";
+} from "../../domain/contracts/catalogue.ts";
+import { agorotToShekels } from "../../domain/money.ts";
+import { PRODUCTS_PER_PAGE, paginateQuery, type QueryParams } from "../../domain/pagination.ts";
 import type { DB } from "../db/database.ts";
 import { PUBLISHED } from "./categories.ts";
 import type { MediaService } from "./media.ts";
-import { PRODUCTS_PER_PAGE, paginateQuery, type QueryParams } from "./pagination.ts";
 import { productSearch } from "./search/products.ts";
 
 /** At most this many "special products" on the home page (newest first). */
@@ -27,7 +28,6 @@ export const HOME_PRODUCTS_LIMIT = 12;
 export const SIMILAR_PRODUCTS_LIMIT = 4;
 /** The category page lists this many products; more are one link away in the paged grid. */
 export const CATEGORY_PRODUCTS_LIMIT = 24;
-export { MAX_ID, parseId } from "../../app/lib/params.ts";
 
 export interface ProductListOptions {
   page: number;
@@ -97,7 +97,7 @@ export function createCatalogueService(db: DB, media: MediaService) {
         .groupBy("product_id")
         .execute(),
     ]);
-    const priceOf = new Map(prices.map((p) => [p.product_id, Number(p.min_price)]));
+    const priceOf = new Map(prices.map((p) => [p.product_id, agorotToShekels(Number(p.min_price))]));
     return rows.map((r) => {
       const mainImage = images.get(r.id) ?? null;
       return {
@@ -215,7 +215,7 @@ export function createCatalogueService(db: DB, media: MediaService) {
         visible: row.visibility_home_page === 1,
         mainImage: images[0] ?? null,
         category: categories.filter((c) => publishedIds.has(c.id)).map((c) => ({ id: c.id, name: c.name })),
-        size: sizes.map((s) => ({ id: s.id, name: s.name, price: Number(s.price) })),
+        size: sizes.map((s) => ({ id: s.id, name: s.name, price: agorotToShekels(Number(s.price)) })),
         tag: tags,
         images: images.map((image) => ({ ...image, path: image.url })),
       };

@@ -1,5 +1,5 @@
 /** Categories as the public site reads them: only published ones (status 1). */
-import type { CategorySummary, MenuCategory } from "../../app/lib/types.ts";
+import type { CategorySummary, MenuCategory } from "../../domain/contracts/catalogue.ts";
 import type { DB } from "../db/database.ts";
 import type { MediaService } from "./media.ts";
 

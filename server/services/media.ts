@@ -2,7 +2,7 @@
  * Reads stored images and turns them into the `Picture` shape pages and the API share.
  * The main image of anything is its image at the lowest position.
  */
-import type { Picture, PictureSource } from "../../app/lib/types.ts";
+import type { Picture, PictureSource } from "../../domain/contracts/catalogue.ts";
 import type { DB } from "../db/database.ts";
 import type { ImageRow, OwnerType } from "../db/schema.ts";
 

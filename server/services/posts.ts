@@ -2,7 +2,7 @@
  * Sales (promotions) and publications (news) share one shape and one set of rules, so one
  * service serves both tables. Only published rows (status 1) are public; newest first.
  */
-import type { Post } from "../../app/lib/content-types.ts";
+import type { Post } from "../../domain/contracts/content.ts";
 import type { DB } from "../db/database.ts";
 import type { PostRow } from "../db/schema.ts";
 import { PUBLISHED } from "./categories.ts";

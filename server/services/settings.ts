@@ -1,5 +1,5 @@
 /** Site-wide settings (brand, phone, links): one row, cached in memory and refreshed on every edit. */
-import type { SiteSettings } from "../../app/lib/types.ts";
+import type { SiteSettings } from "../../domain/contracts/catalogue.ts";
 import type { DB } from "../db/database.ts";
 import type { SiteSettingsRow } from "../db/schema.ts";
 

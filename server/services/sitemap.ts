@@ -2,7 +2,7 @@
  * What /sitemap.xml lists besides the fixed pages: every published category, product, sale and
  * every branch, each with its last change and its images; publications lend their images to /news.
  */
-import type { Picture } from "../../app/lib/types.ts";
+import type { Picture } from "../../domain/contracts/catalogue.ts";
 import type { DB } from "../db/database.ts";
 import type { OwnerType } from "../db/schema.ts";
 import { PUBLISHED } from "./categories.ts";

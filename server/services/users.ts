@@ -1,9 +1,8 @@
 /** Staff accounts. E-mails are stored lower-cased so uniqueness is case-insensitive on both databases. */
 import { randomBytes } from "node:crypto";
+import type { Role } from "../../domain/permissions.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { DB } from "../db/database.ts";
-
-export type Role = "admin" | "editor";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { CategoryWithSubs, ProductDetail, ProductSummary } from "../../app/lib/types.ts";
+import type { CategoryWithSubs, ProductDetail, ProductSummary } from "../../domain/contracts/catalogue.ts";
 import { axeViolations, launchBrowser, VIEWPORTS } from "../support/browser.ts";
 import { catalogue, focused, layoutShift, storePage } from "../support/storefront.ts";
 
@@ -163,7 +163,7 @@ describe.skipIf(!chromiumPath)("catalogue screens", () => {
         for (const [index, size] of product.size.entries()) {
           const text = (await rows.nth(index).textContent())!.replace(/[\u200e\u200f]/g, "").replace(/\s+/g, " ");
           expect(text).toContain(size.name);
-          expect(text).toContain(`${(size.price / 100).toFixed(2)} ₪`);
+          expect(text).toContain(`${size.price.toFixed(2)} ₪`);
         }
       });
 

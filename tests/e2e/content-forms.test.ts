@@ -5,13 +5,14 @@
  */
 import type { Browser, BrowserContext, Page, Request, Route } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { he } from "../../app/lib/i18n/he.ts";
+import { heForms } from "../../domain/i18n/forms.ts";
+import { he } from "../../domain/i18n/site.ts";
 import { axeViolations, launchBrowser, VIEWPORTS } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
 
-const CE = he.contact.errors;
+const CE = heForms.contact.errors;
 
 describe.skipIf(!chromiumPath)("content forms in Chromium", () => {
   let browser: Browser;
@@ -115,9 +116,9 @@ describe.skipIf(!chromiumPath)("content forms in Chromium", () => {
         await interceptPosts("/contactUs", (route) => route.fulfill({ status: 500, body: "Internal Server Error" }));
         await fillContact({ name: "יוסי" });
         await page.getByRole("button", { name: "שלחו" }).click();
-        const dialog = page.getByRole("alertdialog", { name: he.contact.errorTitle });
+        const dialog = page.getByRole("alertdialog", { name: heForms.contact.errorTitle });
         await dialog.waitFor();
-        expect(await dialog.textContent()).toContain(he.forms.serverErrorText);
+        expect(await dialog.textContent()).toContain(heForms.common.serverErrorText);
         // Focus is inside the dialog, on its button.
         await expect
           .poll(() => page.evaluate(() => document.activeElement?.closest("[role=alertdialog]") !== null))
@@ -135,8 +136,8 @@ describe.skipIf(!chromiumPath)("content forms in Chromium", () => {
         await interceptPosts("/contactUs", (route) => route.fulfill({ status: 429, body: "{}" }));
         await page.getByRole("button", { name: "שלחו" }).click();
         await dialog.waitFor();
-        expect(await dialog.textContent()).toContain(he.forms.rateLimitedText);
-        await dialog.getByRole("button", { name: he.forms.close }).click();
+        expect(await dialog.textContent()).toContain(heForms.common.rateLimitedText);
+        await dialog.getByRole("button", { name: heForms.common.close }).click();
         await dialog.waitFor({ state: "detached" });
       });
 
@@ -152,7 +153,7 @@ describe.skipIf(!chromiumPath)("content forms in Chromium", () => {
         });
         await fillContact({});
         await page.getByRole("button", { name: "שלחו" }).click();
-        const busy = page.getByRole("button", { name: he.forms.submitting });
+        const busy = page.getByRole("button", { name: heForms.common.submitting });
         await busy.waitFor();
         expect(await busy.isDisabled()).toBe(true);
         // Enter in a field and a scripted submit both try again while the first is in flight.
@@ -168,7 +169,7 @@ describe.skipIf(!chromiumPath)("content forms in Chromium", () => {
         const trap = page.locator('input[name="website"]');
         expect(await trap.getAttribute("tabindex")).toBe("-1");
         expect(await trap.getAttribute("autocomplete")).toBe("off");
-        expect(await page.getByRole("textbox", { name: he.forms.honeypotLabel }).count()).toBe(0);
+        expect(await page.getByRole("textbox", { name: heForms.common.honeypotLabel }).count()).toBe(0);
         // Tabbing through the whole form never lands on it.
         await field("שם מלא").focus();
         for (let i = 0; i < 6; i++) {
@@ -210,7 +211,7 @@ describe.skipIf(!chromiumPath)("content forms in Chromium", () => {
         await page.getByRole("button", { name: "הצטרפו" }).click();
         const consent = page.getByRole("checkbox");
         await page.locator("#club-consent[aria-invalid='true']").waitFor();
-        expect(await page.locator("#club-consent-error").textContent()).toContain(he.club.errors.consentRequired);
+        expect(await page.locator("#club-consent-error").textContent()).toContain(heForms.club.errors.consentRequired);
         expect(posts).toHaveLength(0);
         expect(await axeViolations(page)).toEqual([]);
         await consent.check();
@@ -233,10 +234,10 @@ describe.skipIf(!chromiumPath)("content forms in Chromium", () => {
         await page.getByRole("textbox", { name: "דוא״ל", exact: true }).fill("dana@example.co.il");
         await page.getByRole("checkbox").check();
         await page.getByRole("button", { name: "הצטרפו" }).click();
-        const dialog = page.getByRole("alertdialog", { name: he.club.errorTitle });
+        const dialog = page.getByRole("alertdialog", { name: heForms.club.errorTitle });
         await dialog.waitFor();
         expect(await axeViolations(page)).toEqual([]);
-        await dialog.getByRole("button", { name: he.forms.close }).click();
+        await dialog.getByRole("button", { name: heForms.common.close }).click();
         await dialog.waitFor({ state: "detached" });
         expect(await page.getByRole("checkbox").isChecked()).toBe(true);
       });

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { CategoryWithSubs } from "../../app/lib/types.ts";
+import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
 import { launchBrowser, VIEWPORTS } from "../support/browser.ts";
 import { catalogue, focused, storePage } from "../support/storefront.ts";
 

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { CategoryWithSubs } from "../../app/lib/types.ts";
+import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
 import { axeViolations, launchBrowser, VIEWPORTS } from "../support/browser.ts";
 import { catalogue, storePage } from "../support/storefront.ts";
 

@@ -12,7 +12,7 @@ import type {
   AdminProduct,
   AdminProductRow,
   Paginated,
-} from "../../app/lib/admin-types.ts";
+} from "../../domain/contracts/admin.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";

@@ -5,7 +5,7 @@
  * batches, ordering and the main image, and deletes that remove the stored files.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminImage, AdminProduct } from "../../app/lib/admin-types.ts";
+import type { AdminImage, AdminProduct } from "../../domain/contracts/admin.ts";
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from "../../server/images/pipeline.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";

@@ -5,7 +5,9 @@
  * Also /sitemap.xml and /robots.txt.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { he } from "../../app/lib/i18n/he.ts";
+import { heForms } from "../../domain/i18n/forms.ts";
+import { hePages } from "../../domain/i18n/pages.ts";
+import { he } from "../../domain/i18n/site.ts";
 import { branches as seedBranches } from "../../server/db/seed/content.ts";
 import { seedDemoContent } from "../../server/db/seed/index.ts";
 import { createTestApp, RELAXED_RATE_RULES, type TestApp } from "../support/app.ts";
@@ -199,9 +201,9 @@ for (const factory of testDatabases()) {
         });
         expect(res.status).toBe(422);
         for (const [field, message] of [
-          ["email", he.contact.errors.emailInvalid],
-          ["phone", he.contact.errors.phoneInvalid],
-          ["message", he.contact.errors.messageRequired],
+          ["email", heForms.contact.errors.emailInvalid],
+          ["phone", heForms.contact.errors.phoneInvalid],
+          ["message", heForms.contact.errors.messageRequired],
         ] as const) {
           const input = res.html.match(new RegExp(`<(?:input|textarea)[^>]*id="contact-${field}"[^>]*>`))?.[0] ?? "";
           expect(input, field).toContain('aria-invalid="true"');
@@ -241,7 +243,7 @@ for (const factory of testDatabases()) {
           const failed = await post(new TestClient(t), "/contactUs", VALID);
           expect(failed.status).toBe(500);
           expect(failed.html).toMatch(/role="alert"[\s\S]*שגיאה בשליחת בקשה/);
-          expect(failed.html).toContain(he.forms.serverErrorText);
+          expect(failed.html).toContain(heForms.common.serverErrorText);
           // What was typed is still in the form.
           expect(failed.html).toMatch(/id="contact-name"[^>]*value="דנה כהן"|value="דנה כהן"[^>]*id="contact-name"/);
 
@@ -250,7 +252,7 @@ for (const factory of testDatabases()) {
           };
           const limited = await post(new TestClient(t), "/contactUs", VALID);
           expect(limited.status).toBe(429);
-          expect(limited.html).toContain(he.forms.rateLimitedText);
+          expect(limited.html).toContain(heForms.common.rateLimitedText);
         } finally {
           t.services.contact.submit = original;
         }
@@ -260,7 +262,7 @@ for (const factory of testDatabases()) {
         const email = "club-page@example.co.il";
         const missing = await post(new TestClient(t), "/club", { email });
         expect(missing.status).toBe(422);
-        expect(missing.html).toContain(he.club.errors.consentRequired);
+        expect(missing.html).toContain(heForms.club.errors.consentRequired);
         // The opt-in is never ticked for the visitor.
         expect(missing.html.match(/<input[^>]*id="club-consent"[^>]*>/)?.[0]).not.toContain("checked");
 
@@ -293,8 +295,8 @@ for (const factory of testDatabases()) {
       expect(html).toContain("WCAG 2.0");
       expect(html).toContain("AA");
       for (const branch of seedBranches) expect(html).toContain(branch.accessibility);
-      expect(html).toContain(he.a11y.coordinatorName);
-      expect(html).toContain(`mailto:${he.a11y.coordinatorEmail}`);
+      expect(html).toContain(hePages.a11y.coordinatorName);
+      expect(html).toContain(`mailto:${hePages.a11y.coordinatorEmail}`);
       expect(html).toContain('href="/contactUs"');
       expect(html).toContain('<time dateTime="2026-11-22">');
       // The skip link it promises is on every page.
@@ -381,6 +383,8 @@ for (const factory of testDatabases()) {
       });
 
       it("finding 11: the per-address ceiling covers pages and .data requests, not built assets or uploads", async () => {
+        // On PostgreSQL the counters are shared through the database: start from none.
+        await database.handle.db.deleteFrom("rate_limits").execute();
         const limited = createTestApp(database, {
           build,
           rateRules: { ...RELAXED_RATE_RULES, api: { limit: 4, windowMs: 60 * 60_000 } },

@@ -4,7 +4,8 @@
  * XSRF (419), control characters and script payloads stored as plain text.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { he } from "../../app/lib/i18n/he.ts";
+import { heApi } from "../../domain/i18n/api.ts";
+import { heForms } from "../../domain/i18n/forms.ts";
 import { RATE_RULES } from "../../server/http/rate-limit.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { TestClient } from "../support/client.ts";
@@ -16,7 +17,7 @@ const VALID = {
   phone: "050-1234567",
   message: "אפשר להזמין עוגת יום הולדת לשבת?",
 };
-const CE = he.contact.errors;
+const CE = heForms.contact.errors;
 
 for (const factory of testDatabases()) {
   describe(`public forms API on ${factory.name}`, () => {
@@ -87,7 +88,7 @@ for (const factory of testDatabases()) {
       it("answers 422 with a Hebrew message under every missing field", async () => {
         const { status, body } = await postContact({});
         expect(status).toBe(422);
-        expect(body.message).toBe(he.api.validation);
+        expect(body.message).toBe(heApi.validation);
         expect(body.errors).toEqual({
           name: [CE.nameRequired],
           email: [CE.emailRequired],
@@ -195,10 +196,10 @@ for (const factory of testDatabases()) {
           body: "{not json",
         });
         expect(bad.status).toBe(400);
-        expect(((await bad.json()) as { message: string }).message).toBe(he.api.badJson);
+        expect(((await bad.json()) as { message: string }).message).toBe(heApi.badJson);
         const big = await postContact({ ...VALID, message: "א".repeat(40_000) });
         expect(big.status).toBe(413);
-        expect(big.body.message).toBe(he.api.tooLarge);
+        expect(big.body.message).toBe(heApi.tooLarge);
         expect(await contactRows()).toHaveLength(0);
       });
 
@@ -236,7 +237,7 @@ for (const factory of testDatabases()) {
     });
 
     describe("POST /api/client/create", () => {
-      const CL = he.club.errors;
+      const CL = heForms.club.errors;
 
       it("signs up with consent: stores the e-mail (lower-cased), consent time and source", async () => {
         const before = Date.now();

@@ -4,7 +4,7 @@
  * every word required, published products only, and search text that is data, never SQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Paginated, ProductSummary } from "../../app/lib/types.ts";
+import type { Paginated, ProductSummary } from "../../domain/contracts/catalogue.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
 

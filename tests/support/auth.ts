@@ -1,11 +1,12 @@
 /** Signs a TestClient in as a staff member with the given role (creating the account). */
+import type { Role } from "../../domain/permissions.ts";
 import type { Services } from "../../server/services/index.ts";
 import type { TestClient } from "./client.ts";
 
 export async function loginAs(
   client: TestClient,
   services: Services,
-  role: "admin" | "editor",
+  role: Role,
 ): Promise<{ email: string; password: string }> {
   const email = `${role}-${Math.random().toString(36).slice(2, 8)}@example.co.il`;
   const password = `pass-${role}-1234567`;

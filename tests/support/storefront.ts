@@ -1,6 +1,6 @@
 /** Helpers for the storefront's end-to-end tests: catalogue data from the public API, welcome dialog. */
 import type { Browser, Page } from "playwright-core";
-import type { CategoryWithSubs, Paginated, ProductDetail, ProductSummary } from "../../app/lib/types.ts";
+import type { CategoryWithSubs, Paginated, ProductDetail, ProductSummary } from "../../domain/contracts/catalogue.ts";
 
 /** Same key as app/components/site/welcome-dialog.tsx. */
 export const WELCOME_DISMISSED_KEY = "bakery.welcomeDismissed";

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_WINDOW_LIMIT } from "../../app/components/admin/list.tsx";
 import { pageItems } from "../../app/components/ui/pagination.tsx";
-import { listQuerySchema } from "../../app/lib/schemas/admin/list.ts";
+import { listQuerySchema } from "../../domain/schemas/admin/list.ts";
 import { csvCell, toCsv } from "../../server/services/admin/csv.ts";
 import { paginate } from "../../server/services/admin/listing.ts";
 

@@ -4,11 +4,8 @@
  * opening hours.
  */
 import { describe, expect, it } from "vitest";
-import type { Branch } from "../../app/lib/content-types.ts";
 import { googleMapsUrl, mapEmbedUrl, wazeUrl } from "../../app/lib/maps.ts";
 import { weekdayInJerusalem, weekTable } from "../../app/lib/opening-hours.ts";
-import { parseIsraeliPhone, telHref } from "../../app/lib/phone.ts";
-import { multiLine, singleLine } from "../../app/lib/schemas/fields.ts";
 import { excerpt, pageSeo, seoMeta } from "../../app/lib/seo.ts";
 import {
   breadcrumbJsonLd,
@@ -18,7 +15,10 @@ import {
   schemaPhone,
   serializeJsonLd,
 } from "../../app/lib/structured-data.ts";
-import type { Picture, SiteSettings } from "../../app/lib/types.ts";
+import type { Picture, SiteSettings } from "../../domain/contracts/catalogue.ts";
+import type { Branch } from "../../domain/contracts/content.ts";
+import { parseIsraeliPhone, telHref } from "../../domain/phone.ts";
+import { multiLine, singleLine } from "../../domain/schemas/fields.ts";
 import { parseOpeningHours } from "../../server/services/branches.ts";
 
 const PUBLIC_URL = "https://bakery.example";
@@ -203,8 +203,8 @@ describe("JSON-LD", () => {
         images: [picture, { url: "/uploads/c/d.jpg" }],
         category: [{ id: 1, name: "לחמים וחלות" }],
         size: [
-          { id: 1, name: "קטנה", price: 1800 },
-          { id: 2, name: "גדולה", price: 2450 },
+          { id: 1, name: "קטנה", price: 18 },
+          { id: 2, name: "גדולה", price: 24.5 },
         ],
       },
       { publicUrl: PUBLIC_URL, brandName: "מאפיית שקד" },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pageItems, withPage } from "../../app/components/ui/pagination.tsx";
-import { linkWindow, MAX_PAGE, pageUrl, paginate, parsePage } from "../../server/services/pagination.ts";
+import { linkWindow, MAX_PAGE, pageUrl, paginate, parsePage } from "../../domain/pagination.ts";
 
 describe("parsePage (Laravel's rule)", () => {
   it("accepts positive integers and falls back to 1 for anything else", () => {

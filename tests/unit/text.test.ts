@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeRecord, sanitizeText } from "../../app/lib/text.ts";
+import { sanitizeRecord, sanitizeText } from "../../domain/text.ts";
 
 describe("sanitizeText", () => {
   it("removes bidi overrides and isolates that could reorder Hebrew text", () => {

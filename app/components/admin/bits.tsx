@@ -1,7 +1,7 @@
 /** Small display pieces shared by the admin screens. */
 import type { ReactNode } from "react";
-import { he } from "../../lib/i18n/he.ts";
-import type { Picture } from "../../lib/types.ts";
+import type { Picture } from "../../../domain/contracts/catalogue.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
 
 export function StatusBadge({ status }: { status: number }) {
   const published = status === 1;
@@ -12,7 +12,7 @@ export function StatusBadge({ status }: { status: number }) {
       }`}
     >
       <span aria-hidden="true" className={`size-2 rounded-full ${published ? "bg-olive-700" : "bg-cocoa-800/60"}`} />
-      {he.admin.status[status] ?? String(status)}
+      {heAdmin.status[status] ?? String(status)}
     </span>
   );
 }
@@ -20,7 +20,7 @@ export function StatusBadge({ status }: { status: number }) {
 export function YesNo({ value }: { value: boolean }) {
   return (
     <span className={value ? "font-semibold text-olive-700" : "text-cocoa-800"}>
-      {value ? he.admin.yes : he.admin.no}
+      {value ? heAdmin.yes : heAdmin.no}
     </span>
   );
 }
@@ -50,7 +50,7 @@ export function Details({ items }: { items: [string, ReactNode][] }) {
         <div key={term} className="contents">
           <dt className="font-semibold text-cocoa-800">{term}</dt>
           <dd className="text-cocoa-900">
-            {value === "" || value === null || value === undefined ? he.admin.none : value}
+            {value === "" || value === null || value === undefined ? heAdmin.none : value}
           </dd>
         </div>
       ))}

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Button, Dialog, Heading, Label, Modal, ModalOverlay, ProgressBar } from "react-aria-components";
-import { he } from "../../lib/i18n/he.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { WarningIcon } from "./icons.tsx";
 
 /** Spec §9: the confirmation closes by itself after 20 000 ms. */
@@ -50,7 +50,7 @@ export function ConfirmDelete({ isOpen, what, details, blockedReason, onConfirm,
 
   const remaining = Math.max(0, CONFIRM_TIMEOUT_MS - elapsed);
   const seconds = Math.ceil(remaining / 1000);
-  const c = he.admin.confirm;
+  const c = heAdmin.confirm;
 
   async function confirm() {
     if (busy) return;
@@ -113,7 +113,7 @@ export function ConfirmDelete({ isOpen, what, details, blockedReason, onConfirm,
               isDisabled={busy}
               className="min-w-28 rounded-full border-2 border-cocoa-800 bg-white px-5 py-2.5 font-semibold text-cocoa-900 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-crust-600/50 data-[hovered]:bg-cream-100"
             >
-              {blockedReason ? he.admin.close : c.cancel}
+              {blockedReason ? heAdmin.close : c.cancel}
             </Button>
             {blockedReason ? null : (
               <Button
@@ -121,7 +121,7 @@ export function ConfirmDelete({ isOpen, what, details, blockedReason, onConfirm,
                 isDisabled={busy}
                 className="min-w-28 rounded-full bg-berry-700 px-5 py-2.5 font-semibold text-white outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-berry-700/40 data-[hovered]:bg-berry-600 data-[disabled]:opacity-70"
               >
-                {busy ? he.admin.busy : c.confirm}
+                {busy ? heAdmin.busy : c.confirm}
               </Button>
             )}
           </div>

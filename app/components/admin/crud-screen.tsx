@@ -5,10 +5,10 @@
  */
 import { type ReactNode, useEffect, useState } from "react";
 import { Outlet, useNavigate } from "react-router";
-import type { AdminSubject } from "../../lib/admin-permissions.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import type { AdminSubject } from "../../../domain/permissions.ts";
 import { useCan } from "../../lib/admin-permissions.ts";
 import { apiJson } from "../../lib/api-client.ts";
-import { he } from "../../lib/i18n/he.ts";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { buttonClass } from "./fields.tsx";
 import { EditIcon, EyeIcon, ImageIcon, PlusIcon, TrashIcon } from "./icons.tsx";
@@ -83,7 +83,7 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
       const body = await apiJson<{ data: Item }>(`${endpoint}/${id}`);
       setModal({ kind, item: body.data });
     } catch (error) {
-      notify.failure(he.admin.loadFailed, error);
+      notify.failure(heAdmin.loadFailed, error);
     }
   }
 
@@ -122,14 +122,14 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
           return (
             <>
               <RowAction
-                label={he.admin.view}
+                label={heAdmin.view}
                 subject={name}
                 icon={<EyeIcon className="size-4" />}
                 onPress={() => open(row.id, "view")}
               />
               {can.update ? (
                 <RowAction
-                  label={he.admin.edit}
+                  label={heAdmin.edit}
                   subject={name}
                   icon={<EditIcon className="size-4" />}
                   onPress={() => open(row.id, "edit")}
@@ -137,7 +137,7 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
               ) : null}
               {props.imagesSection && canImages.read ? (
                 <RowAction
-                  label={he.admin.images}
+                  label={heAdmin.images}
                   subject={name}
                   icon={<ImageIcon className="size-4" />}
                   onPress={() =>
@@ -150,7 +150,7 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
               ) : null}
               {can.delete ? (
                 <RowAction
-                  label={he.admin.delete}
+                  label={heAdmin.delete}
                   subject={name}
                   tone="danger"
                   icon={<TrashIcon className="size-4" />}
@@ -216,7 +216,7 @@ export function FormActions({ loading, onCancel }: { loading: boolean; onCancel:
         onClick={onCancel}
         className="rounded-full border-2 border-cocoa-800/40 px-5 py-2 font-semibold text-cocoa-900 hover:bg-cream-100"
       >
-        {he.admin.cancel}
+        {heAdmin.cancel}
       </button>
       <button
         type="submit"
@@ -224,7 +224,7 @@ export function FormActions({ loading, onCancel }: { loading: boolean; onCancel:
         aria-disabled={loading}
         className="min-w-28 rounded-full bg-crust-700 px-6 py-2.5 font-semibold text-white outline-none hover:bg-crust-600 focus-visible:ring-4 focus-visible:ring-crust-600/40 disabled:opacity-70"
       >
-        {loading ? he.admin.busy : he.admin.save}
+        {loading ? heAdmin.busy : heAdmin.save}
       </button>
     </div>
   );

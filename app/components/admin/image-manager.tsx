@@ -6,17 +6,17 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { Button, DropZone, FileTrigger, isFileDropItem, Text } from "react-aria-components";
-import type { AdminImage } from "../../lib/admin-types.ts";
+import type { AdminImage } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import type { ImageOwnerType } from "../../../domain/schemas/admin/images.ts";
 import { ApiError, apiJson } from "../../lib/api-client.ts";
-import { he } from "../../lib/i18n/he.ts";
-import type { ImageOwnerType } from "../../lib/schemas/admin/images.ts";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { buttonClass } from "./fields.tsx";
 import { ArrowIcon, ImageIcon, StarIcon, TrashIcon } from "./icons.tsx";
 import { notify } from "./toast.tsx";
 
-const s = he.admin.imagesScreen;
-const m = he.admin.messages;
+const s = heAdmin.imagesScreen;
+const m = heAdmin.messages;
 
 export function ImageManager({
   type,
@@ -48,7 +48,7 @@ export function ImageManager({
       onOwnerName?.(body.owner.name);
       setLoadError(null);
     } catch (error) {
-      setLoadError(error instanceof ApiError && error.body?.message ? error.body.message : he.admin.loadFailed);
+      setLoadError(error instanceof ApiError && error.body?.message ? error.body.message : heAdmin.loadFailed);
     } finally {
       setLoading(false);
     }
@@ -62,7 +62,7 @@ export function ImageManager({
     if (uploading) return;
     setUploadErrors([]);
     if (files.length === 0) {
-      setUploadErrors([he.admin.validation.noFiles]);
+      setUploadErrors([heAdmin.validation.noFiles]);
       return;
     }
     setUploading(true);
@@ -212,14 +212,14 @@ export function ImageManager({
             aria-describedby={uploadErrors.length ? "upload-errors" : "upload-hint"}
             className={buttonClass.primary}
           >
-            {uploading ? he.admin.busy : s.uploadButton}
+            {uploading ? heAdmin.busy : s.uploadButton}
           </Button>
         </div>
       </section>
 
       <section aria-labelledby="images-heading" className="mt-5">
         <h3 id="images-heading" className="text-lg font-bold text-cocoa-900">
-          {he.admin.images}
+          {heAdmin.images}
         </h3>
         <p className="mb-3 text-sm text-cocoa-800">{s.orderHint}</p>
         {loadError ? (
@@ -227,7 +227,7 @@ export function ImageManager({
             {loadError}
           </p>
         ) : loading ? (
-          <p className="text-cocoa-800">{he.admin.loading}</p>
+          <p className="text-cocoa-800">{heAdmin.loading}</p>
         ) : images.length === 0 ? (
           <p className="text-cocoa-800">{s.none}</p>
         ) : (
@@ -292,7 +292,7 @@ export function ImageManager({
                     className={buttonClass.danger}
                   >
                     <TrashIcon className="size-4" />
-                    <span>{he.admin.delete}</span>
+                    <span>{heAdmin.delete}</span>
                   </Button>
                 </div>
               </li>

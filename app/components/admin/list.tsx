@@ -17,10 +17,10 @@ import {
   TooltipTrigger,
 } from "react-aria-components";
 import { useLocation } from "react-router";
-import type { Paginated } from "../../lib/admin-types.ts";
+import type { Paginated } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { DEFAULT_PER_PAGE, PER_PAGE_CHOICES } from "../../../domain/schemas/admin/list.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { he } from "../../lib/i18n/he.ts";
-import { DEFAULT_PER_PAGE, PER_PAGE_CHOICES } from "../../lib/schemas/admin/list.ts";
 import { Pagination } from "../ui/pagination.tsx";
 import { buttonClass } from "./fields.tsx";
 import { SearchIcon, SortIcon } from "./icons.tsx";
@@ -49,7 +49,7 @@ export function SearchToolbar({
   labels?: Partial<Record<"title" | "content", string | null>>;
   children?: ReactNode;
 }) {
-  const l = he.admin.list;
+  const l = heAdmin.list;
   const read = () => ({
     search_global: list.params.get("search_global") ?? "",
     search_id: list.params.get("search_id") ?? "",
@@ -190,7 +190,7 @@ export function AdminTable<T extends { id: number }>({
           ))}
           {actions ? (
             <Column id="actions" className="px-3 py-3 text-start text-sm font-bold">
-              {he.admin.actions}
+              {heAdmin.actions}
             </Column>
           ) : null}
         </TableHeader>
@@ -198,7 +198,7 @@ export function AdminTable<T extends { id: number }>({
           items={rows}
           dependencies={[columns, actions]}
           renderEmptyState={() => (
-            <p className="px-4 py-10 text-center text-cocoa-800">{list.loading ? he.admin.loading : he.admin.empty}</p>
+            <p className="px-4 py-10 text-center text-cocoa-800">{list.loading ? heAdmin.loading : heAdmin.empty}</p>
           )}
         >
           {(row) => (
@@ -227,7 +227,7 @@ export function AdminTable<T extends { id: number }>({
 }
 
 function ListError({ error, onRetry, onReset }: { error: unknown; onRetry: () => void; onReset: () => void }) {
-  const message = error instanceof ApiError && error.body?.message ? error.body.message : he.admin.loadFailed;
+  const message = error instanceof ApiError && error.body?.message ? error.body.message : heAdmin.loadFailed;
   return (
     <div role="alert" className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-berry-700/40">
       <p className="font-semibold text-berry-700">{message}</p>
@@ -237,7 +237,7 @@ function ListError({ error, onRetry, onReset }: { error: unknown; onRetry: () =>
           className={buttonClass.secondary}
           onClick={error instanceof ApiError && error.status === 422 ? onReset : onRetry}
         >
-          {he.admin.retry}
+          {heAdmin.retry}
         </button>
       </div>
     </div>
@@ -260,13 +260,13 @@ export function ListFooter<T>({ list }: { list: AdminList<T> }) {
     const query = params.toString();
     return query ? `${location.pathname}?${query}` : location.pathname;
   };
-  const l = he.admin.list;
+  const l = heAdmin.list;
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-cocoa-800" aria-live="polite">
         {page.total > 0 && page.from !== null && page.to !== null
           ? l.summary(page.from, page.to, page.total)
-          : he.admin.empty}
+          : heAdmin.empty}
       </p>
       <label className="flex items-center gap-2 text-sm text-cocoa-900">
         {l.perPage}
@@ -289,7 +289,7 @@ export function ListFooter<T>({ list }: { list: AdminList<T> }) {
           meta={page}
           windowLimit={ADMIN_WINDOW_LIMIT}
           hrefFor={hrefFor}
-          label={he.admin.pagination.label}
+          label={heAdmin.pagination.label}
           className="mt-4"
         />
       </div>

@@ -1,7 +1,7 @@
 /** The back office's create / edit / view / images modals: a titled dialog with a close button. */
 import type { ReactNode } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { he } from "../../lib/i18n/he.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { CloseIcon } from "./icons.tsx";
 
 export function AdminModal({
@@ -36,7 +36,7 @@ export function AdminModal({
             </Heading>
             <Button
               onPress={onClose}
-              aria-label={he.admin.close}
+              aria-label={heAdmin.close}
               className="rounded-full p-2 text-cocoa-800 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-crust-600/50 data-[hovered]:bg-cream-100"
             >
               <CloseIcon className="size-5" />

@@ -1,8 +1,9 @@
 /** Sales (promotions) and publications (news): name, content, status, home visibility, images. */
-import type { AdminPost } from "../../lib/admin-types.ts";
+import type { AdminPost } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { he } from "../../../domain/i18n/site.ts";
+import { postSchema } from "../../../domain/schemas/admin/post.ts";
 import { apiJson } from "../../lib/api-client.ts";
-import { he } from "../../lib/i18n/he.ts";
-import { postSchema } from "../../lib/schemas/admin/post.ts";
 import { Details, StatusBadge, Thumb, YesNo } from "./bits.tsx";
 import { CrudScreen, FormActions, type FormProps } from "./crud-screen.tsx";
 import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from "./fields.tsx";
@@ -11,12 +12,12 @@ import type { ListColumn } from "./list.tsx";
 import { STATUS_OPTIONS } from "./product-form.tsx";
 import { useAdminForm } from "./use-admin-form.ts";
 
-const f = he.admin.fields;
-const m = he.admin.messages;
+const f = heAdmin.fields;
+const m = heAdmin.messages;
 
 const columns: ListColumn<AdminPost>[] = [
   { id: "image", name: f.mainImage, render: (r) => <Thumb picture={r.mainImage} /> },
-  { id: "id", name: he.admin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
+  { id: "id", name: heAdmin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
   {
     id: "name",
     name: f.name,
@@ -29,17 +30,17 @@ const columns: ListColumn<AdminPost>[] = [
       </span>
     ),
   },
-  { id: "status", name: he.admin.statusLabel, sortable: true, render: (r) => <StatusBadge status={r.status} /> },
+  { id: "status", name: heAdmin.statusLabel, sortable: true, render: (r) => <StatusBadge status={r.status} /> },
   {
     id: "visibility_home_page",
     wide: true,
-    name: he.admin.homeVisibility,
+    name: heAdmin.homeVisibility,
     sortable: true,
     render: (r) => <YesNo value={r.visibility_home_page} />,
   },
   {
     id: "created_at",
-    name: he.admin.createdAt,
+    name: heAdmin.createdAt,
     sortable: true,
     render: (r) => <span className="whitespace-nowrap text-sm">{formatDateTime(r.created_at)}</span>,
   },
@@ -86,12 +87,12 @@ function PostForm({ item, onSaved, onCancel, errorTitle, endpoint }: FormProps<A
         />
         <SelectInput
           name="status"
-          label={he.admin.statusLabel}
+          label={heAdmin.statusLabel}
           value={values.status}
           onChange={(v) => set("status", v)}
           options={STATUS_OPTIONS}
           errors={errors.status}
-          hint={he.admin.statusHint}
+          hint={heAdmin.statusHint}
           isRequired
         />
         <TextAreaInput
@@ -106,7 +107,7 @@ function PostForm({ item, onSaved, onCancel, errorTitle, endpoint }: FormProps<A
         <div className="md:col-span-2">
           <CheckboxInput
             name="visibility_home_page"
-            label={he.admin.homeVisibility}
+            label={heAdmin.homeVisibility}
             checked={values.visibility_home_page}
             onChange={(v) => set("visibility_home_page", v)}
           />
@@ -131,16 +132,16 @@ function PostView({ item, publicPath }: { item: AdminPost; publicPath: string })
       <Details
         items={[
           [f.name, item.name],
-          [he.admin.statusLabel, <StatusBadge key="s" status={item.status} />],
-          [he.admin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
+          [heAdmin.statusLabel, <StatusBadge key="s" status={item.status} />],
+          [heAdmin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
           [
             f.content,
             <span key="c" className="whitespace-pre-line">
               {item.content}
             </span>,
           ],
-          [he.admin.createdAt, formatDateTime(item.created_at)],
-          [he.admin.updatedAt, formatDateTime(item.updated_at)],
+          [heAdmin.createdAt, formatDateTime(item.created_at)],
+          [heAdmin.updatedAt, formatDateTime(item.updated_at)],
         ]}
       />
       {item.status === 1 ? (
@@ -150,7 +151,7 @@ function PostView({ item, publicPath }: { item: AdminPost; publicPath: string })
           rel="noopener"
           className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline"
         >
-          {he.admin.publicPage}
+          {heAdmin.publicPage}
           <span className="sr-only"> {he.site.newTab}</span>
         </a>
       ) : null}
@@ -164,7 +165,7 @@ const PublicationView = ({ item }: { item: AdminPost }) => <PostView item={item}
 const KINDS = {
   sales: {
     subject: "Sale",
-    texts: he.admin.sales,
+    texts: heAdmin.sales,
     messages: {
       saved: m.saleSaved,
       updated: m.saleUpdated,
@@ -177,7 +178,7 @@ const KINDS = {
   },
   publications: {
     subject: "Publication",
-    texts: he.admin.publications,
+    texts: heAdmin.publications,
     messages: {
       saved: m.publicationSaved,
       updated: m.publicationUpdated,

@@ -5,21 +5,21 @@
  */
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { AdminProduct, AdminSize, AdminTag, CategoryOption } from "../../lib/admin-types.ts";
+import type { AdminProduct, AdminSize, AdminTag, CategoryOption } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { productSchema } from "../../../domain/schemas/admin/product.ts";
 import { apiJson } from "../../lib/api-client.ts";
-import { he } from "../../lib/i18n/he.ts";
-import { productSchema } from "../../lib/schemas/admin/product.ts";
 import { CheckboxInput, SaveButton, SelectInput, TextAreaInput, TextInput } from "./fields.tsx";
 import { CategoryPicker, type SizeItem, SizesEditor, type TagItem, TagsEditor } from "./product-parts.tsx";
 import { notify } from "./toast.tsx";
 import { useAdminForm } from "./use-admin-form.ts";
 
-const f = he.admin.fields;
-const m = he.admin.messages;
+const f = heAdmin.fields;
+const m = heAdmin.messages;
 
 export const STATUS_OPTIONS = [
-  { value: "1", label: he.admin.status[1]! },
-  { value: "0", label: he.admin.status[0]! },
+  { value: "1", label: heAdmin.status[1]! },
+  { value: "0", label: heAdmin.status[0]! },
 ];
 
 export function useCategoryOptions() {
@@ -206,12 +206,12 @@ export function ProductForm({
         />
         <SelectInput
           name="status"
-          label={he.admin.statusLabel}
+          label={heAdmin.statusLabel}
           value={values.status}
           onChange={(v) => set("status", v)}
           options={STATUS_OPTIONS}
           errors={errors.status}
-          hint={he.admin.statusHint}
+          hint={heAdmin.statusHint}
           isRequired
         />
         <TextAreaInput
@@ -226,7 +226,7 @@ export function ProductForm({
         <div className="md:col-span-2">
           <CheckboxInput
             name="visibility_home_page"
-            label={he.admin.homeVisibility}
+            label={heAdmin.homeVisibility}
             checked={values.visibility_home_page}
             onChange={(v) => set("visibility_home_page", v)}
             errors={errors.visibility_home_page}
@@ -246,7 +246,7 @@ export function ProductForm({
         <SizesEditor items={sizes} onAdd={addSize} onRemove={removeSize} confirmRemoval={editing} />
         <TagsEditor items={tags} onAdd={addTag} onRemove={removeTag} confirmRemoval={editing} />
       </div>
-      {editing ? null : <p className="text-sm text-cocoa-800">{he.admin.products.pendingHint}</p>}
+      {editing ? null : <p className="text-sm text-cocoa-800">{heAdmin.products.pendingHint}</p>}
 
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-cream-300 pt-4">
         {editing ? (
@@ -254,7 +254,7 @@ export function ProductForm({
             to={`/admin/products/${product.id}/images`}
             className="font-semibold text-crust-700 underline-offset-4 hover:underline"
           >
-            {he.admin.images}
+            {heAdmin.images}
           </Link>
         ) : (
           <span />
@@ -265,9 +265,9 @@ export function ProductForm({
             onClick={onCancel}
             className="rounded-full border-2 border-cocoa-800/40 px-5 py-2 font-semibold text-cocoa-900 hover:bg-cream-100"
           >
-            {he.admin.cancel}
+            {heAdmin.cancel}
           </button>
-          <SaveButton form="product-form" loading={loading} label={loading ? he.admin.busy : he.admin.save} />
+          <SaveButton form="product-form" loading={loading} label={loading ? heAdmin.busy : heAdmin.save} />
         </div>
       </div>
     </div>

@@ -6,19 +6,19 @@
  */
 import { type FormEvent, useState } from "react";
 import { Button } from "react-aria-components";
-import type { CategoryOption } from "../../lib/admin-types.ts";
+import type { CategoryOption } from "../../../domain/contracts/admin.ts";
+import { type FieldErrors, toFieldErrors } from "../../../domain/field-errors.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { formatShekels } from "../../../domain/money.ts";
+import { sizeSchema, TAG_COLORS, tagSchema } from "../../../domain/schemas/admin/product.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { he } from "../../lib/i18n/he.ts";
-import { fieldErrorsOf } from "../../lib/schemas/admin/fields.ts";
-import { sizeSchema, TAG_COLORS, tagSchema } from "../../lib/schemas/admin/product.ts";
 import { TagChip } from "./bits.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { buttonClass, SelectInput, TextInput } from "./fields.tsx";
-import { formatShekels } from "./format.ts";
 import { PlusIcon, TrashIcon } from "./icons.tsx";
 
-const p = he.admin.products;
-const f = he.admin.fields;
+const p = heAdmin.products;
+const f = heAdmin.fields;
 
 export interface SizeItem {
   /** Server id, or a negative temporary key for one not yet saved. */
@@ -32,7 +32,7 @@ export interface TagItem {
   color: string;
 }
 
-type Errors = Record<string, string[]>;
+type Errors = FieldErrors;
 
 /** Runs an add; returns field errors (from the schema or the server's 422) or null on success. */
 async function attempt(work: () => Promise<void>): Promise<Errors | null> {
@@ -68,7 +68,7 @@ export function SizesEditor({
     setErrors({});
     const parsed = sizeSchema.omit({ product_id: true }).safeParse({ name, price });
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
+      setErrors(toFieldErrors(parsed.error));
       return;
     }
     setBusy(true);
@@ -128,7 +128,7 @@ export function SizesEditor({
       <div className="mt-2 flex justify-end">
         <Button onPress={() => void add()} isDisabled={busy} className={buttonClass.secondary}>
           <PlusIcon className="size-4" />
-          {busy ? he.admin.busy : p.addSize}
+          {busy ? heAdmin.busy : p.addSize}
         </Button>
       </div>
       <ConfirmDelete
@@ -163,7 +163,7 @@ export function TagsEditor({
     setErrors({});
     const parsed = tagSchema.pick({ name: true, color: true }).safeParse({ name, color });
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
+      setErrors(toFieldErrors(parsed.error));
       return;
     }
     setBusy(true);
@@ -211,13 +211,13 @@ export function TagsEditor({
           onChange={setColor}
           errors={errors.color}
           isRequired
-          options={TAG_COLORS.map((c) => ({ value: c, label: he.admin.colors[c] ?? c }))}
+          options={TAG_COLORS.map((c) => ({ value: c, label: heAdmin.colors[c] ?? c }))}
         />
       </div>
       <div className="mt-2 flex justify-end">
         <Button onPress={() => void add()} isDisabled={busy} className={buttonClass.secondary}>
           <PlusIcon className="size-4" />
-          {busy ? he.admin.busy : p.addTag}
+          {busy ? heAdmin.busy : p.addTag}
         </Button>
       </div>
       <ConfirmDelete
@@ -251,7 +251,7 @@ export function CategoryPicker({
         {p.categoriesHint}
       </p>
       {options === null ? (
-        <p className="text-cocoa-800">{he.admin.loading}</p>
+        <p className="text-cocoa-800">{heAdmin.loading}</p>
       ) : (
         <ul className="gap-6 sm:columns-2 lg:columns-3">
           {groupByMain(options).map(({ main, subs }) => (
@@ -309,7 +309,7 @@ function CategoryCheckbox({
       />
       {option.name}
       {option.status !== 1 ? (
-        <span className="text-sm font-normal text-cocoa-800">({he.admin.status[option.status]})</span>
+        <span className="text-sm font-normal text-cocoa-800">({heAdmin.status[option.status]})</span>
       ) : null}
     </label>
   );

@@ -10,8 +10,8 @@ import {
   UNSTABLE_ToastQueue as ToastQueue,
   UNSTABLE_ToastRegion as ToastRegion,
 } from "react-aria-components";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { he } from "../../lib/i18n/he.ts";
 import { CheckIcon, CloseIcon, ErrorIcon } from "./icons.tsx";
 
 interface ToastContentValue {
@@ -33,9 +33,9 @@ export const notify = {
   },
   /** An error toast for a failed request: the title says what failed, the text why (the server's message). */
   failure(title: string, error: unknown) {
-    let description: string = he.admin.unexpected;
+    let description: string = heAdmin.unexpected;
     if (error instanceof ApiError) {
-      if (error.status === 403) description = he.admin.forbidden;
+      if (error.status === 403) description = heAdmin.forbidden;
       else if (error.body?.message) description = error.body.message;
       else description = `${error.status} ${error.statusText}`.trim();
     }
@@ -47,7 +47,7 @@ export function AdminToastRegion() {
   return (
     <ToastRegion
       queue={toastQueue}
-      aria-label={he.admin.toast.region}
+      aria-label={heAdmin.toast.region}
       className="fixed bottom-4 start-4 z-[60] flex w-[min(26rem,calc(100vw-2rem))] flex-col-reverse gap-2 outline-none"
     >
       {({ toast }) => (
@@ -78,7 +78,7 @@ export function AdminToastRegion() {
           </ToastContent>
           <Button
             slot="close"
-            aria-label={he.admin.toast.close}
+            aria-label={heAdmin.toast.close}
             className="-m-1 shrink-0 rounded-md p-1 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-current"
           >
             <CloseIcon className="size-5" />

@@ -4,15 +4,17 @@
  */
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import { NavLink, useNavigate } from "react-router";
-import type { AdminSession, AdminSubject } from "../../lib/admin-permissions.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { he } from "../../../domain/i18n/site.ts";
+import type { AdminSubject } from "../../../domain/permissions.ts";
+import type { AdminSession } from "../../lib/admin-permissions.ts";
 import { apiFetch } from "../../lib/api-client.ts";
-import { he } from "../../lib/i18n/he.ts";
 import { clearLoggedIn } from "../../lib/session-flag.ts";
 import { LogoMark } from "../site/logo.tsx";
 import { ChevronIcon, UserIcon } from "./icons.tsx";
 import { notify } from "./toast.tsx";
 
-const n = he.admin.nav;
+const n = heAdmin.nav;
 
 export const SECTIONS: { to: string; label: string; subject: AdminSubject }[] = [
   { to: "/admin/panel", label: n.panel, subject: "Dashboard" },
@@ -34,11 +36,11 @@ export function AdminTopBar({ session }: { session: AdminSession }) {
     try {
       const response = await apiFetch("/logout", { method: "POST" });
       if (!response.ok) {
-        notify.error(String(response.status), response.statusText || he.admin.messages.logoutFailed);
+        notify.error(String(response.status), response.statusText || heAdmin.messages.logoutFailed);
         return;
       }
     } catch {
-      notify.error(he.admin.messages.logoutFailed);
+      notify.error(heAdmin.messages.logoutFailed);
       return;
     }
     clearLoggedIn();
@@ -50,7 +52,7 @@ export function AdminTopBar({ session }: { session: AdminSession }) {
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 pt-3 lg:px-6">
         <NavLink to="/admin/panel" className="flex items-center gap-2 rounded-md">
           <LogoMark className="size-9" />
-          <span className="text-lg font-extrabold text-cocoa-900">{he.admin.brand}</span>
+          <span className="text-lg font-extrabold text-cocoa-900">{heAdmin.brand}</span>
         </NavLink>
         <div className="ms-auto flex items-center gap-2">
           <a

@@ -6,8 +6,8 @@
  */
 import { type FormEvent, useCallback, useRef, useState } from "react";
 import type { z } from "zod";
+import { toFieldErrors } from "../../../domain/field-errors.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { fieldErrorsOf } from "../../lib/schemas/admin/fields.ts";
 import { notify } from "./toast.tsx";
 
 export type FieldErrors = Record<string, string[]>;
@@ -46,7 +46,7 @@ export function useAdminForm<S extends z.ZodType, V extends Record<string, unkno
     setErrors({});
     const parsed = latest.current.schema.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
+      setErrors(toFieldErrors(parsed.error));
       setSaved(false);
       focusFirstError();
       return;

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import type { Paginated } from "../../lib/admin-types.ts";
+import type { Paginated } from "../../../domain/contracts/admin.ts";
 import { apiJson } from "../../lib/api-client.ts";
 
 export const LIST_KEYS = [

@@ -1,9 +1,9 @@
 /** Small presentational pieces of the catalogue pages. */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { ProductTag } from "../../../domain/contracts/catalogue.ts";
+import { he } from "../../../domain/i18n/site.ts";
 import { tagTone } from "../../lib/format.ts";
-import { he } from "../../lib/i18n/he.ts";
-import type { ProductTag } from "../../lib/types.ts";
 
 export function SectionHeading({
   id,

@@ -4,8 +4,8 @@
  * close button to leave. Images load only when the modal opens.
  */
 import { useId, useState } from "react";
-import { he } from "../../lib/i18n/he.ts";
-import type { Picture } from "../../lib/types.ts";
+import type { Picture } from "../../../domain/contracts/catalogue.ts";
+import { he } from "../../../domain/i18n/site.ts";
 import { CloseIcon } from "../site/icons.tsx";
 import { ModalDialog } from "../ui/modal-dialog.tsx";
 import { ResponsivePicture } from "../ui/picture.tsx";

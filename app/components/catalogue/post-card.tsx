@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PostSummary } from "../../lib/types.ts";
+import type { PostSummary } from "../../../domain/contracts/catalogue.ts";
 import { ResponsivePicture } from "../ui/picture.tsx";
 
 const CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 768px) 31vw, 92vw";

@@ -1,6 +1,6 @@
-import { he } from "../../lib/i18n/he.ts";
+import { hePages } from "../../../domain/i18n/pages.ts";
 
-const t = he.about;
+const t = hePages.about;
 
 /** The kosher seal: a round stamp drawn in SVG, described in one label for screen readers. */
 export function KosherBadge({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
-import type { OpeningHoursEntry, Weekday } from "../../lib/content-types.ts";
-import { he } from "../../lib/i18n/he.ts";
+import type { OpeningHoursEntry, Weekday } from "../../../domain/contracts/content.ts";
+import { he } from "../../../domain/i18n/site.ts";
 import { weekTable } from "../../lib/opening-hours.ts";
 
 const t = he.branches;

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Post } from "../../lib/content-types.ts";
+import type { Post } from "../../../domain/contracts/content.ts";
 import { excerpt } from "../../lib/seo.ts";
 import { ResponsivePicture } from "../ui/picture.tsx";
 import { Paragraphs } from "./page-header.tsx";

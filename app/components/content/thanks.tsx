@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { he } from "../../lib/i18n/he.ts";
+import { he } from "../../../domain/i18n/site.ts";
 import { CheckCircleIcon } from "./icons.tsx";
 
 /** A short confirmation page: a check mark, the page's one heading, a sentence and ways on. */

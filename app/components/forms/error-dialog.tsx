@@ -4,8 +4,8 @@
  * (public-form.tsx), since most visitors never see it.
  */
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { heForms } from "../../../domain/i18n/forms.ts";
 import type { FormResult } from "../../lib/forms.ts";
-import { he } from "../../lib/i18n/he.ts";
 import { AlertIcon } from "../content/icons.tsx";
 import { CallUs, failureText } from "./failure-message.tsx";
 
@@ -44,7 +44,7 @@ export default function ErrorDialog({
                 autoFocus
                 className="mt-6 rounded-full bg-crust-700 px-8 py-3 font-semibold text-white outline-none hover:bg-crust-600 focus-visible:ring-4 focus-visible:ring-crust-500/60"
               >
-                {he.forms.close}
+                {heForms.common.close}
               </Button>
             </div>
           )}

@@ -3,7 +3,7 @@
  * aria-describedby and marks it aria-invalid; hints are described the same way.
  */
 import type { HTMLInputTypeAttribute } from "react";
-import { he } from "../../lib/i18n/he.ts";
+import { heForms } from "../../../domain/i18n/forms.ts";
 import { AlertIcon } from "../content/icons.tsx";
 
 interface BaseProps {
@@ -193,5 +193,5 @@ export function CheckboxField({
 
 /** The note that explains the asterisk. */
 export function RequiredNote() {
-  return <p className="text-sm text-cocoa-800">{he.forms.requiredNote}</p>;
+  return <p className="text-sm text-cocoa-800">{heForms.common.requiredNote}</p>;
 }

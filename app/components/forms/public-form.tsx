@@ -5,9 +5,9 @@
  */
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
+import { heForms } from "../../../domain/i18n/forms.ts";
+import { HONEYPOT_FIELD } from "../../../domain/schemas/fields.ts";
 import type { FormResult } from "../../lib/forms.ts";
-import { he } from "../../lib/i18n/he.ts";
-import { HONEYPOT_FIELD } from "../../lib/schemas/fields.ts";
 import { AlertIcon } from "../content/icons.tsx";
 import { CsrfField } from "../ui/csrf-field.tsx";
 import { CallUs, failureText } from "./failure-message.tsx";
@@ -30,7 +30,7 @@ function Honeypot({ formId }: { formId: string }) {
   const id = `${formId}-${HONEYPOT_FIELD}`;
   return (
     <div aria-hidden="true" className="sr-only">
-      <label htmlFor={id}>{he.forms.honeypotLabel}</label>
+      <label htmlFor={id}>{heForms.common.honeypotLabel}</label>
       <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
     </div>
   );
@@ -129,7 +129,7 @@ export function PublicForm({
         disabled={busy}
         className="inline-flex min-w-40 items-center justify-center rounded-full bg-berry-700 px-8 py-3 text-lg font-semibold text-white shadow hover:bg-berry-600 disabled:cursor-wait disabled:opacity-80"
       >
-        {busy ? he.forms.submitting : (submitLabel ?? he.forms.save)}
+        {busy ? heForms.common.submitting : (submitLabel ?? heForms.common.save)}
       </button>
       {failure && hydrated && dismissed !== result ? (
         <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { he } from "../../lib/i18n/he.ts";
+import { he } from "../../../domain/i18n/site.ts";
 import { whatsappLink } from "../../lib/links.ts";
 import { WhatsappIcon } from "./icons.tsx";
 

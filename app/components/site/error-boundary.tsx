@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
-import { he } from "../../lib/i18n/he.ts";
+import { he } from "../../../domain/i18n/site.ts";
 import { ErrorPage } from "./error-page.tsx";
 
 /**

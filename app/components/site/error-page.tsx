@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { he } from "../../lib/i18n/he.ts";
+import { he } from "../../../domain/i18n/site.ts";
 import { pageTitle } from "../../lib/meta.ts";
 
 /** Full-page message for "not found" and unexpected errors, in Hebrew, with a way back home. */

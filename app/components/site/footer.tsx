@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { he } from "../../lib/i18n/he.ts";
+import type { MenuCategory, SiteSettings } from "../../../domain/contracts/catalogue.ts";
+import { he } from "../../../domain/i18n/site.ts";
 import { clubLink, whatsappLink } from "../../lib/links.ts";
-import type { MenuCategory, SiteSettings } from "../../lib/types.ts";
 import { SECONDARY_LINKS } from "./header.tsx";
 import { LogoMark } from "./logo.tsx";
 

@@ -6,9 +6,9 @@
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { he } from "../../lib/i18n/he.ts";
+import type { MenuCategory, SiteSettings } from "../../../domain/contracts/catalogue.ts";
+import { he } from "../../../domain/i18n/site.ts";
 import { subcategoryHref, whatsappLink } from "../../lib/links.ts";
-import type { MenuCategory, SiteSettings } from "../../lib/types.ts";
 import { ChevronDownIcon, CloseIcon, MenuIcon, SearchIcon, WhatsappIcon } from "./icons.tsx";
 import { LogoMark } from "./logo.tsx";
 import { SEARCH_BAR_ID, SEARCH_TOGGLE_ID, SearchBar, useSearchBar } from "./search-bar.tsx";

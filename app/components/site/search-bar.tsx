@@ -6,7 +6,7 @@
  */
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { Form } from "react-router";
-import { he } from "../../lib/i18n/he.ts";
+import { he } from "../../../domain/i18n/site.ts";
 import { SearchIcon } from "./icons.tsx";
 
 interface SearchBarState {

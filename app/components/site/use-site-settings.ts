@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { SiteSettings } from "../../lib/types.ts";
+import type { SiteSettings } from "../../../domain/contracts/catalogue.ts";
 
 /** Site settings loaded once by the public layout (routes/site/layout.tsx) for every page under it. */
 export function useSiteSettings(): SiteSettings {

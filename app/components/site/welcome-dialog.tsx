@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { he } from "../../lib/i18n/he.ts";
+import { he } from "../../../domain/i18n/site.ts";
 import { clubLink } from "../../lib/links.ts";
 import { ModalDialog } from "../ui/modal-dialog.tsx";
 import { InfoIcon } from "./icons.tsx";

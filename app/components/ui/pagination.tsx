@@ -18,8 +18,8 @@
  * and the links must point elsewhere (e.g. an admin screen that shows `/api/admin/products`).
  */
 import { Link } from "react-router";
-import { he } from "../../lib/i18n/he.ts";
-import type { PaginatorMeta } from "../../lib/types.ts";
+import type { PaginatorMeta } from "../../../domain/contracts/catalogue.ts";
+import { he } from "../../../domain/i18n/site.ts";
 
 export type PaginationMeta = Pick<
   PaginatorMeta,

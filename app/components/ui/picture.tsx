@@ -1,4 +1,4 @@
-import type { Picture } from "../../lib/types.ts";
+import type { Picture } from "../../../domain/contracts/catalogue.ts";
 
 interface Props {
   picture: Picture | null;

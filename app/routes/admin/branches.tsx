@@ -1,4 +1,9 @@
 /** Branches (shown on the public site; the spec gives no way to edit them, the shop needs one). */
+
+import type { AdminBranch, OpeningHoursEntry } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { he } from "../../../domain/i18n/site.ts";
+import { branchSchema } from "../../../domain/schemas/admin/branch.ts";
 import { Details, Thumb } from "../../components/admin/bits.tsx";
 import { CrudScreen, FormActions, type FormProps } from "../../components/admin/crud-screen.tsx";
 import { TextAreaInput, TextInput } from "../../components/admin/fields.tsx";
@@ -7,14 +12,11 @@ import type { ListColumn } from "../../components/admin/list.tsx";
 import { adminMeta, revalidateOnPathChange } from "../../components/admin/meta.ts";
 import { useAdminForm } from "../../components/admin/use-admin-form.ts";
 import { requireSection } from "../../lib/admin-guard.server.ts";
-import type { AdminBranch, OpeningHoursEntry } from "../../lib/admin-types.ts";
 import { apiJson } from "../../lib/api-client.ts";
-import { he } from "../../lib/i18n/he.ts";
-import { branchSchema } from "../../lib/schemas/admin/branch.ts";
 import type { Route } from "./+types/branches";
 
 export function meta() {
-  return adminMeta(he.admin.titles.branches);
+  return adminMeta(heAdmin.titles.branches);
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -24,13 +26,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const shouldRevalidate = revalidateOnPathChange;
 
-const b = he.admin.branches;
-const f = he.admin.fields;
-const m = he.admin.messages;
+const b = heAdmin.branches;
+const f = heAdmin.fields;
+const m = heAdmin.messages;
 
 const columns: ListColumn<AdminBranch>[] = [
   { id: "image", name: f.mainImage, render: (r) => <Thumb picture={r.mainImage} /> },
-  { id: "id", name: he.admin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
+  { id: "id", name: heAdmin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
   {
     id: "name",
     name: f.name,
@@ -60,7 +62,7 @@ function HoursEditor({
     <fieldset className="rounded-xl p-4 ring-1 ring-cream-300 md:col-span-2">
       <legend className="px-1 text-lg font-bold text-cocoa-900">{f.openingHours}</legend>
       <ul className="space-y-2">
-        {he.admin.days.map((dayName, day) => {
+        {heAdmin.days.map((dayName, day) => {
           const entry = value.find((h) => h.day === day);
           const index = entry ? value.indexOf(entry) : -1;
           const error = [
@@ -242,7 +244,7 @@ function BranchForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminBran
 }
 
 function BranchView({ item }: { item: AdminBranch }) {
-  const hours = he.admin.days.map((day, i) => {
+  const hours = heAdmin.days.map((day, i) => {
     const h = item.opening_hours.find((e) => e.day === i);
     return `${day}: ${h ? `${h.opens}–${h.closes}` : f.closed}`;
   });
@@ -299,7 +301,7 @@ function BranchView({ item }: { item: AdminBranch }) {
             </span>,
           ],
           [f.accessibility, item.accessibility],
-          [he.admin.updatedAt, formatDateTime(item.updated_at)],
+          [heAdmin.updatedAt, formatDateTime(item.updated_at)],
         ]}
       />
     </div>

@@ -3,6 +3,11 @@
  * category's products (they are only unlinked); a main category with subcategories cannot be deleted
  * until they are moved or deleted — the dialog says so.
  */
+
+import type { AdminCategory, AdminCategoryRow } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { he } from "../../../domain/i18n/site.ts";
+import { categorySchema } from "../../../domain/schemas/admin/category.ts";
 import { Details, StatusBadge, Thumb, YesNo } from "../../components/admin/bits.tsx";
 import { CrudScreen, FormActions, type FormProps } from "../../components/admin/crud-screen.tsx";
 import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from "../../components/admin/fields.tsx";
@@ -12,14 +17,11 @@ import { adminMeta, revalidateOnPathChange } from "../../components/admin/meta.t
 import { STATUS_OPTIONS, useCategoryOptions } from "../../components/admin/product-form.tsx";
 import { useAdminForm } from "../../components/admin/use-admin-form.ts";
 import { requireSection } from "../../lib/admin-guard.server.ts";
-import type { AdminCategory, AdminCategoryRow } from "../../lib/admin-types.ts";
 import { apiJson } from "../../lib/api-client.ts";
-import { he } from "../../lib/i18n/he.ts";
-import { categorySchema } from "../../lib/schemas/admin/category.ts";
 import type { Route } from "./+types/categories";
 
 export function meta() {
-  return adminMeta(he.admin.titles.categories);
+  return adminMeta(heAdmin.titles.categories);
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,13 +31,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const shouldRevalidate = revalidateOnPathChange;
 
-const c = he.admin.categories;
-const f = he.admin.fields;
-const m = he.admin.messages;
+const c = heAdmin.categories;
+const f = heAdmin.fields;
+const m = heAdmin.messages;
 
 const columns: ListColumn<AdminCategoryRow>[] = [
   { id: "image", name: f.mainImage, render: (r) => <Thumb picture={r.mainImage} /> },
-  { id: "id", name: he.admin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
+  { id: "id", name: heAdmin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
   {
     id: "name",
     name: f.name,
@@ -44,13 +46,13 @@ const columns: ListColumn<AdminCategoryRow>[] = [
     render: (r) => <span className="font-semibold">{r.name}</span>,
   },
   { id: "is_main", name: f.isMain, sortable: true, render: (r) => (r.is_main ? c.typeMain : c.typeSub) },
-  { id: "parent_name", name: f.parent, wide: true, sortable: true, render: (r) => r.parent_name ?? he.admin.none },
+  { id: "parent_name", name: f.parent, wide: true, sortable: true, render: (r) => r.parent_name ?? heAdmin.none },
   { id: "products", name: f.products, render: (r) => <bdi>{r.products_count}</bdi> },
-  { id: "status", name: he.admin.statusLabel, sortable: true, render: (r) => <StatusBadge status={r.status} /> },
+  { id: "status", name: heAdmin.statusLabel, sortable: true, render: (r) => <StatusBadge status={r.status} /> },
   {
     id: "visibility_home_page",
     wide: true,
-    name: he.admin.homeVisibility,
+    name: heAdmin.homeVisibility,
     sortable: true,
     render: (r) => <YesNo value={r.visibility_home_page} />,
   },
@@ -58,7 +60,7 @@ const columns: ListColumn<AdminCategoryRow>[] = [
   {
     id: "created_at",
     wide: true,
-    name: he.admin.createdAt,
+    name: heAdmin.createdAt,
     sortable: true,
     render: (r) => <span className="whitespace-nowrap text-sm">{formatDateTime(r.created_at)}</span>,
   },
@@ -110,12 +112,12 @@ function CategoryForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminCa
       />
       <SelectInput
         name="status"
-        label={he.admin.statusLabel}
+        label={heAdmin.statusLabel}
         value={values.status}
         onChange={(v) => set("status", v)}
         options={STATUS_OPTIONS}
         errors={errors.status}
-        hint={he.admin.statusHint}
+        hint={heAdmin.statusHint}
         isRequired
       />
       <TextAreaInput
@@ -171,7 +173,7 @@ function CategoryForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminCa
       <div className="md:col-span-2">
         <CheckboxInput
           name="visibility_home_page"
-          label={he.admin.homeVisibility}
+          label={heAdmin.homeVisibility}
           checked={values.visibility_home_page}
           onChange={(v) => set("visibility_home_page", v)}
         />
@@ -196,8 +198,8 @@ function CategoryView({ item }: { item: AdminCategory }) {
           [f.parent, item.parent_name ?? ""],
           [f.subCategories, item.subCategories.map((s) => s.name).join(", ")],
           [f.products, String(item.products_count)],
-          [he.admin.statusLabel, <StatusBadge key="s" status={item.status} />],
-          [he.admin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
+          [heAdmin.statusLabel, <StatusBadge key="s" status={item.status} />],
+          [heAdmin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
           [f.position, String(item.position)],
           [
             f.information,
@@ -205,7 +207,7 @@ function CategoryView({ item }: { item: AdminCategory }) {
               {item.information}
             </span>,
           ],
-          [he.admin.createdAt, formatDateTime(item.created_at)],
+          [heAdmin.createdAt, formatDateTime(item.created_at)],
         ]}
       />
       {item.status === 1 ? (
@@ -215,7 +217,7 @@ function CategoryView({ item }: { item: AdminCategory }) {
           rel="noopener"
           className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline"
         >
-          {he.admin.publicPage}
+          {heAdmin.publicPage}
           <span className="sr-only"> {he.site.newTab}</span>
         </a>
       ) : null}

@@ -1,4 +1,8 @@
 /** Club members (spec "clients", §7 /api/clients, §8 messages) with a CSV export. */
+
+import type { AdminClient } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { clientSchema } from "../../../domain/schemas/admin/client.ts";
 import { Details } from "../../components/admin/bits.tsx";
 import { CrudScreen, FormActions, type FormProps } from "../../components/admin/crud-screen.tsx";
 import { buttonClass, TextInput } from "../../components/admin/fields.tsx";
@@ -8,14 +12,11 @@ import type { ListColumn } from "../../components/admin/list.tsx";
 import { adminMeta, revalidateOnPathChange } from "../../components/admin/meta.ts";
 import { useAdminForm } from "../../components/admin/use-admin-form.ts";
 import { requireSection } from "../../lib/admin-guard.server.ts";
-import type { AdminClient } from "../../lib/admin-types.ts";
 import { apiJson } from "../../lib/api-client.ts";
-import { he } from "../../lib/i18n/he.ts";
-import { clientSchema } from "../../lib/schemas/admin/client.ts";
 import type { Route } from "./+types/clients";
 
 export function meta() {
-  return adminMeta(he.admin.titles.clients);
+  return adminMeta(heAdmin.titles.clients);
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -25,12 +26,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const shouldRevalidate = revalidateOnPathChange;
 
-const c = he.admin.clients;
-const f = he.admin.fields;
-const m = he.admin.messages;
+const c = heAdmin.clients;
+const f = heAdmin.fields;
+const m = heAdmin.messages;
 
 const columns: ListColumn<AdminClient>[] = [
-  { id: "id", name: he.admin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
+  { id: "id", name: heAdmin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
   {
     id: "email",
     name: f.email,
@@ -42,7 +43,7 @@ const columns: ListColumn<AdminClient>[] = [
       </bdi>
     ),
   },
-  { id: "source", name: f.source, sortable: true, render: (r) => he.admin.sources[r.source] ?? r.source },
+  { id: "source", name: f.source, sortable: true, render: (r) => heAdmin.sources[r.source] ?? r.source },
   {
     id: "created_at",
     name: c.joined,
@@ -100,9 +101,9 @@ function ClientView({ item }: { item: AdminClient }) {
             {item.email}
           </bdi>,
         ],
-        [f.source, he.admin.sources[item.source] ?? item.source],
+        [f.source, heAdmin.sources[item.source] ?? item.source],
         [c.joined, formatDateTime(item.created_at)],
-        [he.admin.updatedAt, formatDateTime(item.updated_at)],
+        [heAdmin.updatedAt, formatDateTime(item.updated_at)],
       ]}
     />
   );

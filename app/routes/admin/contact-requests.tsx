@@ -1,5 +1,7 @@
 /** The contact-request inbox: newest first, open / handled filter, mark handled, view, delete. */
 import { useEffect, useState } from "react";
+import type { AdminContactRequest } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { Details } from "../../components/admin/bits.tsx";
 import { ConfirmDelete } from "../../components/admin/confirm-delete.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
@@ -18,13 +20,11 @@ import { notify } from "../../components/admin/toast.tsx";
 import { useAdminList } from "../../components/admin/use-admin-list.ts";
 import { requireSection } from "../../lib/admin-guard.server.ts";
 import { useCan } from "../../lib/admin-permissions.ts";
-import type { AdminContactRequest } from "../../lib/admin-types.ts";
 import { apiJson } from "../../lib/api-client.ts";
-import { he } from "../../lib/i18n/he.ts";
 import type { Route } from "./+types/contact-requests";
 
 export function meta() {
-  return adminMeta(he.admin.titles.contactRequests);
+  return adminMeta(heAdmin.titles.contactRequests);
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -34,9 +34,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const shouldRevalidate = revalidateOnPathChange;
 
-const c = he.admin.contact;
-const f = he.admin.fields;
-const m = he.admin.messages;
+const c = heAdmin.contact;
+const f = heAdmin.fields;
+const m = heAdmin.messages;
 const EXTRA_KEYS = ["status"] as const;
 
 function HandledBadge({ handledAt }: { handledAt: string | null }) {
@@ -106,7 +106,7 @@ export default function ContactRequests() {
     },
     {
       id: "handled_at",
-      name: he.admin.statusLabel,
+      name: heAdmin.statusLabel,
       sortable: true,
       render: (r) => <HandledBadge handledAt={r.handled_at} />,
     },
@@ -179,7 +179,7 @@ export default function ContactRequests() {
         actions={(row) => (
           <>
             <RowAction
-              label={he.admin.view}
+              label={heAdmin.view}
               subject={row.name}
               icon={<EyeIcon className="size-4" />}
               onPress={() => setViewing(row)}
@@ -194,7 +194,7 @@ export default function ContactRequests() {
             ) : null}
             {can.delete ? (
               <RowAction
-                label={he.admin.delete}
+                label={heAdmin.delete}
                 subject={row.name}
                 tone="danger"
                 icon={<TrashIcon className="size-4" />}
@@ -229,7 +229,7 @@ export default function ContactRequests() {
                   </a>,
                 ],
                 [c.received, formatDateTime(viewing.created_at)],
-                [he.admin.statusLabel, <HandledBadge key="s" handledAt={viewing.handled_at} />],
+                [heAdmin.statusLabel, <HandledBadge key="s" handledAt={viewing.handled_at} />],
                 [
                   f.message,
                   <span key="m" className="whitespace-pre-line">

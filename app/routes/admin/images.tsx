@@ -4,12 +4,12 @@
  */
 import { useCallback, useState } from "react";
 import { useLocation, useNavigate, useOutletContext } from "react-router";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import type { ImageOwnerType } from "../../../domain/schemas/admin/images.ts";
 import { ImageManager } from "../../components/admin/image-manager.tsx";
 import { adminMeta } from "../../components/admin/meta.ts";
 import { AdminModal } from "../../components/admin/modal.tsx";
 import { requireSection } from "../../lib/admin-guard.server.ts";
-import { he } from "../../lib/i18n/he.ts";
-import type { ImageOwnerType } from "../../lib/schemas/admin/images.ts";
 import type { Route } from "./+types/images";
 
 const OWNERS = {
@@ -28,7 +28,7 @@ function sectionOf(pathname: string): Section {
 }
 
 export function meta() {
-  return adminMeta(he.admin.titles.productImages);
+  return adminMeta(heAdmin.titles.productImages);
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -51,7 +51,7 @@ export default function OwnerImages({ loaderData }: Route.ComponentProps) {
   }, [navigate, section, location.search, outlet]);
 
   return (
-    <AdminModal isOpen onClose={back} title={he.admin.imagesScreen.title(name)} size="lg">
+    <AdminModal isOpen onClose={back} title={heAdmin.imagesScreen.title(name)} size="lg">
       <ImageManager
         type={OWNERS[section].type as ImageOwnerType}
         id={loaderData.id}

@@ -6,13 +6,14 @@
 import { useEffect } from "react";
 import { I18nProvider } from "react-aria-components";
 import { Outlet } from "react-router";
+import { he } from "../../../domain/i18n/site.ts";
+import { permissionsOf } from "../../../domain/permissions.ts";
 import { revalidateOnPathChange } from "../../components/admin/meta.ts";
 import { AdminToastRegion } from "../../components/admin/toast.tsx";
 import { AdminTopBar } from "../../components/admin/top-bar.tsx";
-import { adminUser, permissionsOf } from "../../lib/admin-guard.server.ts";
+import { adminUser } from "../../lib/admin-guard.server.ts";
 import { type AdminSession, AdminSessionContext } from "../../lib/admin-permissions.ts";
 import { apiJson } from "../../lib/api-client.ts";
-import { he } from "../../lib/i18n/he.ts";
 import { isLoggedIn, refreshStoredUser, type StoredUser } from "../../lib/session-flag.ts";
 import type { Route } from "./+types/layout";
 

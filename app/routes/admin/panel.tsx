@@ -1,16 +1,17 @@
 /** The panel (spec §2 says "empty"; the issue asks for a useful landing page): counts and the latest news. */
 import { Link } from "react-router";
+import type { DashboardData } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { canFor } from "../../../domain/permissions.ts";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { adminMeta } from "../../components/admin/meta.ts";
-import { canFor, requireSection } from "../../lib/admin-guard.server.ts";
+import { requireSection } from "../../lib/admin-guard.server.ts";
 import { useAdminSession } from "../../lib/admin-permissions.ts";
-import type { DashboardData } from "../../lib/admin-types.ts";
 import { servicesContext } from "../../lib/context.ts";
-import { he } from "../../lib/i18n/he.ts";
 import type { Route } from "./+types/panel";
 
 export function meta() {
-  return adminMeta(he.admin.titles.panel);
+  return adminMeta(heAdmin.titles.panel);
 }
 
 export async function loader({ context }: Route.LoaderArgs): Promise<DashboardData> {
@@ -18,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<DashboardDa
   return context.get(servicesContext).admin.dashboard.get(canFor(user));
 }
 
-const p = he.admin.panel;
+const p = heAdmin.panel;
 
 export default function Panel({ loaderData }: Route.ComponentProps) {
   const { user, permissions } = useAdminSession();
@@ -86,7 +87,7 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
                     <p className="mt-1 line-clamp-2 text-cocoa-800">{r.message}</p>
                     {r.handled_at ? null : (
                       <span className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                        {he.admin.contact.open}
+                        {heAdmin.contact.open}
                       </span>
                     )}
                   </li>
@@ -115,7 +116,7 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
                       {c.email}
                     </bdi>
                     <span className="text-sm text-cocoa-800">
-                      {he.admin.sources[c.source] ?? c.source} · {formatDateTime(c.created_at)}
+                      {heAdmin.sources[c.source] ?? c.source} · {formatDateTime(c.created_at)}
                     </span>
                   </li>
                 ))}
@@ -134,7 +135,7 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
                   to="/admin/products?new=1"
                   className="inline-block rounded-full bg-crust-700 px-4 py-2 font-semibold text-white hover:bg-crust-600"
                 >
-                  {he.admin.products.create}
+                  {heAdmin.products.create}
                 </Link>
               </li>
             ) : null}
@@ -144,7 +145,7 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
                   to="/admin/categories?new=1"
                   className="inline-block rounded-full border-2 border-crust-700 px-4 py-2 font-semibold text-crust-700 hover:bg-cream-100"
                 >
-                  {he.admin.categories.create}
+                  {heAdmin.categories.create}
                 </Link>
               </li>
             ) : null}
@@ -154,7 +155,7 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
                   to="/admin/sales?new=1"
                   className="inline-block rounded-full border-2 border-crust-700 px-4 py-2 font-semibold text-crust-700 hover:bg-cream-100"
                 >
-                  {he.admin.sales.create}
+                  {heAdmin.sales.create}
                 </Link>
               </li>
             ) : null}

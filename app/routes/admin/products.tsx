@@ -1,10 +1,14 @@
 /** Product management (spec §2 /admin/products): list, create, edit, view, images and delete. */
 import { useEffect, useState } from "react";
 import { Outlet, useNavigate } from "react-router";
+import type { AdminProduct, AdminProductRow } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { he } from "../../../domain/i18n/site.ts";
+import { formatShekels } from "../../../domain/money.ts";
 import { Details, StatusBadge, TagChip, Thumb, YesNo } from "../../components/admin/bits.tsx";
 import { ConfirmDelete } from "../../components/admin/confirm-delete.tsx";
 import { buttonClass } from "../../components/admin/fields.tsx";
-import { formatDateTime, formatShekels } from "../../components/admin/format.ts";
+import { formatDateTime } from "../../components/admin/format.ts";
 import { EditIcon, EyeIcon, ImageIcon, PlusIcon, TrashIcon } from "../../components/admin/icons.tsx";
 import {
   AdminTable,
@@ -21,13 +25,11 @@ import { notify } from "../../components/admin/toast.tsx";
 import { useAdminList } from "../../components/admin/use-admin-list.ts";
 import { requireSection } from "../../lib/admin-guard.server.ts";
 import { useCan } from "../../lib/admin-permissions.ts";
-import type { AdminProduct, AdminProductRow } from "../../lib/admin-types.ts";
 import { apiJson } from "../../lib/api-client.ts";
-import { he } from "../../lib/i18n/he.ts";
 import type { Route } from "./+types/products";
 
 export function meta() {
-  return adminMeta(he.admin.titles.products);
+  return adminMeta(heAdmin.titles.products);
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -37,8 +39,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const shouldRevalidate = revalidateOnPathChange;
 
-const p = he.admin.products;
-const m = he.admin.messages;
+const p = heAdmin.products;
+const m = heAdmin.messages;
 
 type ModalState =
   | { kind: "none" }
@@ -71,7 +73,7 @@ export default function Products() {
   const open = useOpenById<AdminProduct>(
     "/api/admin/products",
     (product, kind) => setModal({ kind, product }),
-    he.admin.loadFailed,
+    heAdmin.loadFailed,
   );
 
   // The panel's quick action links here with ?new=1.
@@ -84,7 +86,7 @@ export default function Products() {
 
   const columns: ListColumn<AdminProductRow>[] = [
     { id: "image", name: f.mainImage, render: (r) => <Thumb picture={r.mainImage} /> },
-    { id: "id", name: he.admin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
+    { id: "id", name: heAdmin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
     {
       id: "name",
       name: f.name,
@@ -102,20 +104,20 @@ export default function Products() {
       id: "category",
       wide: true,
       name: f.categories,
-      render: (r) => <span className="text-sm">{r.category.map((c) => c.name).join(", ") || he.admin.none}</span>,
+      render: (r) => <span className="text-sm">{r.category.map((c) => c.name).join(", ") || heAdmin.none}</span>,
     },
-    { id: "status", name: he.admin.statusLabel, sortable: true, render: (r) => <StatusBadge status={r.status} /> },
+    { id: "status", name: heAdmin.statusLabel, sortable: true, render: (r) => <StatusBadge status={r.status} /> },
     {
       id: "visibility_home_page",
       wide: true,
-      name: he.admin.homeVisibility,
+      name: heAdmin.homeVisibility,
       sortable: true,
       render: (r) => <YesNo value={r.visibility_home_page} />,
     },
     {
       id: "created_at",
       wide: true,
-      name: he.admin.createdAt,
+      name: heAdmin.createdAt,
       sortable: true,
       render: (r) => <span className="whitespace-nowrap text-sm">{formatDateTime(r.created_at)}</span>,
     },
@@ -149,14 +151,14 @@ export default function Products() {
         actions={(row) => (
           <>
             <RowAction
-              label={he.admin.view}
+              label={heAdmin.view}
               subject={row.name}
               icon={<EyeIcon className="size-4" />}
               onPress={() => open(row.id, "view")}
             />
             {can.update ? (
               <RowAction
-                label={he.admin.edit}
+                label={heAdmin.edit}
                 subject={row.name}
                 icon={<EditIcon className="size-4" />}
                 onPress={() => open(row.id, "edit")}
@@ -164,7 +166,7 @@ export default function Products() {
             ) : null}
             {canImages.read ? (
               <RowAction
-                label={he.admin.images}
+                label={heAdmin.images}
                 subject={row.name}
                 icon={<ImageIcon className="size-4" />}
                 onPress={() =>
@@ -174,7 +176,7 @@ export default function Products() {
             ) : null}
             {can.delete ? (
               <RowAction
-                label={he.admin.delete}
+                label={heAdmin.delete}
                 subject={row.name}
                 tone="danger"
                 icon={<TrashIcon className="size-4" />}
@@ -227,7 +229,7 @@ export default function Products() {
   );
 }
 
-const f = he.admin.fields;
+const f = heAdmin.fields;
 
 function ProductView({ product }: { product: AdminProduct }) {
   return (
@@ -257,9 +259,9 @@ function ProductView({ product }: { product: AdminProduct }) {
               {product.serial_id}
             </bdi>,
           ],
-          [he.admin.statusLabel, <StatusBadge key="status" status={product.status} />],
-          [he.admin.homeVisibility, <YesNo key="home" value={product.visibility_home_page} />],
-          [f.categories, product.category.map((c) => c.name).join(", ") || he.admin.products.noCategories],
+          [heAdmin.statusLabel, <StatusBadge key="status" status={product.status} />],
+          [heAdmin.homeVisibility, <YesNo key="home" value={product.visibility_home_page} />],
+          [f.categories, product.category.map((c) => c.name).join(", ") || heAdmin.products.noCategories],
           [
             f.sizes,
             product.size.length ? (
@@ -292,8 +294,8 @@ function ProductView({ product }: { product: AdminProduct }) {
               {product.content}
             </span>,
           ],
-          [he.admin.createdAt, formatDateTime(product.created_at)],
-          [he.admin.updatedAt, formatDateTime(product.updated_at)],
+          [heAdmin.createdAt, formatDateTime(product.created_at)],
+          [heAdmin.updatedAt, formatDateTime(product.updated_at)],
         ]}
       />
       {product.status === 1 ? (
@@ -303,7 +305,7 @@ function ProductView({ product }: { product: AdminProduct }) {
           rel="noopener"
           className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline"
         >
-          {he.admin.publicPage}
+          {heAdmin.publicPage}
           <span className="sr-only"> {he.site.newTab}</span>
         </a>
       ) : null}

@@ -1,18 +1,19 @@
 /** Site settings (brand, phone, WhatsApp, order and club links, social links, address, e-mail). */
+
+import type { AdminSettings } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { settingsSchema } from "../../../domain/schemas/admin/settings.ts";
 import { TextInput } from "../../components/admin/fields.tsx";
 import { adminMeta } from "../../components/admin/meta.ts";
 import { notify } from "../../components/admin/toast.tsx";
 import { useAdminForm } from "../../components/admin/use-admin-form.ts";
 import { requireSection } from "../../lib/admin-guard.server.ts";
-import type { AdminSettings } from "../../lib/admin-types.ts";
 import { apiJson } from "../../lib/api-client.ts";
 import { servicesContext } from "../../lib/context.ts";
-import { he } from "../../lib/i18n/he.ts";
-import { settingsSchema } from "../../lib/schemas/admin/settings.ts";
 import type { Route } from "./+types/settings";
 
 export function meta() {
-  return adminMeta(he.admin.titles.settings);
+  return adminMeta(heAdmin.titles.settings);
 }
 
 export async function loader({ context }: Route.LoaderArgs): Promise<AdminSettings> {
@@ -20,18 +21,18 @@ export async function loader({ context }: Route.LoaderArgs): Promise<AdminSettin
   return context.get(servicesContext).admin.settings.get();
 }
 
-const s = he.admin.settings;
-const f = he.admin.fields;
+const s = heAdmin.settings;
+const f = heAdmin.fields;
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const form = useAdminForm({
     schema: settingsSchema,
     initial: loaderData,
-    errorTitle: he.admin.messages.settingsSaveError,
+    errorTitle: heAdmin.messages.settingsSaveError,
     submit: (data) => apiJson<{ data: AdminSettings }>("/api/admin/settings", { method: "PUT", json: data }),
     onSaved: (body) => {
       form.setValues(body.data);
-      notify.success(he.admin.messages.settingsSaved);
+      notify.success(heAdmin.messages.settingsSaved);
     },
   });
   const { values, set, errors } = form;
@@ -83,7 +84,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             aria-disabled={form.loading}
             className="min-w-28 rounded-full bg-crust-700 px-6 py-2.5 font-semibold text-white hover:bg-crust-600 disabled:opacity-70"
           >
-            {form.loading ? he.admin.busy : he.admin.save}
+            {form.loading ? heAdmin.busy : heAdmin.save}
           </button>
         </div>
       </form>

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
+import { hePages } from "../../../domain/i18n/pages.ts";
 import { JsonLd } from "../../components/content/json-ld.tsx";
 import { KosherBadge } from "../../components/content/kosher-badge.tsx";
 import { PageHeader } from "../../components/content/page-header.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { he } from "../../lib/i18n/he.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import { businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/about";
 
-const t = he.about;
+const t = hePages.about;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

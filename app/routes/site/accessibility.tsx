@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { hePages } from "../../../domain/i18n/pages.ts";
+import { telHref } from "../../../domain/phone.ts";
 import { PageHeader, Paragraphs } from "../../components/content/page-header.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { he } from "../../lib/i18n/he.ts";
-import { telHref } from "../../lib/phone.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/accessibility";
 
-const t = he.a11y;
+const t = hePages.a11y;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

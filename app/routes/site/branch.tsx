@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { data } from "react-router";
+import { he } from "../../../domain/i18n/site.ts";
+import { parseIsraeliPhone, telHref } from "../../../domain/phone.ts";
 import {
   AccessibleIcon,
   ClockIcon,
@@ -13,11 +15,9 @@ import { OpeningHoursTable } from "../../components/content/opening-hours.tsx";
 import { PageHeader, Paragraphs } from "../../components/content/page-header.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { he } from "../../lib/i18n/he.ts";
 import { googleMapsUrl, mapEmbedUrl, wazeUrl } from "../../lib/maps.ts";
 import { weekdayInJerusalem } from "../../lib/opening-hours.ts";
 import { idFromParam } from "../../lib/params.ts";
-import { parseIsraeliPhone, telHref } from "../../lib/phone.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import { branchJsonLd, breadcrumbJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/branch";

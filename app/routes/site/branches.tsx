@@ -1,10 +1,10 @@
 import { Link } from "react-router";
+import { he } from "../../../domain/i18n/site.ts";
 import { MapPinIcon } from "../../components/content/icons.tsx";
 import { JsonLd } from "../../components/content/json-ld.tsx";
 import { PageHeader } from "../../components/content/page-header.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { he } from "../../lib/i18n/he.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import { businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/branches";

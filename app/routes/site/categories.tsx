@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { he } from "../../../domain/i18n/site.ts";
 import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { he } from "../../lib/i18n/he.ts";
 import { subcategoryHref } from "../../lib/links.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/categories";

@@ -1,13 +1,13 @@
 import { data, Link } from "react-router";
+import { he } from "../../../domain/i18n/site.ts";
 import { Breadcrumbs, Chip } from "../../components/catalogue/bits.tsx";
 import { ProductGrid } from "../../components/catalogue/tiles.tsx";
 import { JsonLd } from "../../components/content/json-ld.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { he } from "../../lib/i18n/he.ts";
 import { subcategoryHref } from "../../lib/links.ts";
-import { parseId } from "../../lib/params.ts";
+import { idFromParam } from "../../lib/params.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import { breadcrumbJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/category";
@@ -17,13 +17,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = parseId(params.id);
+  const id = idFromParam(params.id);
   const services = context.get(servicesContext);
   const { publicUrl } = context.get(requestContext);
-  const [settings, category] = await Promise.all([
-    services.settings.get(),
-    id === null ? null : services.catalogue.category(id),
-  ]);
+  const [settings, category] = await Promise.all([services.settings.get(), services.catalogue.category(id)]);
   if (!category) throw data(null, { status: 404 });
   const path = `/categories/${category.id}`;
   const seo = pageSeo(publicUrl, {

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { heForms } from "../../../domain/i18n/forms.ts";
+import { CLUB_FIELDS, CONTACT_LIMITS } from "../../../domain/schemas/fields.ts";
 import { CheckCircleIcon } from "../../components/content/icons.tsx";
 import { PageHeader } from "../../components/content/page-header.tsx";
 import { CheckboxField, RequiredNote, TextField } from "../../components/forms/fields.tsx";
@@ -6,12 +8,10 @@ import { PublicForm } from "../../components/forms/public-form.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { handlePublicForm } from "../../lib/forms.server.ts";
 import { type FormResult, submitPublicForm } from "../../lib/forms.ts";
-import { he } from "../../lib/i18n/he.ts";
-import { CLUB_FIELDS, CONTACT_LIMITS } from "../../lib/schemas/fields.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/club";
 
-const t = he.club;
+const t = heForms.club;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The schema (with zod) loads when the visitor starts on the form, not with the page. */
-const loadSchema = () => import("../../lib/schemas/club.ts").then((m) => m.clubSchema);
+const loadSchema = () => import("../../../domain/schemas/club.ts").then((m) => m.clubSchema);
 
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   return submitPublicForm(request, loadSchema, CLUB_FIELDS, serverAction);

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { he } from "../../../domain/i18n/site.ts";
 import { SectionHeading } from "../../components/catalogue/bits.tsx";
 import { PostCard } from "../../components/catalogue/post-card.tsx";
 import {
@@ -13,7 +14,6 @@ import { JsonLd } from "../../components/content/json-ld.tsx";
 import { PhoneIcon } from "../../components/site/icons.tsx";
 import { WelcomeDialog } from "../../components/site/welcome-dialog.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { he } from "../../lib/i18n/he.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import { businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/home";

@@ -2,12 +2,12 @@ import heeboHebrew from "@fontsource-variable/heebo/files/heebo-hebrew-wght-norm
 import heeboLatin from "@fontsource-variable/heebo/files/heebo-latin-wght-normal.woff2?url";
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
+import { he } from "../../../domain/i18n/site.ts";
 import { FloatingChatButton } from "../../components/site/chat-button.tsx";
 import { SiteFooter } from "../../components/site/footer.tsx";
 import { SiteHeader } from "../../components/site/header.tsx";
 import { SearchBarProvider } from "../../components/site/search-bar.tsx";
 import { servicesContext } from "../../lib/context.ts";
-import { he } from "../../lib/i18n/he.ts";
 import type { Route } from "./+types/layout";
 
 /**

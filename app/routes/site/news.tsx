@@ -1,7 +1,7 @@
+import { he } from "../../../domain/i18n/site.ts";
 import { PageHeader } from "../../components/content/page-header.tsx";
 import { PostCard } from "../../components/content/post-card.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { he } from "../../lib/i18n/he.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/news";
 

@@ -1,4 +1,6 @@
 import { data } from "react-router";
+import { he } from "../../../domain/i18n/site.ts";
+import { formatShekels } from "../../../domain/money.ts";
 import { Breadcrumbs, Chip, FiveStars, TagBadge } from "../../components/catalogue/bits.tsx";
 import { ProductGallery } from "../../components/catalogue/gallery.tsx";
 import { ProductGrid } from "../../components/catalogue/tiles.tsx";
@@ -7,10 +9,8 @@ import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { useSiteSettings } from "../../components/site/use-site-settings.ts";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { formatPrice } from "../../lib/format.ts";
-import { he } from "../../lib/i18n/he.ts";
 import { subcategoryHref } from "../../lib/links.ts";
-import { parseId } from "../../lib/params.ts";
+import { idFromParam } from "../../lib/params.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import { breadcrumbJsonLd, productJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/product";
@@ -20,13 +20,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const id = parseId(params.id);
+  const id = idFromParam(params.id);
   const services = context.get(servicesContext);
   const { publicUrl } = context.get(requestContext);
   const [settings, product, similar] = await Promise.all([
     services.settings.get(),
-    id === null ? null : services.catalogue.product(id),
-    id === null ? [] : services.catalogue.similar(id),
+    services.catalogue.product(id),
+    services.catalogue.similar(id),
   ]);
   if (!product) throw data(null, { status: 404 });
   const path = `/product/${product.id}`;
@@ -144,7 +144,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 {product.size.map((size) => (
                   <li key={size.id} className="flex items-baseline justify-between gap-4 py-2 text-lg">
                     <span>{size.name}</span>
-                    <bdi className="font-bold text-crust-700">{formatPrice(size.price)}</bdi>
+                    <bdi className="font-bold text-crust-700">{formatShekels(size.price)}</bdi>
                   </li>
                 ))}
               </ul>

@@ -1,13 +1,13 @@
 import { data, Form, Link, redirect } from "react-router";
-import { parsePage } from "../../../server/services/pagination.ts";
+import { he } from "../../../domain/i18n/site.ts";
+import { parseId } from "../../../domain/ids.ts";
+import { parsePage } from "../../../domain/pagination.ts";
 import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
 import { ProductGrid } from "../../components/catalogue/tiles.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { SearchIcon } from "../../components/site/icons.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { he } from "../../lib/i18n/he.ts";
-import { parseId } from "../../lib/params.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/products";
 

@@ -1,10 +1,11 @@
 import { data, Link } from "react-router";
+import { heForms } from "../../../domain/i18n/forms.ts";
+import { he } from "../../../domain/i18n/site.ts";
 import { JsonLd } from "../../components/content/json-ld.tsx";
 import { PageHeader, Paragraphs } from "../../components/content/page-header.tsx";
 import { PostCard } from "../../components/content/post-card.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { he } from "../../lib/i18n/he.ts";
 import { idFromParam } from "../../lib/params.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import { breadcrumbJsonLd } from "../../lib/structured-data.ts";
@@ -70,7 +71,7 @@ export default function SalePage({ loaderData }: Route.ComponentProps) {
               to="/branches"
               className="font-semibold text-crust-700 underline underline-offset-4 hover:text-crust-600"
             >
-              {he.contact.branchesLink}
+              {heForms.contact.branchesLink}
             </Link>
           </p>
         </div>

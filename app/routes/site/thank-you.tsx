@@ -1,6 +1,6 @@
+import { he } from "../../../domain/i18n/site.ts";
 import { THANKS_LINKS, ThanksPanel } from "../../components/content/thanks.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { he } from "../../lib/i18n/he.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/thank-you";
 

@@ -4,11 +4,13 @@
  */
 import type { Hono } from "hono";
 import type { z } from "zod";
-import type { Paginated } from "../../../app/lib/admin-types.ts";
-import type { ListQuery } from "../../../app/lib/schemas/admin/list.ts";
+import type { Paginated } from "../../../domain/contracts/admin.ts";
+import type { Subject } from "../../../domain/permissions.ts";
+import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { AppEnv } from "../../app.ts";
-import { requireAbility, type Subject } from "../../auth/abilities.ts";
-import { created, done, idParam, listParams, ok, parseWith, readBody } from "./http.ts";
+import { requireAbility } from "../../auth/require-ability.ts";
+import { parseWith, readBody } from "../../http/validation.ts";
+import { created, done, listParams, ok, pathId } from "./http.ts";
 
 export interface CrudService<Row, Item, Input> {
   list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<Row>>;
@@ -37,18 +39,18 @@ export function crudRoutes<Row, Item, Input, S extends z.ZodType<Input>>(
     const { query, path, params } = listParams(c);
     return c.json(await service.list(query, path, params));
   });
-  router.get(item, requireAbility("read", subject), async (c) => ok(c, await service.get(idParam(c))));
+  router.get(item, requireAbility("read", subject), async (c) => ok(c, await service.get(pathId(c))));
   router.post(base, requireAbility("create", subject), async (c) => {
     const input = parseWith(schema, await readBody(c)) as Input;
     return created(c, await service.create(input), messages.created);
   });
   router.put(item, requireAbility("update", subject), async (c) => {
-    const id = idParam(c);
+    const id = pathId(c);
     const input = parseWith(schema, await readBody(c)) as Input;
     return ok(c, await service.update(id, input), messages.updated);
   });
   router.delete(item, requireAbility("delete", subject), async (c) => {
-    await service.remove(idParam(c));
+    await service.remove(pathId(c));
     return done(c, messages.deleted);
   });
 }

@@ -1,37 +1,23 @@
 /** Small helpers the admin routers share: guards, body and parameter parsing, and uniform responses. */
 import type { Context, MiddlewareHandler } from "hono";
-import type { z } from "zod";
-import { he } from "../../../app/lib/i18n/he.ts";
-import { fieldErrorsOf } from "../../../app/lib/schemas/admin/fields.ts";
-import { type ListQuery, listQuerySchema } from "../../../app/lib/schemas/admin/list.ts";
+import { heApi } from "../../../domain/i18n/api.ts";
+import { type ListQuery, listQuerySchema } from "../../../domain/schemas/admin/list.ts";
 import type { AppEnv } from "../../app.ts";
-import { UNAUTHENTICATED_MESSAGE } from "../../auth/abilities.ts";
-import { HttpError, NotFoundError, ValidationError } from "../../errors.ts";
+import { HttpError } from "../../errors.ts";
+import { parseWith } from "../../http/validation.ts";
+import { idParam } from "../params.ts";
 
 export type AdminContext = Context<AppEnv>;
 
 /** 401 before anything else (even an unknown admin path) when nobody is signed in. */
 export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get("auth")?.user) throw new HttpError(401, UNAUTHENTICATED_MESSAGE);
+  if (!c.get("auth")?.user) throw new HttpError(401, heApi.unauthenticated);
   return next();
 };
 
-/** Parses with a shared schema; failures become a 422 with Hebrew messages per field. */
-export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  const result = schema.safeParse(data);
-  if (!result.success) throw new ValidationError(fieldErrorsOf(result.error), he.api.validation);
-  return result.data;
-}
-
-/** The body as JSON (or form fields), with typed text cleaned of bidi/control characters; bad JSON is a 400. */
-export { readBody } from "../../http/validation.ts";
-
 /** A positive integer path parameter; anything else is a 404, like a missing row. */
-export function idParam(c: AdminContext, name = "id"): number {
-  const raw = c.req.param(name) ?? "";
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new NotFoundError(he.api.notFound);
-  return id;
+export function pathId(c: AdminContext, name = "id"): number {
+  return idParam(c.req.param(name));
 }
 
 /** The list parameters of spec §7, plus the path and the rest of the query for the paginator's URLs. */

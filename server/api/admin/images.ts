@@ -5,24 +5,26 @@
  */
 import type { Hono } from "hono";
 import { z } from "zod";
-import { he } from "../../../app/lib/i18n/he.ts";
-import { idField } from "../../../app/lib/schemas/admin/fields.ts";
-import { imageOrderSchema, imageUploadFieldsSchema, ownerTypeField } from "../../../app/lib/schemas/admin/images.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { heApi } from "../../../domain/i18n/api.ts";
+import { idField } from "../../../domain/schemas/admin/fields.ts";
+import { imageOrderSchema, imageUploadFieldsSchema, ownerTypeField } from "../../../domain/schemas/admin/images.ts";
 import type { AppEnv } from "../../app.ts";
-import { requireAbility } from "../../auth/abilities.ts";
+import { requireAbility } from "../../auth/require-ability.ts";
 import { HttpError, ValidationError } from "../../errors.ts";
+import { parseWith, readBody } from "../../http/validation.ts";
 import { REJECTION_MESSAGES } from "../../images/pipeline.ts";
 import type { UploadFile } from "../../services/admin/images.ts";
 import type { Services } from "../../services/index.ts";
-import { type AdminContext, created, idParam, ok, parseWith, readBody } from "./http.ts";
+import { type AdminContext, created, ok, pathId } from "./http.ts";
 
 async function readForm(c: AdminContext): Promise<FormData> {
   const type = c.req.header("content-type") ?? "";
-  if (!type.startsWith("multipart/form-data")) throw new HttpError(415, he.api.unsupportedMediaType);
+  if (!type.startsWith("multipart/form-data")) throw new HttpError(415, heApi.unsupportedMediaType);
   try {
     return await c.req.formData();
   } catch {
-    throw new HttpError(400, he.admin.validation.badUpload);
+    throw new HttpError(400, heAdmin.validation.badUpload);
   }
 }
 
@@ -36,11 +38,11 @@ async function filesOf(entries: FormDataEntryValue[], field: (index: number) => 
   return files;
 }
 
-const productUploadSchema = z.object({ product_id: idField(he.admin.fields.products) });
-const ownerQuerySchema = z.object({ type: ownerTypeField, id: idField(he.admin.id) });
+const productUploadSchema = z.object({ product_id: idField(heAdmin.fields.products) });
+const ownerQuerySchema = z.object({ type: ownerTypeField, id: idField(heAdmin.id) });
 const altSchema = z.object({
   alt: z
-    .string({ error: he.admin.validation.required("טקסט חלופי") })
+    .string({ error: heAdmin.validation.required("טקסט חלופי") })
     .trim()
     .max(300),
 });
@@ -51,7 +53,7 @@ export function imageRoutes(router: Hono<AppEnv>, services: Services) {
   router.get("/admin/images", requireAbility("read", "Image"), async (c) => {
     const { type, id } = parseWith(ownerQuerySchema, c.req.query());
     const name = await images().ownerName(type, id);
-    if (name === null) throw new HttpError(404, he.api.notFound);
+    if (name === null) throw new HttpError(404, heApi.notFound);
     return c.json({ data: await images().list(type, id), owner: { type, id, name } });
   });
 
@@ -66,7 +68,7 @@ export function imageRoutes(router: Hono<AppEnv>, services: Services) {
     const entries = [...form.getAll("files[]"), ...form.getAll("files")];
     const files = await filesOf(entries, (i) => `files.${i}`);
     const stored = await images().upload({ type: fields.type, id: fields.id }, files);
-    return created(c, stored, he.admin.messages.imagesSaved);
+    return created(c, stored, heAdmin.messages.imagesSaved);
   });
 
   // The product upload: product_id, image.
@@ -74,15 +76,15 @@ export function imageRoutes(router: Hono<AppEnv>, services: Services) {
     const form = await readForm(c);
     const { product_id } = parseWith(productUploadSchema, { product_id: form.get("product_id") ?? undefined });
     const entries = form.getAll("image");
-    if (entries.length !== 1) throw new ValidationError({ image: [he.admin.validation.noFiles] });
+    if (entries.length !== 1) throw new ValidationError({ image: [heAdmin.validation.noFiles] });
     const files = await filesOf(entries, () => "image");
     try {
       const [image] = await images().upload({ type: "product", id: product_id }, files);
-      return created(c, image, he.admin.messages.imageSaved);
+      return created(c, image, heAdmin.messages.imageSaved);
     } catch (error) {
       // The owner of this form's upload is named product_id, not id.
       if (error instanceof ValidationError && error.errors?.id) {
-        throw new ValidationError({ product_id: [he.admin.validation.productMissing] });
+        throw new ValidationError({ product_id: [heAdmin.validation.productMissing] });
       }
       throw error;
     }
@@ -90,18 +92,18 @@ export function imageRoutes(router: Hono<AppEnv>, services: Services) {
 
   router.put("/admin/images/order", requireAbility("update", "Image"), async (c) => {
     const { type, id, order } = parseWith(imageOrderSchema, await readBody(c));
-    return ok(c, await images().reorder(type, id, order), he.admin.messages.imageOrderSaved);
+    return ok(c, await images().reorder(type, id, order), heAdmin.messages.imageOrderSaved);
   });
 
   router.put("/admin/images/:id", requireAbility("update", "Image"), async (c) => {
-    const id = idParam(c);
+    const id = pathId(c);
     const { alt } = parseWith(altSchema, await readBody(c));
-    return ok(c, await images().setAlt(id, alt), he.admin.messages.imageSaved);
+    return ok(c, await images().setAlt(id, alt), heAdmin.messages.imageSaved);
   });
 
   const remove = async (c: AdminContext) => {
-    const owner = await images().remove(idParam(c));
-    return ok(c, owner, he.admin.messages.imageDeleted);
+    const owner = await images().remove(pathId(c));
+    return ok(c, owner, heAdmin.messages.imageDeleted);
   };
   router.delete("/admin/images/:id", requireAbility("delete", "Image"), remove);
   router.post("/delete_image/:id", requireAbility("delete", "Image"), remove);

@@ -1,30 +1,32 @@
 /**
  * The back office's JSON API (spec §7 paths): everything under /api/admin, the club members under
  * /api/clients, and the two legacy image paths. Every route needs a signed-in session (401) and the
- * role's ability for its subject and action (403); see server/auth/abilities.ts.
+ * role's ability for its subject and action (403); see domain/permissions.ts.
  */
 import { Hono } from "hono";
-import { he } from "../../../app/lib/i18n/he.ts";
-import { branchSchema } from "../../../app/lib/schemas/admin/branch.ts";
-import { categorySchema } from "../../../app/lib/schemas/admin/category.ts";
-import { clientSchema } from "../../../app/lib/schemas/admin/client.ts";
-import { contactFilterSchema, contactRequestUpdateSchema } from "../../../app/lib/schemas/admin/contact.ts";
-import { postSchema } from "../../../app/lib/schemas/admin/post.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { abilitiesFor, can } from "../../../domain/permissions.ts";
+import { branchSchema } from "../../../domain/schemas/admin/branch.ts";
+import { categorySchema } from "../../../domain/schemas/admin/category.ts";
+import { clientSchema } from "../../../domain/schemas/admin/client.ts";
+import { contactFilterSchema, contactRequestUpdateSchema } from "../../../domain/schemas/admin/contact.ts";
+import { postSchema } from "../../../domain/schemas/admin/post.ts";
 import {
   productCategoriesSchema,
   productSchema,
   sizeSchema,
   tagSchema,
-} from "../../../app/lib/schemas/admin/product.ts";
-import { settingsSchema } from "../../../app/lib/schemas/admin/settings.ts";
+} from "../../../domain/schemas/admin/product.ts";
+import { settingsSchema } from "../../../domain/schemas/admin/settings.ts";
 import type { AppEnv } from "../../app.ts";
-import { abilitiesFor, can, requireAbility } from "../../auth/abilities.ts";
+import { requireAbility } from "../../auth/require-ability.ts";
+import { parseWith, readBody } from "../../http/validation.ts";
 import type { Services } from "../../services/index.ts";
 import { crudRoutes } from "./crud.ts";
-import { created, done, idParam, listParams, ok, parseWith, readBody, signedIn } from "./http.ts";
+import { created, done, listParams, ok, pathId, signedIn } from "./http.ts";
 import { imageRoutes } from "./images.ts";
 
-const m = he.admin.messages;
+const m = heAdmin.messages;
 
 export function createAdminApi(services: Services) {
   const admin = services.admin;
@@ -50,7 +52,7 @@ export function createAdminApi(services: Services) {
     deleted: m.productDeleted,
   });
   api.post("/admin/product/:id/category", requireAbility("update", "Product"), async (c) => {
-    const id = idParam(c);
+    const id = pathId(c);
     const { categories } = parseWith(productCategoriesSchema, await readBody(c));
     return ok(c, await admin.products.setCategories(id, categories), m.productUpdated);
   });
@@ -58,14 +60,14 @@ export function createAdminApi(services: Services) {
     created(c, await admin.products.addSize(parseWith(sizeSchema, await readBody(c))), m.sizeSaved),
   );
   api.delete("/admin/sizes/:id", requireAbility("delete", "Size"), async (c) => {
-    await admin.products.removeSize(idParam(c));
+    await admin.products.removeSize(pathId(c));
     return done(c, m.sizeDeleted);
   });
   api.post("/admin/tags", requireAbility("create", "Tag"), async (c) =>
     created(c, await admin.products.addTag(parseWith(tagSchema, await readBody(c))), m.tagSaved),
   );
   api.delete("/admin/tags/:id", requireAbility("delete", "Tag"), async (c) => {
-    await admin.products.removeTag(idParam(c));
+    await admin.products.removeTag(pathId(c));
     return done(c, m.tagDeleted);
   });
 
@@ -115,12 +117,12 @@ export function createAdminApi(services: Services) {
     return c.json(await admin.contactRequests.list(query, filter, path, params));
   });
   api.put("/admin/contact-requests/:id", requireAbility("update", "ContactRequest"), async (c) => {
-    const id = idParam(c);
+    const id = pathId(c);
     const { handled } = parseWith(contactRequestUpdateSchema, await readBody(c));
     return ok(c, await admin.contactRequests.setHandled(id, handled), handled ? m.contactHandled : m.contactReopened);
   });
   api.delete("/admin/contact-requests/:id", requireAbility("delete", "ContactRequest"), async (c) => {
-    await admin.contactRequests.remove(idParam(c));
+    await admin.contactRequests.remove(pathId(c));
     return done(c, m.contactDeleted);
   });
 

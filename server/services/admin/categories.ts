@@ -12,10 +12,10 @@ import type {
   CategoryOption,
   NamedRef,
   Paginated,
-} from "../../../app/lib/admin-types.ts";
-import { he } from "../../../app/lib/i18n/he.ts";
-import type { CategoryInput } from "../../../app/lib/schemas/admin/category.ts";
-import type { ListQuery } from "../../../app/lib/schemas/admin/list.ts";
+} from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import type { CategoryInput } from "../../../domain/schemas/admin/category.ts";
+import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { DB } from "../../db/database.ts";
 import { HttpError, NotFoundError, ValidationError } from "../../errors.ts";
 import type { ImagesService } from "../images.ts";
@@ -112,13 +112,13 @@ export function createAdminCategoriesService(
   /** The parent must be an existing main category other than the category itself. */
   async function checkParent(input: CategoryInput, selfId?: number) {
     if (input.is_main || input.parent_id === null) return;
-    if (input.parent_id === selfId) throw new ValidationError({ parent_id: [he.admin.validation.parentSelf] });
+    if (input.parent_id === selfId) throw new ValidationError({ parent_id: [heAdmin.validation.parentSelf] });
     const parent = await db
       .selectFrom("categories")
       .select(["id", "is_main"])
       .where("id", "=", input.parent_id)
       .executeTakeFirst();
-    if (parent?.is_main !== 1) throw new ValidationError({ parent_id: [he.admin.validation.parentInvalid] });
+    if (parent?.is_main !== 1) throw new ValidationError({ parent_id: [heAdmin.validation.parentInvalid] });
   }
 
   async function childCount(id: number): Promise<number> {
@@ -212,7 +212,7 @@ export function createAdminCategoriesService(
       if (!existing) throw new NotFoundError();
       await checkParent(input, id);
       if (!input.is_main && (await childCount(id)) > 0) {
-        throw new ValidationError({ is_main: [he.admin.validation.mainHasChildren] });
+        throw new ValidationError({ is_main: [heAdmin.validation.mainHasChildren] });
       }
       await db
         .updateTable("categories")
@@ -236,7 +236,7 @@ export function createAdminCategoriesService(
       const existing = await db.selectFrom("categories").select("id").where("id", "=", id).executeTakeFirst();
       if (!existing) throw new NotFoundError();
       const children = await childCount(id);
-      if (children > 0) throw new HttpError(409, he.admin.messages.categoryHasChildren(children));
+      if (children > 0) throw new HttpError(409, heAdmin.messages.categoryHasChildren(children));
       await deps.images.removeAllOf("category", id);
       await db.deleteFrom("categories").where("id", "=", id).execute();
     },

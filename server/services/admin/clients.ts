@@ -1,18 +1,12 @@
-/**
- * Club members (spec "clients") as staff manage them: paged list, add, change e-mail, delete, export.
- * E-mails are stored lower-cased so the unique index is case-insensitive on both databases.
- * (The public sign-up lives in server/services/clients.ts.)
- */
-import { sql } from "kysely";
-import type { AdminClient, Paginated } from "../../../app/lib/admin-types.ts";
-import { he } from "../../../app/lib/i18n/he.ts";
-import type { ClientInput } from "../../../app/lib/schemas/admin/client.ts";
-import type { ListQuery } from "../../../app/lib/schemas/admin/list.ts";
+import type { AdminClient, Paginated } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import type { ClientInput } from "../../../domain/schemas/admin/client.ts";
+import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { DB } from "../../db/database.ts";
 import type { ClientRow } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import { toCsv } from "./csv.ts";
-import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate } from "./listing.ts";
+import { type ListConfig, listConditions, listPage, now } from "./listing.ts";
 
 export const CLIENT_LIST: ListConfig = {
   id: "id",
@@ -34,7 +28,7 @@ export function createAdminClientsService(db: DB) {
   async function assertEmailFree(email: string, exceptId?: number) {
     let query = db.selectFrom("clients").select("id").where("email", "=", email);
     if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
-    if (await query.executeTakeFirst()) throw new ValidationError({ email: [he.admin.messages.clientEmailTaken] });
+    if (await query.executeTakeFirst()) throw new ValidationError({ email: [heAdmin.messages.clientEmailTaken] });
   }
 
   /** A concurrent insert of the same address loses at the unique index: report it like the check above. */
@@ -43,7 +37,7 @@ export function createAdminClientsService(db: DB) {
       return await work();
     } catch (error) {
       if (error instanceof Error && /unique|duplicate/i.test(error.message)) {
-        throw new ValidationError({ email: [he.admin.messages.clientEmailTaken] });
+        throw new ValidationError({ email: [heAdmin.messages.clientEmailTaken] });
       }
       throw error;
     }
@@ -51,23 +45,16 @@ export function createAdminClientsService(db: DB) {
 
   const service = {
     async list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<AdminClient>> {
-      const column = orderColumnOf(CLIENT_LIST, query);
       const conditions = listConditions(CLIENT_LIST, query);
-      const { total } = await db
-        .selectFrom("clients")
-        .select((eb) => eb.fn.countAll<number>().as("total"))
-        .where((eb) => eb.and(conditions))
-        .executeTakeFirstOrThrow();
-      const rows = await db
-        .selectFrom("clients")
-        .selectAll()
-        .where((eb) => eb.and(conditions))
-        .orderBy(sql.ref(column), query.order_direction)
-        .orderBy("id", query.order_direction)
-        .limit(query.per_page)
-        .offset(offsetOf(query))
-        .execute();
-      return paginate(rows.map(toClient), Number(total), query, path, params);
+      return listPage(db, {
+        table: "clients",
+        config: CLIENT_LIST,
+        query,
+        conditions,
+        path,
+        params,
+        map: (rows) => rows.map(toClient),
+      });
     },
 
     async get(id: number): Promise<AdminClient> {
@@ -106,7 +93,7 @@ export function createAdminClientsService(db: DB) {
     /** Every member, oldest first, as a spreadsheet-safe CSV. */
     async exportCsv(): Promise<string> {
       const rows = await db.selectFrom("clients").selectAll().orderBy("created_at").orderBy("id").execute();
-      const s = he.admin;
+      const s = heAdmin;
       return toCsv(
         [s.id, s.fields.email, s.fields.source, s.clients.joined],
         rows.map((r) => [r.id, r.email, s.sources[r.source] ?? r.source, r.created_at]),

@@ -1,6 +1,6 @@
 /** The panel's figures: counts and the latest contact requests and club sign-ups, limited to what the role may see. */
-import type { DashboardData } from "../../../app/lib/admin-types.ts";
-import type { Action, Subject } from "../../auth/abilities.ts";
+import type { DashboardData } from "../../../domain/contracts/admin.ts";
+import type { Action, Subject } from "../../../domain/permissions.ts";
 import type { DB } from "../../db/database.ts";
 import type { AdminContactRequestsService } from "./contact-requests.ts";
 

@@ -3,9 +3,9 @@
  * alt text and delete. Every file goes through the one pipeline via `services.images.add`, which judges it
  * by its bytes; a refused file becomes a 422 with the pipeline's Hebrew message under its field.
  */
-import type { AdminImage } from "../../../app/lib/admin-types.ts";
-import { he } from "../../../app/lib/i18n/he.ts";
-import type { ImageOwnerType } from "../../../app/lib/schemas/admin/images.ts";
+import type { AdminImage } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import type { ImageOwnerType } from "../../../domain/schemas/admin/images.ts";
 import type { DB } from "../../db/database.ts";
 import type { ImageRow } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
@@ -74,8 +74,8 @@ export function createAdminImagesService(db: DB, images: ImagesService) {
      */
     async upload(owner: { type: ImageOwnerType; id: number }, files: UploadFile[]): Promise<AdminImage[]> {
       const name = await ownerName(owner.type, owner.id);
-      if (name === null) throw new ValidationError({ id: [he.admin.validation.ownerMissing] });
-      if (files.length === 0) throw new ValidationError({ files: [he.admin.validation.noFiles] });
+      if (name === null) throw new ValidationError({ id: [heAdmin.validation.ownerMissing] });
+      if (files.length === 0) throw new ValidationError({ files: [heAdmin.validation.noFiles] });
       try {
         assertUploadFileCount(files.length);
       } catch (error) {
@@ -88,7 +88,7 @@ export function createAdminImagesService(db: DB, images: ImagesService) {
         for (const [index, file] of files.entries()) {
           try {
             stored.push(
-              await images.add(owner, file.bytes, { alt: he.admin.imagesScreen.alt(name, existing + index + 1) }),
+              await images.add(owner, file.bytes, { alt: heAdmin.imagesScreen.alt(name, existing + index + 1) }),
             );
           } catch (error) {
             if (error instanceof ImageRejectedError) {
@@ -113,7 +113,7 @@ export function createAdminImagesService(db: DB, images: ImagesService) {
       const rows = await rowsOf(type, id);
       const current = new Set(rows.map((r) => r.id));
       if (order.length !== current.size || new Set(order).size !== order.length || order.some((i) => !current.has(i))) {
-        throw new ValidationError({ order: [he.admin.validation.imageOrder] });
+        throw new ValidationError({ order: [heAdmin.validation.imageOrder] });
       }
       await db.transaction().execute(async (trx) => {
         for (const [position, imageId] of order.entries()) {

@@ -1,7 +1,7 @@
 /** Site settings as the admin API names them (snake_case, like every other payload). */
-import type { AdminSettings } from "../../../app/lib/admin-types.ts";
-import type { SettingsInput } from "../../../app/lib/schemas/admin/settings.ts";
-import type { SiteSettings } from "../../../app/lib/types.ts";
+import type { AdminSettings } from "../../../domain/contracts/admin.ts";
+import type { SiteSettings } from "../../../domain/contracts/catalogue.ts";
+import type { SettingsInput } from "../../../domain/schemas/admin/settings.ts";
 import type { SettingsService } from "../settings.ts";
 
 export function toAdminSettings(s: SiteSettings): AdminSettings {

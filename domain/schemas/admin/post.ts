@@ -1,9 +1,9 @@
 /** Sales (promotions) and publications (news) share one shape. */
 import { z } from "zod";
-import { he } from "../../i18n/he.ts";
+import { heAdmin } from "../../i18n/admin.ts";
 import { flag, optionalText, requiredText, status } from "./fields.ts";
 
-const f = he.admin.fields;
+const f = heAdmin.fields;
 
 export const postSchema = z.object({
   name: requiredText(f.name, 160),

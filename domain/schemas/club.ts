@@ -3,11 +3,11 @@
  * required: the club sends marketing e-mail, which Israeli law allows only with prior consent.
  */
 import { z } from "zod";
-import { he } from "../i18n/he.ts";
+import { heForms } from "../i18n/forms.ts";
 import { emailField } from "./contact.ts";
 import { isTicked } from "./fields.ts";
 
-const m = he.club.errors;
+const m = heForms.club.errors;
 
 export const clubSchema = z.object({
   email: emailField({ required: m.emailRequired, invalid: m.emailInvalid, tooLong: m.emailTooLong }).transform((v) =>

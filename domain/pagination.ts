@@ -1,5 +1,6 @@
 /**
- * Laravel-style pagination, shared by every paged list (public products, admin lists…).
+ * Laravel-style pagination, shared by every paged list (public products, admin lists…): pure code that
+ * pages, the API and the admin screens share; callers pass their own `count`/`fetch` queries.
  *
  * The JSON is Laravel's LengthAwarePaginator in its flat form (spec §3, architecture.md):
  * `data, current_page, last_page, per_page, total, from, to, path, first_page_url, last_page_url,
@@ -20,7 +21,8 @@
  *     fetch: (limit, offset) => selectRows(limit, offset), // that page's rows, in display order
  *   });
  */
-import type { PageLink, Paginated } from "../../app/lib/types.ts";
+import type { PageLink, Paginated } from "./contracts/catalogue.ts";
+import { he } from "./i18n/site.ts";
 
 /** Public product grid page size (spec §9 leaves it open): 12 divides into 2, 3 and 4 columns. */
 export const PRODUCTS_PER_PAGE = 12;
@@ -31,7 +33,8 @@ export const MAX_PAGE = 1_000_000;
 /** How many page numbers `links` shows on each side of the current page (Laravel's default). */
 const LINKS_ON_EACH_SIDE = 3;
 
-export const PAGE_LABELS = { previous: "הקודם", next: "הבא", ellipsis: "..." } as const;
+/** Laravel's labels for `links`, in Hebrew; "..." is Laravel's own gap marker. */
+export const PAGE_LABELS = { previous: he.pagination.previous, next: he.pagination.next, ellipsis: "..." } as const;
 
 /** Laravel's rule: a positive integer, else 1. Capped at MAX_PAGE. */
 export function parsePage(raw: unknown): number {

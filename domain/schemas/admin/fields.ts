@@ -4,9 +4,9 @@
  * Every message is Hebrew and names the field.
  */
 import { z } from "zod";
-import { he } from "../../i18n/he.ts";
+import { heAdmin } from "../../i18n/admin.ts";
 
-const v = he.admin.validation;
+const v = heAdmin.validation;
 
 /** Required trimmed text, at most `max` characters. */
 export function requiredText(label: string, max: number) {
@@ -100,15 +100,3 @@ export function optionalPhone(label: string) {
 
 /** Form values: every field as the text an input holds. */
 export type FormValues<T> = { [K in keyof T]: T[K] extends boolean ? boolean : T[K] extends unknown[] ? T[K] : string };
-
-/** `{ field: [messages] }` from a zod error, the same shape as the server's 422 `errors`. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join(".") : "_";
-    const list = errors[key] ?? [];
-    if (!list.includes(issue.message)) list.push(issue.message);
-    errors[key] = list;
-  }
-  return errors;
-}

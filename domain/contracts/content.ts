@@ -1,5 +1,5 @@
 /** Shapes of the content pages (branches, sales, publications) shared by services, API and pages. */
-import type { Picture } from "./types.ts";
+import type { Picture } from "./catalogue.ts";
 
 /** 0 = Sunday … 6 = Saturday (the Israeli week starts on Sunday). */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;

@@ -1,11 +1,11 @@
 /** Site settings: brand, contact details and outbound links, shown on every public page. */
 import { z } from "zod";
-import { he } from "../../i18n/he.ts";
+import { heAdmin } from "../../i18n/admin.ts";
 import { optionalPhone, optionalText, optionalUrl, requiredText } from "./fields.ts";
 
-const s = he.admin.settings;
-const f = he.admin.fields;
-const v = he.admin.validation;
+const s = heAdmin.settings;
+const f = heAdmin.fields;
+const v = heAdmin.validation;
 
 export const settingsSchema = z.object({
   brand_name: requiredText(s.brandName, 80),

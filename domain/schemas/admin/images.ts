@@ -1,9 +1,9 @@
 /** Image upload and ordering payloads (spec §3 "Image upload"; files themselves are judged on the server). */
 import { z } from "zod";
-import { he } from "../../i18n/he.ts";
+import { heAdmin } from "../../i18n/admin.ts";
 import { idField } from "./fields.ts";
 
-const v = he.admin.validation;
+const v = heAdmin.validation;
 
 export const OWNER_TYPES = ["product", "category", "branch", "sale", "publication"] as const;
 export type ImageOwnerType = (typeof OWNER_TYPES)[number];
@@ -18,7 +18,7 @@ export const ownerTypeField = z.preprocess(
 export const IMAGE_DIRECTORIES = ["products", "categories", "branches", "sales", "publications"] as const;
 
 export const imageUploadFieldsSchema = z.object({
-  id: idField(he.admin.id),
+  id: idField(heAdmin.id),
   type: ownerTypeField,
   directory: z.preprocess(
     (value) => (value === "" ? undefined : value),
@@ -29,6 +29,6 @@ export const imageUploadFieldsSchema = z.object({
 /** PUT /api/admin/images/order: the owner's image ids in their new order (first = main image). */
 export const imageOrderSchema = z.object({
   type: ownerTypeField,
-  id: idField(he.admin.id),
-  order: z.array(idField(he.admin.id)).min(1, v.imageOrder).max(200, v.imageOrder),
+  id: idField(heAdmin.id),
+  order: z.array(idField(heAdmin.id)).min(1, v.imageOrder).max(200, v.imageOrder),
 });

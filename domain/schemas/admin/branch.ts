@@ -1,10 +1,10 @@
 /** Branch form and payload. Opening hours: one entry per open day; a missing day is closed. */
 import { z } from "zod";
-import { he } from "../../i18n/he.ts";
+import { heAdmin } from "../../i18n/admin.ts";
 import { optionalPhone, optionalText, optionalUrl, requiredText, wholeNumber } from "./fields.ts";
 
-const f = he.admin.fields;
-const v = he.admin.validation;
+const f = heAdmin.fields;
+const v = heAdmin.validation;
 
 const time = z.string({ error: v.time }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, v.time);
 

@@ -2,9 +2,9 @@
  * Shapes of the admin JSON API (server/api/admin/*), shared by the services that build them and the
  * back-office screens that read them. Field names follow spec §3 (`serial_id`, `mainImage`, …).
  */
-import type { Picture } from "./types.ts";
+import type { Picture } from "./catalogue.ts";
 
-export type { PageLink, Paginated } from "./types.ts";
+export type { PageLink, Paginated } from "./catalogue.ts";
 
 /** Status of products, categories, sales and publications: 1 is shown on the public site, 0 is hidden. */
 export const STATUS = { hidden: 0, published: 1 } as const;

@@ -3,12 +3,12 @@
  * and on the server. Messages are the Hebrew ones shown under each field.
  */
 import { z } from "zod";
-import { he } from "../i18n/he.ts";
+import { heForms } from "../i18n/forms.ts";
 import { parseIsraeliPhone } from "../phone.ts";
 import { asString } from "./common.ts";
 import { CONTACT_LIMITS, multiLine, singleLine } from "./fields.ts";
 
-const m = he.contact.errors;
+const m = heForms.contact.errors;
 
 export const emailField = (messages: { required: string; invalid: string; tooLong: string }) =>
   asString.transform(singleLine).pipe(

@@ -1,9 +1,9 @@
 /** Category form and payload (spec §5: name and status are required). */
 import { z } from "zod";
-import { he } from "../../i18n/he.ts";
+import { heAdmin } from "../../i18n/admin.ts";
 import { flag, idField, optionalText, requiredText, status, wholeNumber } from "./fields.ts";
 
-const f = he.admin.fields;
+const f = heAdmin.fields;
 
 export const categorySchema = z
   .object({
@@ -25,7 +25,7 @@ export const categorySchema = z
   .transform((value) => (value.is_main ? { ...value, parent_id: null } : value))
   .superRefine((value, ctx) => {
     if (!value.is_main && value.parent_id === null) {
-      ctx.addIssue({ code: "custom", path: ["parent_id"], message: he.admin.validation.parentRequired });
+      ctx.addIssue({ code: "custom", path: ["parent_id"], message: heAdmin.validation.parentRequired });
     }
   });
 

@@ -1,9 +1,9 @@
 /** Product form and payload (spec §5: name, title, serial_id as a number and status are required). */
 import { z } from "zod";
-import { he } from "../../i18n/he.ts";
+import { heAdmin } from "../../i18n/admin.ts";
 import { flag, idField, optionalText, requiredText, status, toNumber, wholeNumber } from "./fields.ts";
 
-const f = he.admin.fields;
+const f = heAdmin.fields;
 
 export const productSchema = z.object({
   name: requiredText(f.name, 120),
@@ -18,7 +18,7 @@ export type ProductInput = z.output<typeof productSchema>;
 
 /** POST /api/admin/product/{id}/category: the full set of the product's categories. */
 export const productCategoriesSchema = z.object({
-  categories: z.array(idField(f.categories), { error: he.admin.validation.categoriesInvalid }).max(200),
+  categories: z.array(idField(f.categories), { error: heAdmin.validation.categoriesInvalid }).max(200),
 });
 
 export const TAG_COLORS = ["אדום", "כחול", "כתום"] as const;
@@ -27,13 +27,13 @@ export type TagColor = (typeof TAG_COLORS)[number];
 /** POST /api/admin/tags (spec §5: name and colour required). */
 export const tagSchema = z.object({
   name: requiredText(f.tagName, 40),
-  color: z.enum(TAG_COLORS, { error: he.admin.validation.color }),
+  color: z.enum(TAG_COLORS, { error: heAdmin.validation.color }),
   tagable_id: idField(f.products),
   // Laravel clients send a model class name ("App\\Models\\Product"); only products carry tags.
   tagable_type: z.preprocess(
     (value) =>
       value === undefined || (typeof value === "string" && /(^|\\)product$/i.test(value)) ? "product" : value,
-    z.literal("product", { error: he.admin.validation.ownerType }),
+    z.literal("product", { error: heAdmin.validation.ownerType }),
   ),
 });
 
@@ -45,11 +45,11 @@ export const priceField = z.preprocess(
   z
     .number({
       error: (issue) =>
-        issue.input === undefined ? he.admin.validation.required(f.price) : he.admin.validation.number(f.price),
+        issue.input === undefined ? heAdmin.validation.required(f.price) : heAdmin.validation.number(f.price),
     })
-    .min(0, he.admin.validation.priceRange)
-    .max(100_000, he.admin.validation.priceRange)
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, he.admin.validation.price),
+    .min(0, heAdmin.validation.priceRange)
+    .max(100_000, heAdmin.validation.priceRange)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, heAdmin.validation.price),
 );
 
 /** POST /api/admin/sizes (spec §5: name and price required). */

@@ -4,9 +4,9 @@
  * `order_column` is checked against each list's own whitelist by the service.
  */
 import { z } from "zod";
-import { he } from "../../i18n/he.ts";
+import { heAdmin } from "../../i18n/admin.ts";
 
-const v = he.admin.validation;
+const v = heAdmin.validation;
 
 export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 100;

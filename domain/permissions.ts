@@ -1,0 +1,92 @@
+/**
+ * Who may do what, as data (CASL-style `{ action, subject }` rules per role; GET /api/abilities returns
+ * them). One table serves the JSON API's guard (server/auth/require-ability.ts), the admin pages' guard
+ * and the admin screens' buttons, so a rule changes in one place.
+ *
+ * `admin` may do everything; `editor` manages catalogue content (products, images, tags, sizes,
+ * categories, branches, sales, publications) but not club members, contact requests, accounts or settings.
+ */
+
+export const ROLES = ["admin", "editor"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The signed-in staff member as the server knows them. */
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+export type Action = "manage" | "read" | "create" | "update" | "delete";
+
+/** What the admin screens guard, one per section or sub-resource. */
+export const ADMIN_SUBJECTS = [
+  "Dashboard",
+  "Product",
+  "Image",
+  "Tag",
+  "Size",
+  "Category",
+  "Branch",
+  "Sale",
+  "Publication",
+  "Client",
+  "ContactRequest",
+  "Settings",
+] as const;
+export type AdminSubject = (typeof ADMIN_SUBJECTS)[number];
+export type Subject = "all" | "User" | AdminSubject;
+
+export interface Ability {
+  action: Action;
+  subject: Subject;
+}
+
+const CATALOGUE: Subject[] = ["Product", "Image", "Tag", "Size", "Category", "Branch", "Sale", "Publication"];
+
+export const ROLE_ABILITIES: Record<Role, Ability[]> = {
+  admin: [{ action: "manage", subject: "all" }],
+  editor: [
+    { action: "read", subject: "Dashboard" },
+    ...CATALOGUE.map((subject) => ({ action: "manage" as const, subject })),
+  ],
+};
+
+export function abilitiesFor(user: Pick<SessionUser, "role"> | null): Ability[] {
+  return user ? ROLE_ABILITIES[user.role] : [];
+}
+
+/** True when one of the rules covers the action on the subject ("manage" covers every action, "all" every subject). */
+export function can(abilities: Ability[], action: Action, subject: Subject): boolean {
+  return abilities.some(
+    (rule) =>
+      (rule.action === "manage" || rule.action === action) && (rule.subject === "all" || rule.subject === subject),
+  );
+}
+
+/** `can` bound to the user's role, for code that shapes its answer by role (the panel). */
+export function canFor(user: Pick<SessionUser, "role">): (action: Action, subject: Subject) => boolean {
+  const abilities = abilitiesFor(user);
+  return (action, subject) => can(abilities, action, subject);
+}
+
+/** Per admin subject, what the role may do: what the browser gets to show only the buttons that work. */
+export type AdminPermissions = Record<
+  AdminSubject,
+  { read: boolean; create: boolean; update: boolean; delete: boolean }
+>;
+
+export function permissionsOf(user: Pick<SessionUser, "role">): AdminPermissions {
+  const may = canFor(user);
+  const result = {} as AdminPermissions;
+  for (const subject of ADMIN_SUBJECTS) {
+    result[subject] = {
+      read: may("read", subject),
+      create: may("create", subject),
+      update: may("update", subject),
+      delete: may("delete", subject),
+    };
+  }
+  return result;
+}

@@ -6,12 +6,12 @@ import { sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import type { DatabaseHandle, Dialect } from "./database.ts";
 import { initialMigration } from "./migrations/001-initial.ts";
-import { knownLoginsMigration } from "./migrations/002-known-logins.ts";
+import { loginLimitsMigration } from "./migrations/002-login-limits.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001-initial": initialMigration(dialect),
-    "002-known-logins": knownLoginsMigration(),
+    "002-login-limits": loginLimitsMigration(),
   };
 }
 

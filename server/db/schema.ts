@@ -167,6 +167,8 @@ export interface RateLimitsTable {
   key: string;
   window_start: number;
   hits: number;
+  /** Hits of the window before `window_start` (for the sliding-window estimate); added by migration 002. */
+  previous_hits: Generated<number>;
 }
 
 /** An address an account has signed in from (per-account login ceiling exemption). */

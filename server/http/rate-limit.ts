@@ -1,5 +1,5 @@
 /**
- * Fixed-window rate limits with Retry-After. In-process by default; with PostgreSQL (several app
+ * Rate limits with Retry-After, counted in fixed windows and judged over a sliding one (see `result`). In-process by default; with PostgreSQL (several app
  * servers share one database) the counters live in the `rate_limits` table so every server sees them.
  */
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -27,8 +27,6 @@ export interface RateLimitStore {
    * `INSERT … ON CONFLICT DO UPDATE … RETURNING` in the database), so concurrent callers never see the same count.
    */
   hit(key: string, rule: RateRule): Promise<HitResult>;
-  /** Reads without counting. */
-  peek(key: string, rule: RateRule): Promise<HitResult>;
   reset(key: string): Promise<void>;
 }
 
@@ -36,16 +34,42 @@ function windowStart(now: number, rule: RateRule): number {
   return Math.floor(now / rule.windowMs) * rule.windowMs;
 }
 
-function result(count: number, start: number, rule: RateRule, now: number): HitResult {
+/**
+ * Sliding-window estimate: the hits of the current window plus those of the previous one, weighted by
+ * how much of it still overlaps the last `windowMs`. Unlike a plain fixed window, a burst across a window
+ * boundary (10 at 0:59, 10 more at 1:00) is not let through twice.
+ */
+function result(hits: number, previousHits: number, start: number, rule: RateRule, now: number): HitResult {
+  const elapsed = (now - start) / rule.windowMs;
+  const estimate = hits + previousHits * (1 - elapsed);
+  // When the current window alone is over the limit, wait for its end; otherwise until enough of the
+  // previous window's weight has gone.
+  const waitMs =
+    hits > rule.limit || previousHits === 0
+      ? start + rule.windowMs - now
+      : Math.max(0, (1 - (rule.limit - hits) / previousHits) * rule.windowMs - (now - start));
   return {
-    allowed: count <= rule.limit,
-    count,
-    retryAfter: Math.max(1, Math.ceil((start + rule.windowMs - now) / 1000)),
+    allowed: estimate <= rule.limit,
+    count: hits,
+    retryAfter: Math.max(1, Math.ceil(waitMs / 1000)),
   };
 }
 
+interface Counter {
+  start: number;
+  hits: number;
+  previousHits: number;
+}
+
+/** The counter after one more hit at window `start` (the previous window's hits carried over). */
+function advance(current: Counter | undefined, start: number, rule: RateRule): Counter {
+  if (current?.start === start) return { start, hits: current.hits + 1, previousHits: current.previousHits };
+  if (current?.start === start - rule.windowMs) return { start, hits: 1, previousHits: current.hits };
+  return { start, hits: 1, previousHits: 0 };
+}
+
 export function createMemoryStore(): RateLimitStore {
-  const counters = new Map<string, { start: number; hits: number }>();
+  const counters = new Map<string, Counter>();
   let lastSweep = Date.now();
   const sweep = (now: number) => {
     if (now - lastSweep < 60_000) return;
@@ -57,16 +81,9 @@ export function createMemoryStore(): RateLimitStore {
       const now = Date.now();
       sweep(now);
       const start = windowStart(now, rule);
-      const current = counters.get(key);
-      const hits = current && current.start === start ? current.hits + 1 : 1;
-      counters.set(key, { start, hits });
-      return result(hits, start, rule, now);
-    },
-    async peek(key, rule) {
-      const now = Date.now();
-      const start = windowStart(now, rule);
-      const current = counters.get(key);
-      return result(current && current.start === start ? current.hits : 0, start, rule, now);
+      const next = advance(counters.get(key), start, rule);
+      counters.set(key, next);
+      return result(next.hits, next.previousHits, start, rule, now);
     },
     async reset(key) {
       counters.delete(key);
@@ -79,12 +96,21 @@ export function createDatabaseStore(db: DB): RateLimitStore {
     async hit(key, rule) {
       const now = Date.now();
       const start = windowStart(now, rule);
-      // One statement: insert the first hit of a window, or count another one in the current window.
+      // One statement: the first hit of a window, or another one in the current window; the previous
+      // window's hits are carried over. SET expressions read the row as it was before this update.
       const row = await db
         .insertInto("rate_limits")
-        .values({ key, window_start: start, hits: 1 })
+        .values({ key, window_start: start, hits: 1, previous_hits: 0 })
         .onConflict((oc) =>
           oc.column("key").doUpdateSet((eb) => ({
+            previous_hits: eb
+              .case()
+              .when("rate_limits.window_start", "=", start)
+              .then(eb.ref("rate_limits.previous_hits"))
+              .when("rate_limits.window_start", "=", start - rule.windowMs)
+              .then(eb.ref("rate_limits.hits"))
+              .else(0)
+              .end(),
             hits: eb
               .case()
               .when("rate_limits.window_start", "=", start)
@@ -94,19 +120,9 @@ export function createDatabaseStore(db: DB): RateLimitStore {
             window_start: start,
           })),
         )
-        .returning("hits")
+        .returning(["hits", "previous_hits"])
         .executeTakeFirstOrThrow();
-      return result(Number(row.hits), start, rule, now);
-    },
-    async peek(key, rule) {
-      const now = Date.now();
-      const start = windowStart(now, rule);
-      const row = await db
-        .selectFrom("rate_limits")
-        .select(["hits", "window_start"])
-        .where("key", "=", key)
-        .executeTakeFirst();
-      return result(row && Number(row.window_start) === start ? Number(row.hits) : 0, start, rule, now);
+      return result(Number(row.hits), Number(row.previous_hits), start, rule, now);
     },
     async reset(key) {
       await db.deleteFrom("rate_limits").where("key", "=", key).execute();

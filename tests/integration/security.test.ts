@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MAX_CONCURRENT_VERIFICATIONS } from "../../server/auth/login-guard.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { createDatabaseStore, createMemoryStore, RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
@@ -378,6 +378,31 @@ for (const factory of testDatabases()) {
           expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
           expect(hits.filter((h) => h.allowed)).toHaveLength(10);
           await store.reset("atomic-test");
+        }
+      });
+
+      it("finding 1: a burst across a window boundary is not let through twice (sliding-window estimate)", async () => {
+        const rule = { limit: 10, windowMs: 60_000 };
+        const boundary = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
+        try {
+          for (const store of [createMemoryStore(), createDatabaseStore(database.handle.db)]) {
+            vi.useFakeTimers({ toFake: ["Date"] });
+            vi.setSystemTime(boundary - 1_000);
+            const before = await Promise.all(Array.from({ length: 10 }, () => store.hit("boundary-test", rule)));
+            expect(before.every((h) => h.allowed)).toBe(true);
+            vi.setSystemTime(boundary + 500);
+            const after = await store.hit("boundary-test", rule);
+            expect(after.allowed).toBe(false);
+            expect(after.retryAfter).toBeGreaterThan(0);
+            expect(after.retryAfter).toBeLessThanOrEqual(60);
+            // A window later the old burst no longer counts.
+            vi.setSystemTime(boundary + 60_000 + 500);
+            expect((await store.hit("boundary-test", rule)).allowed).toBe(true);
+            vi.useRealTimers();
+            await store.reset("boundary-test");
+          }
+        } finally {
+          vi.useRealTimers();
         }
       });
 

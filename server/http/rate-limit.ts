@@ -68,7 +68,13 @@ function advance(current: Counter | undefined, start: number, rule: RateRule): C
   return { start, hits: 1, previousHits: 0 };
 }
 
-export function createMemoryStore(): RateLimitStore {
+/**
+ * Counters kept in memory at most: one per address and rule, so a flood from many addresses (or forged
+ * X-Forwarded-For behind a trusted proxy) cannot grow the map without bound. The least recently hit go first.
+ */
+export const MEMORY_STORE_MAX_KEYS = 100_000;
+
+export function createMemoryStore(maxKeys = MEMORY_STORE_MAX_KEYS): RateLimitStore {
   const counters = new Map<string, Counter>();
   let lastSweep = Date.now();
   const sweep = (now: number) => {
@@ -82,7 +88,13 @@ export function createMemoryStore(): RateLimitStore {
       sweep(now);
       const start = windowStart(now, rule);
       const next = advance(counters.get(key), start, rule);
+      // Re-inserted so the Map's order is least recently hit first.
+      counters.delete(key);
       counters.set(key, next);
+      if (counters.size > maxKeys) {
+        const oldest = counters.keys().next().value;
+        if (oldest !== undefined) counters.delete(oldest);
+      }
       return result(next.hits, next.previousHits, start, rule, now);
     },
     async reset(key) {

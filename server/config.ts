@@ -28,6 +28,8 @@ export interface AppConfig {
   skipSeed: boolean;
   /** Contact requests + club sign-ups allowed per client address per 10 minutes. */
   formRateLimit: number;
+  /** Requests per minute per address to the API, pages and `.data` (not assets or uploads). */
+  requestRateLimit: number;
 }
 
 const envSchema = z.object({
@@ -53,6 +55,11 @@ const envSchema = z.object({
     .int()
     .min(1, "FORM_RATE_LIMIT must be at least 1")
     .default(5),
+  REQUEST_RATE_LIMIT: z.coerce
+    .number({ error: "REQUEST_RATE_LIMIT must be a number" })
+    .int()
+    .min(1, "REQUEST_RATE_LIMIT must be at least 1")
+    .default(300),
 });
 
 export class ConfigError extends Error {}
@@ -108,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: flag(e.TRUST_PROXY),
     skipSeed: flag(e.SKIP_SEED),
     formRateLimit: e.FORM_RATE_LIMIT,
+    requestRateLimit: e.REQUEST_RATE_LIMIT,
   };
 }

@@ -35,7 +35,11 @@ async function main() {
     logger,
     build,
     readiness,
-    rateRules: { ...RATE_RULES, forms: { ...RATE_RULES.forms, limit: config.formRateLimit } },
+    rateRules: {
+      ...RATE_RULES,
+      forms: { ...RATE_RULES.forms, limit: config.formRateLimit },
+      api: { ...RATE_RULES.api, limit: config.requestRateLimit },
+    },
   });
 
   const server = serve(

@@ -15,6 +15,7 @@ import { heApi } from "../domain/i18n/api.ts";
 import { createAuthRouter } from "./api/auth.ts";
 import { createApiRouter } from "./api/index.ts";
 import { csrfProtection } from "./auth/csrf.ts";
+import { createLoginGuard } from "./auth/login-guard.ts";
 import { type AuthEnv, createSessionManager } from "./auth/sessions.ts";
 import type { AppConfig } from "./config.ts";
 import type { ContentVersion } from "./content-version.ts";
@@ -37,6 +38,7 @@ import { withPerVersionReads } from "./services/per-version.ts";
 /** Request bodies: 1 MB for forms and JSON; uploads up to the pipeline's file count × size limit. */
 const BODY_LIMIT = 1024 * 1024;
 const UPLOAD_BODY_LIMIT = MAX_FILES_PER_UPLOAD * MAX_UPLOAD_BYTES + 1024 * 1024;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const isUploadPath = (path: string) => path === "/api/admin/images" || path.startsWith("/api/upload/");
 
 /** Writes that change nothing a visitor of the public pages sees; every other successful write bumps the version. */
@@ -170,6 +172,27 @@ export function createApp(deps: AppDeps) {
   // were not kept (already compressed otherwise) are too.
   app.use("*", compress());
 
+  const sessions = createSessionManager({
+    db: database.db,
+    secret: deps.config.sessionSecret,
+    secure: deps.config.secureCookies,
+  });
+  // With PostgreSQL several app servers may share the database, so they share the counters too.
+  const limiter = createRateLimiter(
+    database.dialect === "postgres" ? createDatabaseStore(database.db) : createMemoryStore(),
+    deps.config.trustProxy,
+    deps.rateRules,
+  );
+  // A general ceiling per client address on everything below — the API, pages (cached ones too) and their
+  // `.data` requests — before any work is done (health check, built assets and uploads are served above).
+  // It is counted in this process's memory even on PostgreSQL: a flood ceiling, not an account limit, so a
+  // page from the cache costs no database write (with N servers an address may reach N times the rate).
+  const ceiling = createRateLimiter(createMemoryStore(), deps.config.trustProxy, deps.rateRules);
+  app.use("*", async (c, next) => {
+    await ceiling.enforce(c, "api");
+    return next();
+  });
+
   // Public pages: no session, no cookies, cacheable, from the page cache (server/http/public-pages.ts).
   const contentVersion = deps.contentVersion;
   let renderPage: ((request: Request, context: RouterContextProvider) => Promise<Response>) | null = null;
@@ -207,19 +230,21 @@ export function createApp(deps: AppDeps) {
     app.use("*", publicPages.middleware);
   }
 
-  const sessions = createSessionManager({
-    db: database.db,
-    secret: deps.config.sessionSecret,
-    secure: deps.config.secureCookies,
+  // A general ceiling per client address on everything below — the API, pages and their `.data`
+  // requests — before any work is done (health check, built assets and uploads are served above).
+  app.use("*", async (c, next) => {
+    await limiter.enforce(c, "api");
+    return next();
   });
-  // With PostgreSQL several app servers may share the database, so they share the counters too.
-  const limiter = createRateLimiter(
-    database.dialect === "postgres" ? createDatabaseStore(database.db) : createMemoryStore(),
-    deps.config.trustProxy,
-    deps.rateRules,
-  );
   app.use("*", sessions.middleware);
-  app.use("*", csrfProtection());
+  app.use("*", csrfProtection({ largeBody: isUploadPath }));
+  // Uploads are for signed-in staff: anyone else is refused before a byte of the (large) body is read.
+  app.use("*", async (c, next) => {
+    if (isUploadPath(c.req.path) && !SAFE_METHODS.has(c.req.method) && !c.get("auth").user) {
+      throw new HttpError(401, heApi.unauthenticated);
+    }
+    return next();
+  });
   // After a write that may change what visitors see, a new content version: the page cache and the
   // ETags of every server move on. Refused writes (4xx) changed nothing; a failed one (5xx) may have.
   app.use("*", async (c, next) => {
@@ -234,7 +259,8 @@ export function createApp(deps: AppDeps) {
       }
     }
   });
-  app.route("/", createAuthRouter({ services, sessions, limiter }));
+  const guard = createLoginGuard({ db: database.db, limiter, isKnownDevice: sessions.isKnownDevice });
+  app.route("/", createAuthRouter({ services, sessions, guard }));
   // Spec §6: the admin area is for signed-in staff; a visitor asking for an admin page goes home.
   // (Client-side data requests end in .data and are guarded by the admin route loaders.)
   app.get("/admin/*", async (c, next) => {
@@ -249,7 +275,8 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
-      if (wantsHtml(c.req.header("accept"), c.req.path) && c.req.method !== "GET") {
+      // A browser gets a Hebrew page for a refused form post, and for a page refused by the rate limit.
+      if (wantsHtml(c.req.header("accept"), c.req.path) && (c.req.method !== "GET" || error.status === 429)) {
         return c.html(errorPageHtml(error.message), error.status as 400, error.headers);
       }
       return c.json(

@@ -14,6 +14,7 @@ import { ConfigError } from "./config.ts";
 import { createContentVersion } from "./content-version.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
 import { RATE_RULES } from "./http/rate-limit.ts";
+import { serverOptions } from "./http/server-timeouts.ts";
 import { errorFields } from "./log.ts";
 
 /** How long in-flight requests get to finish after a stop signal before connections are cut. */
@@ -40,17 +41,24 @@ async function main() {
     readiness,
     contentVersion,
     pageCache: config.pageCache,
-    rateRules: { ...RATE_RULES, forms: { ...RATE_RULES.forms, limit: config.formRateLimit } },
+    rateRules: {
+      ...RATE_RULES,
+      forms: { ...RATE_RULES.forms, limit: config.formRateLimit },
+      api: { ...RATE_RULES.api, limit: config.requestRateLimit },
+    },
   });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info("listening", {
-      url: `http://${info.address.includes(":") ? "localhost" : info.address}:${info.port}`,
-      publicUrl: config.publicUrl,
-      database: database.dialect,
-      startupMs: Math.round(performance.now() - startedAt),
-    });
-  });
+  const server = serve(
+    { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: serverOptions() },
+    (info) => {
+      logger.info("listening", {
+        url: `http://${info.address.includes(":") ? "localhost" : info.address}:${info.port}`,
+        publicUrl: config.publicUrl,
+        database: database.dialect,
+        startupMs: Math.round(performance.now() - startedAt),
+      });
+    },
+  );
 
   // The rest of the demo images, then AVIF variants (slow to encode), after the site is up.
   // AVIF_BACKFILL=0 skips the encoding (the test server: it would compete with the browser for the CPU).

@@ -167,6 +167,15 @@ export interface RateLimitsTable {
   key: string;
   window_start: number;
   hits: number;
+  /** Hits of the window before `window_start` (for the sliding-window estimate); added by migration 002. */
+  previous_hits: Generated<number>;
+}
+
+/** An address an account has signed in from (per-account login ceiling exemption). */
+export interface KnownLoginsTable {
+  user_id: number;
+  address: string;
+  last_login_at: string;
 }
 
 /** One row (id 1): the content version, see server/content-version.ts. */
@@ -192,6 +201,7 @@ export interface Database {
   contact_requests: ContactRequestsTable;
   rate_limits: RateLimitsTable;
   content_version: ContentVersionTable;
+  known_logins: KnownLoginsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

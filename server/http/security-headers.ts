@@ -34,7 +34,8 @@ export function securityHeaders(options: { production: boolean; https: boolean }
     const h = c.res.headers;
     // A page from the page cache carries the nonce it was rendered with (server/http/public-pages.ts).
     // A 304 sends no policy: the browser keeps the stored one, which matches the stored page's nonce.
-    if (options.production && c.res.status !== 304) {
+    // A response with its own, stricter policy keeps it (uploaded images: `default-src 'none'; sandbox`).
+    if (options.production && c.res.status !== 304 && !h.has("Content-Security-Policy")) {
       h.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce") ?? nonce));
     }
     h.set("X-Content-Type-Options", "nosniff");

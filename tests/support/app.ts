@@ -33,7 +33,8 @@ export const RELAXED_RATE_RULES: RateRules = {
 
 /**
  * `build` (see page-build.ts) adds the pages; without it only the HTTP shell and the API answer.
- * `rateRules: RATE_RULES` tests the real limits.
+ * `rateRules: RATE_RULES` tests the real limits; `trustProxy` lets a test speak from several addresses
+ * through `X-Forwarded-For`; `secureCookies` serves as if over HTTPS.
  */
 export function createTestApp(
   database: TestDatabase,
@@ -42,6 +43,8 @@ export function createTestApp(
     rateRules?: RateRules;
     /** The page cache is on by default, as in production; `{ enabled: false }` is PAGE_CACHE=0. */
     pageCache?: { enabled: boolean; maxBytes: number };
+    trustProxy?: boolean;
+    secureCookies?: boolean;
   } = {},
 ): TestApp {
   const uploads = tempDir("bakery-uploads-");
@@ -54,9 +57,9 @@ export function createTestApp(
   const app = createApp({
     config: {
       publicUrl: "http://localhost:3000",
-      secureCookies: false,
+      secureCookies: options.secureCookies ?? false,
       sessionSecret: "test-secret-test-secret-test-secret-123",
-      trustProxy: false,
+      trustProxy: options.trustProxy ?? false,
     },
     database: database.handle,
     services,

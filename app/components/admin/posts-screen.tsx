@@ -1,16 +1,14 @@
 /** Sales (promotions) and publications (news): name, content, status, home visibility, images. */
 import type { AdminPost } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
-import { he } from "../../../domain/i18n/site.ts";
 import { postSchema } from "../../../domain/schemas/admin/post.ts";
-import { apiJson } from "../../lib/api-client.ts";
+import { ExternalLink } from "../ui/external-link.tsx";
+import { AdminForm, type FormProps, useCrudForm } from "./admin-form.tsx";
 import { Details, StatusBadge, Thumb, YesNo } from "./bits.tsx";
-import { CrudScreen, FormActions, type FormProps } from "./crud-screen.tsx";
-import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from "./fields.tsx";
+import { CrudScreen } from "./crud-screen.tsx";
+import { HomeVisibilityCheckbox, StatusSelect, TextAreaInput, TextInput } from "./fields.tsx";
 import { formatDateTime } from "./format.ts";
 import type { ListColumn } from "./list.tsx";
-import { STATUS_OPTIONS } from "./product-form.tsx";
-import { useAdminForm } from "./use-admin-form.ts";
 
 const f = heAdmin.fields;
 const m = heAdmin.messages;
@@ -46,82 +44,43 @@ const columns: ListColumn<AdminPost>[] = [
   },
 ];
 
-function PostForm({ item, onSaved, onCancel, errorTitle, endpoint }: FormProps<AdminPost> & { endpoint: string }) {
-  {
-    const form = useAdminForm({
-      schema: postSchema,
-      initial: {
-        name: item?.name ?? "",
-        content: item?.content ?? "",
-        status: item ? String(item.status) : "1",
-        visibility_home_page: item?.visibility_home_page ?? false,
-      },
-      errorTitle,
-      submit: async (data) => {
-        if (item) {
-          await apiJson(`${endpoint}/${item.id}`, { method: "PUT", json: data });
-          return "updated" as const;
-        }
-        await apiJson(endpoint, { method: "POST", json: data });
-        return "created" as const;
-      },
-      onSaved,
-    });
-    const { values, set, errors } = form;
-    return (
-      <form
-        ref={form.formRef}
-        noValidate
-        onSubmit={form.handleSubmit}
-        data-saved={form.saved === null ? undefined : String(form.saved)}
-        className="grid gap-4 md:grid-cols-2"
-      >
-        <TextInput
-          name="name"
-          label={f.name}
-          value={values.name}
-          onChange={(v) => set("name", v)}
-          errors={errors.name}
-          isRequired
-          autoFocus
-        />
-        <SelectInput
-          name="status"
-          label={heAdmin.statusLabel}
-          value={values.status}
-          onChange={(v) => set("status", v)}
-          options={STATUS_OPTIONS}
-          errors={errors.status}
-          hint={heAdmin.statusHint}
-          isRequired
-        />
-        <TextAreaInput
-          name="content"
-          label={f.content}
-          value={values.content}
-          onChange={(v) => set("content", v)}
-          errors={errors.content}
-          rows={6}
-          className="md:col-span-2"
-        />
-        <div className="md:col-span-2">
-          <CheckboxInput
-            name="visibility_home_page"
-            label={heAdmin.homeVisibility}
-            checked={values.visibility_home_page}
-            onChange={(v) => set("visibility_home_page", v)}
-          />
-        </div>
-        <div className="md:col-span-2">
-          <FormActions loading={form.loading} onCancel={onCancel} />
-        </div>
-      </form>
-    );
-  }
+function PostForm(props: FormProps<AdminPost>) {
+  const { item } = props;
+  const form = useCrudForm(props, {
+    schema: postSchema,
+    initial: {
+      name: item?.name ?? "",
+      content: item?.content ?? "",
+      status: item ? String(item.status) : "1",
+      visibility_home_page: item?.visibility_home_page ?? false,
+    },
+  });
+  const { values, set, errors } = form;
+  return (
+    <AdminForm form={form} onCancel={props.onCancel}>
+      <TextInput
+        name="name"
+        label={f.name}
+        value={values.name}
+        onChange={(v) => set("name", v)}
+        errors={errors.name}
+        isRequired
+        autoFocus
+      />
+      <StatusSelect value={values.status} onChange={(v) => set("status", v)} errors={errors.status} />
+      <TextAreaInput
+        name="content"
+        label={f.content}
+        value={values.content}
+        onChange={(v) => set("content", v)}
+        errors={errors.content}
+        rows={6}
+        className="md:col-span-2"
+      />
+      <HomeVisibilityCheckbox checked={values.visibility_home_page} onChange={(v) => set("visibility_home_page", v)} />
+    </AdminForm>
+  );
 }
-
-const SaleForm = (props: FormProps<AdminPost>) => <PostForm {...props} endpoint="/api/admin/sales" />;
-const PublicationForm = (props: FormProps<AdminPost>) => <PostForm {...props} endpoint="/api/admin/publications" />;
 
 function PostView({ item, publicPath }: { item: AdminPost; publicPath: string }) {
   return (
@@ -145,15 +104,12 @@ function PostView({ item, publicPath }: { item: AdminPost; publicPath: string })
         ]}
       />
       {item.status === 1 ? (
-        <a
+        <ExternalLink
           href={publicPath}
-          target="_blank"
-          rel="noopener"
           className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline"
         >
           {heAdmin.publicPage}
-          <span className="sr-only"> {he.site.newTab}</span>
-        </a>
+        </ExternalLink>
       ) : null}
     </div>
   );
@@ -173,7 +129,7 @@ const KINDS = {
       saveError: m.saleSaveError,
       deleteError: m.saleDeleteError,
     },
-    Form: SaleForm,
+    Form: PostForm,
     View: SaleView,
   },
   publications: {
@@ -186,7 +142,7 @@ const KINDS = {
       saveError: m.publicationSaveError,
       deleteError: m.publicationDeleteError,
     },
-    Form: PublicationForm,
+    Form: PostForm,
     View: PublicationView,
   },
 } as const;

@@ -6,30 +6,24 @@
 
 import type { AdminCategory, AdminCategoryRow } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
-import { he } from "../../../domain/i18n/site.ts";
 import { categorySchema } from "../../../domain/schemas/admin/category.ts";
+import { AdminForm, type FormProps, useCrudForm } from "../../components/admin/admin-form.tsx";
 import { Details, StatusBadge, Thumb, YesNo } from "../../components/admin/bits.tsx";
-import { CrudScreen, FormActions, type FormProps } from "../../components/admin/crud-screen.tsx";
-import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from "../../components/admin/fields.tsx";
+import { useCategoryOptions } from "../../components/admin/category-options.ts";
+import { CrudScreen } from "../../components/admin/crud-screen.tsx";
+import {
+  HomeVisibilityCheckbox,
+  SelectInput,
+  StatusSelect,
+  TextAreaInput,
+  TextInput,
+} from "../../components/admin/fields.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import type { ListColumn } from "../../components/admin/list.tsx";
-import { adminMeta, revalidateOnPathChange } from "../../components/admin/meta.ts";
-import { STATUS_OPTIONS, useCategoryOptions } from "../../components/admin/product-form.tsx";
-import { useAdminForm } from "../../components/admin/use-admin-form.ts";
-import { requireSection } from "../../lib/admin-guard.server.ts";
-import { apiJson } from "../../lib/api-client.ts";
-import type { Route } from "./+types/categories";
+import { sectionMeta } from "../../components/admin/meta.ts";
+import { ExternalLink } from "../../components/ui/external-link.tsx";
 
-export function meta() {
-  return adminMeta(heAdmin.titles.categories);
-}
-
-export async function loader({ context }: Route.LoaderArgs) {
-  requireSection(context, "Category");
-  return null;
-}
-
-export const shouldRevalidate = revalidateOnPathChange;
+export const meta = sectionMeta("categories");
 
 const c = heAdmin.categories;
 const f = heAdmin.fields;
@@ -66,9 +60,10 @@ const columns: ListColumn<AdminCategoryRow>[] = [
   },
 ];
 
-function CategoryForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminCategory>) {
+function CategoryForm(props: FormProps<AdminCategory>) {
+  const { item } = props;
   const options = useCategoryOptions();
-  const form = useAdminForm({
+  const form = useCrudForm(props, {
     schema: categorySchema,
     initial: {
       name: item?.name ?? "",
@@ -79,28 +74,12 @@ function CategoryForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminCa
       visibility_home_page: item?.visibility_home_page ?? false,
       position: item ? String(item.position) : "0",
     },
-    errorTitle,
-    submit: async (data) => {
-      if (item) {
-        await apiJson(`/api/admin/categories/${item.id}`, { method: "PUT", json: data });
-        return "updated" as const;
-      }
-      await apiJson("/api/admin/categories", { method: "POST", json: data });
-      return "created" as const;
-    },
-    onSaved,
   });
   const { values, set, errors } = form;
   const parents = (options ?? []).filter((o) => o.is_main && o.id !== item?.id);
 
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      onSubmit={form.handleSubmit}
-      data-saved={form.saved === null ? undefined : String(form.saved)}
-      className="grid gap-4 md:grid-cols-2"
-    >
+    <AdminForm form={form} onCancel={props.onCancel}>
       <TextInput
         name="name"
         label={f.name}
@@ -110,16 +89,7 @@ function CategoryForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminCa
         isRequired
         autoFocus
       />
-      <SelectInput
-        name="status"
-        label={heAdmin.statusLabel}
-        value={values.status}
-        onChange={(v) => set("status", v)}
-        options={STATUS_OPTIONS}
-        errors={errors.status}
-        hint={heAdmin.statusHint}
-        isRequired
-      />
+      <StatusSelect value={values.status} onChange={(v) => set("status", v)} errors={errors.status} />
       <TextAreaInput
         name="information"
         label={f.information}
@@ -170,18 +140,8 @@ function CategoryForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminCa
         dir="ltr"
         hint={f.positionHint}
       />
-      <div className="md:col-span-2">
-        <CheckboxInput
-          name="visibility_home_page"
-          label={heAdmin.homeVisibility}
-          checked={values.visibility_home_page}
-          onChange={(v) => set("visibility_home_page", v)}
-        />
-      </div>
-      <div className="md:col-span-2">
-        <FormActions loading={form.loading} onCancel={onCancel} />
-      </div>
-    </form>
+      <HomeVisibilityCheckbox checked={values.visibility_home_page} onChange={(v) => set("visibility_home_page", v)} />
+    </AdminForm>
   );
 }
 
@@ -211,15 +171,12 @@ function CategoryView({ item }: { item: AdminCategory }) {
         ]}
       />
       {item.status === 1 ? (
-        <a
+        <ExternalLink
           href={`/categories/${item.id}`}
-          target="_blank"
-          rel="noopener"
           className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline"
         >
           {heAdmin.publicPage}
-          <span className="sr-only"> {he.site.newTab}</span>
-        </a>
+        </ExternalLink>
       ) : null}
     </div>
   );

@@ -3,28 +3,16 @@
 import type { AdminClient } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { clientSchema } from "../../../domain/schemas/admin/client.ts";
+import { AdminForm, type FormProps, useCrudForm } from "../../components/admin/admin-form.tsx";
 import { Details } from "../../components/admin/bits.tsx";
-import { CrudScreen, FormActions, type FormProps } from "../../components/admin/crud-screen.tsx";
+import { CrudScreen } from "../../components/admin/crud-screen.tsx";
 import { buttonClass, TextInput } from "../../components/admin/fields.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
-import { DownloadIcon } from "../../components/admin/icons.tsx";
 import type { ListColumn } from "../../components/admin/list.tsx";
-import { adminMeta, revalidateOnPathChange } from "../../components/admin/meta.ts";
-import { useAdminForm } from "../../components/admin/use-admin-form.ts";
-import { requireSection } from "../../lib/admin-guard.server.ts";
-import { apiJson } from "../../lib/api-client.ts";
-import type { Route } from "./+types/clients";
+import { sectionMeta } from "../../components/admin/meta.ts";
+import { DownloadIcon } from "../../components/ui/icon.tsx";
 
-export function meta() {
-  return adminMeta(heAdmin.titles.clients);
-}
-
-export async function loader({ context }: Route.LoaderArgs) {
-  requireSection(context, "Client");
-  return null;
-}
-
-export const shouldRevalidate = revalidateOnPathChange;
+export const meta = sectionMeta("clients");
 
 const c = heAdmin.clients;
 const f = heAdmin.fields;
@@ -52,29 +40,10 @@ const columns: ListColumn<AdminClient>[] = [
   },
 ];
 
-function ClientForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminClient>) {
-  const form = useAdminForm({
-    schema: clientSchema,
-    initial: { email: item?.email ?? "" },
-    errorTitle,
-    submit: async (data) => {
-      if (item) {
-        await apiJson(`/api/clients/${item.id}`, { method: "PUT", json: data });
-        return "updated" as const;
-      }
-      await apiJson("/api/clients", { method: "POST", json: data });
-      return "created" as const;
-    },
-    onSaved,
-  });
+function ClientForm(props: FormProps<AdminClient>) {
+  const form = useCrudForm(props, { schema: clientSchema, initial: { email: props.item?.email ?? "" } });
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      onSubmit={form.handleSubmit}
-      data-saved={form.saved === null ? undefined : String(form.saved)}
-      className="space-y-4"
-    >
+    <AdminForm form={form} onCancel={props.onCancel} className="space-y-4">
       <TextInput
         name="email"
         label={f.email}
@@ -86,8 +55,7 @@ function ClientForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminClie
         isRequired
         autoFocus
       />
-      <FormActions loading={form.loading} onCancel={onCancel} />
-    </form>
+    </AdminForm>
   );
 }
 

@@ -3,21 +3,18 @@
 import type { AdminSettings } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { settingsSchema } from "../../../domain/schemas/admin/settings.ts";
+import { AdminForm } from "../../components/admin/admin-form.tsx";
 import { TextInput } from "../../components/admin/fields.tsx";
-import { adminMeta } from "../../components/admin/meta.ts";
+import { sectionMeta } from "../../components/admin/meta.ts";
 import { notify } from "../../components/admin/toast.tsx";
 import { useAdminForm } from "../../components/admin/use-admin-form.ts";
-import { requireSection } from "../../lib/admin-guard.server.ts";
 import { apiJson } from "../../lib/api-client.ts";
 import { servicesContext } from "../../lib/context.ts";
 import type { Route } from "./+types/settings";
 
-export function meta() {
-  return adminMeta(heAdmin.titles.settings);
-}
+export const meta = sectionMeta("settings");
 
 export async function loader({ context }: Route.LoaderArgs): Promise<AdminSettings> {
-  requireSection(context, "Settings");
   return context.get(servicesContext).admin.settings.get();
 }
 
@@ -51,13 +48,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-3xl font-bold text-cocoa-900">{s.heading}</h1>
       <p className="mt-1 text-cocoa-800">{s.intro}</p>
-      <form
-        ref={form.formRef}
-        noValidate
-        onSubmit={form.handleSubmit}
-        data-saved={form.saved === null ? undefined : String(form.saved)}
-        className="mt-6 space-y-6"
-      >
+      <AdminForm form={form} className="mt-6 space-y-6">
         <fieldset className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-300 md:grid-cols-2">
           <legend className="px-1 text-xl font-bold text-cocoa-900">{s.brand}</legend>
           {text("brand_name", s.brandName, { isRequired: true })}
@@ -77,17 +68,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           {text("facebook_url", s.facebook, { type: "url", dir: "ltr" })}
           {text("instagram_url", s.instagram, { type: "url", dir: "ltr" })}
         </fieldset>
-        <div className="flex justify-end">
-          <button
-            type="submit"
-            disabled={form.loading}
-            aria-disabled={form.loading}
-            className="min-w-28 rounded-full bg-crust-700 px-6 py-2.5 font-semibold text-white hover:bg-crust-600 disabled:opacity-70"
-          >
-            {form.loading ? heAdmin.busy : heAdmin.save}
-          </button>
-        </div>
-      </form>
+      </AdminForm>
     </>
   );
 }

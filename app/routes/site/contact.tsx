@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import { CONTACT_FIELDS, CONTACT_LIMITS } from "../../../domain/schemas/fields.ts";
-import { MailIcon, MapPinIcon } from "../../components/content/icons.tsx";
 import { PageHeader } from "../../components/content/page-header.tsx";
 import { RequiredNote, TextAreaField, TextField } from "../../components/forms/fields.tsx";
 import { PublicForm } from "../../components/forms/public-form.tsx";
+import { MailIcon, MapPinIcon } from "../../components/ui/icon.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { handlePublicForm } from "../../lib/forms.server.ts";
 import { type FormResult, submitPublicForm } from "../../lib/forms.ts";

@@ -6,16 +6,16 @@
  */
 import { type FormEvent, useState } from "react";
 import { Button } from "react-aria-components";
-import type { CategoryOption } from "../../../domain/contracts/admin.ts";
-import { heAdmin } from "../../../domain/i18n/admin.ts";
-import { fieldErrorsOf } from "../../../domain/schemas/admin/fields.ts";
-import { sizeSchema, TAG_COLORS, tagSchema } from "../../../domain/schemas/admin/product.ts";
-import { ApiError } from "../../lib/api-client.ts";
-import { TagChip } from "./bits.tsx";
-import { ConfirmDelete } from "./confirm-delete.tsx";
-import { buttonClass, SelectInput, TextInput } from "./fields.tsx";
-import { formatShekels } from "./format.ts";
-import { PlusIcon, TrashIcon } from "./icons.tsx";
+import type { CategoryOption } from "../../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../../domain/i18n/admin.ts";
+import { fieldErrorsOf } from "../../../../domain/schemas/admin/fields.ts";
+import { sizeSchema, TAG_COLORS, tagSchema } from "../../../../domain/schemas/admin/product.ts";
+import { TagChip } from "../../../components/admin/bits.tsx";
+import { ConfirmDelete } from "../../../components/admin/confirm-delete.tsx";
+import { buttonClass, SelectInput, TextInput } from "../../../components/admin/fields.tsx";
+import { formatShekels } from "../../../components/admin/format.ts";
+import { PlusIcon, TrashIcon } from "../../../components/ui/icon.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
 
 const p = heAdmin.products;
 const f = heAdmin.fields;

@@ -1,54 +1,35 @@
 /**
  * The product modal's form (create and edit): spec §3 fields, client-side validation per spec §5, then
- * sizes, tags and categories. Categories are saved through POST /api/admin/product/{id}/category; if that
- * fails the toast says 'error saving product' (spec §8).
+ * sizes, tags and categories. A new product's sizes and tags wait for its id and are sent right after it;
+ * categories are saved through POST /api/admin/product/{id}/category, and if that fails the toast says
+ * 'error saving product' (spec §8).
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import type { AdminProduct, AdminSize, AdminTag, CategoryOption } from "../../../domain/contracts/admin.ts";
-import { heAdmin } from "../../../domain/i18n/admin.ts";
-import { productSchema } from "../../../domain/schemas/admin/product.ts";
-import { apiJson } from "../../lib/api-client.ts";
-import { CheckboxInput, SaveButton, SelectInput, TextAreaInput, TextInput } from "./fields.tsx";
-import { CategoryPicker, type SizeItem, SizesEditor, type TagItem, TagsEditor } from "./product-parts.tsx";
-import { notify } from "./toast.tsx";
-import { useAdminForm } from "./use-admin-form.ts";
+import type { AdminProduct, AdminSize, AdminTag } from "../../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../../domain/i18n/admin.ts";
+import { productSchema } from "../../../../domain/schemas/admin/product.ts";
+import { AdminForm, FormActions, type FormProps, useCrudForm } from "../../../components/admin/admin-form.tsx";
+import { useCategoryOptions } from "../../../components/admin/category-options.ts";
+import { HomeVisibilityCheckbox, StatusSelect, TextAreaInput, TextInput } from "../../../components/admin/fields.tsx";
+import { notify } from "../../../components/admin/toast.tsx";
+import { sectionHref } from "../../../lib/admin-sections.ts";
+import { apiJson } from "../../../lib/api-client.ts";
+import { CategoryPicker, type SizeItem, SizesEditor, type TagItem, TagsEditor } from "./parts.tsx";
 
 const f = heAdmin.fields;
 const m = heAdmin.messages;
 
-export const STATUS_OPTIONS = [
-  { value: "1", label: heAdmin.status[1]! },
-  { value: "0", label: heAdmin.status[0]! },
-];
-
-export function useCategoryOptions() {
-  const [options, setOptions] = useState<CategoryOption[] | null>(null);
-  useEffect(() => {
-    apiJson<{ data: CategoryOption[] }>("/api/admin/categories/options")
-      .then((body) => setOptions(body.data))
-      .catch(() => setOptions([]));
-  }, []);
-  return options;
-}
-
 let temporaryKey = -1;
 
-export function ProductForm({
-  product,
-  onSaved,
-  onCancel,
-}: {
-  product?: AdminProduct;
-  onSaved: (kind: "created" | "updated") => void;
-  onCancel: () => void;
-}) {
+export function ProductForm(props: FormProps<AdminProduct>) {
+  const { item: product, onCancel } = props;
   const categoryOptions = useCategoryOptions();
   const [sizes, setSizes] = useState<SizeItem[]>(product?.size ?? []);
   const [tags, setTags] = useState<TagItem[]>(product?.tag ?? []);
   const editing = product !== undefined;
 
-  const form = useAdminForm({
+  const form = useCrudForm(props, {
     schema: productSchema,
     initial: {
       name: product?.name ?? "",
@@ -59,21 +40,14 @@ export function ProductForm({
       visibility_home_page: product?.visibility_home_page ?? false,
       categories: product?.category.map((c) => c.id) ?? [],
     },
-    errorTitle: m.productSaveError,
-    submit: async (data, values) => {
-      let id: number;
-      if (editing) {
-        await apiJson(`/api/admin/products/${product.id}`, { method: "PUT", json: data });
-        id = product.id;
-      } else {
-        const created = await apiJson<{ data: AdminProduct }>("/api/admin/products", { method: "POST", json: data });
-        id = created.data.id;
+    afterSave: async (saved, values) => {
+      if (!editing) {
         // Sizes and tags waited for the product's id.
         for (const size of sizes) {
           try {
             await apiJson("/api/admin/sizes", {
               method: "POST",
-              json: { name: size.name, price: size.price, product_id: id },
+              json: { name: size.name, price: size.price, product_id: saved.id },
             });
           } catch (error) {
             notify.failure(m.sizeSaveError, error);
@@ -83,7 +57,7 @@ export function ProductForm({
           try {
             await apiJson("/api/admin/tags", {
               method: "POST",
-              json: { name: tag.name, color: tag.color, tagable_id: id, tagable_type: "product" },
+              json: { name: tag.name, color: tag.color, tagable_id: saved.id, tagable_type: "product" },
             });
           } catch (error) {
             notify.failure(m.tagSaveError, error);
@@ -94,14 +68,12 @@ export function ProductForm({
       const chosen = [...values.categories].sort();
       if (!editing ? chosen.length > 0 : chosen.join() !== original.join()) {
         try {
-          await apiJson(`/api/admin/product/${id}/category`, { method: "POST", json: { categories: chosen } });
+          await apiJson(`/api/admin/product/${saved.id}/category`, { method: "POST", json: { categories: chosen } });
         } catch (error) {
           notify.failure(m.productSaveError, error);
         }
       }
-      return editing ? ("updated" as const) : ("created" as const);
     },
-    onSaved: (kind) => onSaved(kind),
   });
   const { values, set, errors, loading } = form;
 
@@ -169,14 +141,7 @@ export function ProductForm({
 
   return (
     <div className="space-y-5">
-      <form
-        ref={form.formRef}
-        id="product-form"
-        noValidate
-        onSubmit={form.handleSubmit}
-        data-saved={form.saved === null ? undefined : String(form.saved)}
-        className="grid gap-4 md:grid-cols-2"
-      >
+      <AdminForm form={form} id="product-form" actions={false}>
         <TextInput
           name="name"
           label={f.name}
@@ -204,16 +169,7 @@ export function ProductForm({
           dir="ltr"
           isRequired
         />
-        <SelectInput
-          name="status"
-          label={heAdmin.statusLabel}
-          value={values.status}
-          onChange={(v) => set("status", v)}
-          options={STATUS_OPTIONS}
-          errors={errors.status}
-          hint={heAdmin.statusHint}
-          isRequired
-        />
+        <StatusSelect value={values.status} onChange={(v) => set("status", v)} errors={errors.status} />
         <TextAreaInput
           name="content"
           label={f.content}
@@ -223,15 +179,11 @@ export function ProductForm({
           rows={4}
           className="md:col-span-2"
         />
-        <div className="md:col-span-2">
-          <CheckboxInput
-            name="visibility_home_page"
-            label={heAdmin.homeVisibility}
-            checked={values.visibility_home_page}
-            onChange={(v) => set("visibility_home_page", v)}
-            errors={errors.visibility_home_page}
-          />
-        </div>
+        <HomeVisibilityCheckbox
+          checked={values.visibility_home_page}
+          onChange={(v) => set("visibility_home_page", v)}
+          errors={errors.visibility_home_page}
+        />
         <div className="md:col-span-2">
           <CategoryPicker
             options={categoryOptions}
@@ -240,7 +192,7 @@ export function ProductForm({
             errors={errors.categories}
           />
         </div>
-      </form>
+      </AdminForm>
 
       <div className="grid gap-4 md:grid-cols-2">
         <SizesEditor items={sizes} onAdd={addSize} onRemove={removeSize} confirmRemoval={editing} />
@@ -248,28 +200,21 @@ export function ProductForm({
       </div>
       {editing ? null : <p className="text-sm text-cocoa-800">{heAdmin.products.pendingHint}</p>}
 
-      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-cream-300 pt-4">
-        {editing ? (
-          <Link
-            to={`/admin/products/${product.id}/images`}
-            className="font-semibold text-crust-700 underline-offset-4 hover:underline"
-          >
-            {heAdmin.images}
-          </Link>
-        ) : (
-          <span />
-        )}
-        <div className="flex gap-2">
-          <button
-            type="button"
-            onClick={onCancel}
-            className="rounded-full border-2 border-cocoa-800/40 px-5 py-2 font-semibold text-cocoa-900 hover:bg-cream-100"
-          >
-            {heAdmin.cancel}
-          </button>
-          <SaveButton form="product-form" loading={loading} label={loading ? heAdmin.busy : heAdmin.save} />
-        </div>
-      </div>
+      <FormActions
+        form="product-form"
+        loading={loading}
+        onCancel={onCancel}
+        start={
+          editing ? (
+            <Link
+              to={`${sectionHref("products")}/${product.id}/images`}
+              className="font-semibold text-crust-700 underline-offset-4 hover:underline"
+            >
+              {heAdmin.images}
+            </Link>
+          ) : null
+        }
+      />
     </div>
   );
 }

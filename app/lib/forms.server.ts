@@ -82,3 +82,26 @@ export async function formPageLoader(
     }),
   };
 }
+
+/**
+ * The `action` of a public form page: counts the submission against the per-address limit that contact
+ * requests and club sign-ups share (server/http/rate-limit.ts), then calls the service.
+ */
+export function publicFormAction(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  fields: readonly string[],
+  submit: (services: Services, values: Record<string, string>) => Promise<unknown>,
+  successPath: string,
+) {
+  const services = context.get(servicesContext);
+  const { limitFormSubmission } = context.get(requestContext);
+  return handlePublicForm(
+    request,
+    fields,
+    async (values) => {
+      await limitFormSubmission();
+      return submit(services, values);
+    },
+    successPath,
+  );
+}

@@ -7,8 +7,8 @@
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
-import { SubmitButton } from "./fields.tsx";
-import { useAdminForm } from "./use-admin-form.ts";
+import { SubmitButton, TextAreaInput, TextInput } from "./fields.tsx";
+import { type FieldErrors, useAdminForm } from "./use-admin-form.ts";
 
 export interface FormProps<Item> {
   item?: Item;
@@ -111,4 +111,34 @@ export function FormActions({
       </div>
     </div>
   );
+}
+
+type TextInputProps = Parameters<typeof TextInput>[0];
+type TextAreaProps = Parameters<typeof TextAreaInput>[0];
+type Bound = "name" | "label" | "value" | "onChange" | "errors";
+
+/**
+ * Text fields bound to a form by name: `field.text("name", f.name, { isRequired: true })` renders the
+ * `TextInput` with the form's value, setter and errors.
+ */
+export function bindFields<V extends Record<string, unknown>>(form: {
+  values: V;
+  set: <K extends keyof V>(key: K, value: V[K]) => void;
+  errors: FieldErrors;
+}) {
+  type Key = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+  const bound = (name: Key) => ({
+    name,
+    value: form.values[name] as string,
+    onChange: (value: string) => form.set(name, value as V[Key]),
+    errors: form.errors[name],
+  });
+  return {
+    text: (name: Key, label: string, extra: Partial<Omit<TextInputProps, Bound>> = {}) => (
+      <TextInput label={label} {...bound(name)} {...extra} />
+    ),
+    textArea: (name: Key, label: string, extra: Partial<Omit<TextAreaProps, Bound>> = {}) => (
+      <TextAreaInput label={label} {...bound(name)} {...extra} />
+    ),
+  };
 }

@@ -38,6 +38,44 @@ export interface CrudMessages<Row, Item> {
   updateError?: string;
 }
 
+/** The texts of a section in `heAdmin` (heading, create, titles, what a delete removes). */
+interface SectionTexts {
+  heading: string;
+  create: string;
+  createTitle: string;
+  editTitle: (name: string) => string;
+  viewTitle: (name: string) => string;
+  deleteWhat: (name: string) => string;
+}
+
+type Entity = "product" | "category" | "client" | "branch" | "sale" | "publication";
+
+/**
+ * A screen's messages from its section texts and the `heAdmin.messages` of its entity
+ * (`<entity>Saved`, `…Updated`, `…Deleted`, `…SaveError`, `…UpdateError` if any, `…DeleteError`).
+ */
+export function crudMessages<Row, Item>(
+  texts: SectionTexts,
+  entity: Entity,
+  nameOf: (value: Row | Item) => string,
+): CrudMessages<Row, Item> {
+  const m = heAdmin.messages as Record<string, unknown> as Record<string, string | undefined>;
+  return {
+    heading: texts.heading,
+    create: texts.create,
+    createTitle: texts.createTitle,
+    editTitle: (item) => texts.editTitle(nameOf(item)),
+    viewTitle: (item) => texts.viewTitle(nameOf(item)),
+    deleteWhat: (row) => texts.deleteWhat(nameOf(row)),
+    saved: m[`${entity}Saved`],
+    updated: m[`${entity}Updated`],
+    deleted: m[`${entity}Deleted`] ?? "",
+    saveError: m[`${entity}SaveError`],
+    updateError: m[`${entity}UpdateError`],
+    deleteError: m[`${entity}DeleteError`] ?? "",
+  };
+}
+
 /** What row actions and views may do to the screen: reload the rows, replace the item on view. */
 export interface CrudControls<Row, Item> {
   list: AdminList<Row>;

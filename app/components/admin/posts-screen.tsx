@@ -3,19 +3,19 @@ import type { AdminPost } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { postSchema } from "../../../domain/schemas/admin/post.ts";
 import { ExternalLink } from "../ui/external-link.tsx";
-import { AdminForm, type FormProps, useCrudForm } from "./admin-form.tsx";
-import { Details, StatusBadge, Thumb, YesNo } from "./bits.tsx";
-import { CrudScreen } from "./crud-screen.tsx";
-import { HomeVisibilityCheckbox, StatusSelect, TextAreaInput, TextInput } from "./fields.tsx";
+import { AdminForm, bindFields, type FormProps, useCrudForm } from "./admin-form.tsx";
+import { Details, StatusBadge, YesNo } from "./bits.tsx";
+import { column } from "./columns.tsx";
+import { CrudScreen, crudMessages } from "./crud-screen.tsx";
+import { HomeVisibilityCheckbox, StatusSelect } from "./fields.tsx";
 import { formatDateTime } from "./format.ts";
 import type { ListColumn } from "./list.tsx";
 
 const f = heAdmin.fields;
-const m = heAdmin.messages;
 
 const columns: ListColumn<AdminPost>[] = [
-  { id: "image", name: f.mainImage, render: (r) => <Thumb picture={r.mainImage} /> },
-  { id: "id", name: heAdmin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
+  column.image(),
+  column.id(),
   {
     id: "name",
     name: f.name,
@@ -28,20 +28,9 @@ const columns: ListColumn<AdminPost>[] = [
       </span>
     ),
   },
-  { id: "status", name: heAdmin.statusLabel, sortable: true, render: (r) => <StatusBadge status={r.status} /> },
-  {
-    id: "visibility_home_page",
-    wide: true,
-    name: heAdmin.homeVisibility,
-    sortable: true,
-    render: (r) => <YesNo value={r.visibility_home_page} />,
-  },
-  {
-    id: "created_at",
-    name: heAdmin.createdAt,
-    sortable: true,
-    render: (r) => <span className="whitespace-nowrap text-sm">{formatDateTime(r.created_at)}</span>,
-  },
+  column.status(),
+  column.homeVisibility(),
+  column.createdAt(),
 ];
 
 function PostForm(props: FormProps<AdminPost>) {
@@ -56,27 +45,12 @@ function PostForm(props: FormProps<AdminPost>) {
     },
   });
   const { values, set, errors } = form;
+  const field = bindFields(form);
   return (
     <AdminForm form={form} onCancel={props.onCancel}>
-      <TextInput
-        name="name"
-        label={f.name}
-        value={values.name}
-        onChange={(v) => set("name", v)}
-        errors={errors.name}
-        isRequired
-        autoFocus
-      />
+      {field.text("name", f.name, { isRequired: true, autoFocus: true })}
       <StatusSelect value={values.status} onChange={(v) => set("status", v)} errors={errors.status} />
-      <TextAreaInput
-        name="content"
-        label={f.content}
-        value={values.content}
-        onChange={(v) => set("content", v)}
-        errors={errors.content}
-        rows={6}
-        className="md:col-span-2"
-      />
+      {field.textArea("content", f.content, { rows: 6, className: "md:col-span-2" })}
       <HomeVisibilityCheckbox checked={values.visibility_home_page} onChange={(v) => set("visibility_home_page", v)} />
     </AdminForm>
   );
@@ -119,32 +93,8 @@ const SaleView = ({ item }: { item: AdminPost }) => <PostView item={item} public
 const PublicationView = ({ item }: { item: AdminPost }) => <PostView item={item} publicPath="/news" />;
 
 const KINDS = {
-  sales: {
-    subject: "Sale",
-    texts: heAdmin.sales,
-    messages: {
-      saved: m.saleSaved,
-      updated: m.saleUpdated,
-      deleted: m.saleDeleted,
-      saveError: m.saleSaveError,
-      deleteError: m.saleDeleteError,
-    },
-    Form: PostForm,
-    View: SaleView,
-  },
-  publications: {
-    subject: "Publication",
-    texts: heAdmin.publications,
-    messages: {
-      saved: m.publicationSaved,
-      updated: m.publicationUpdated,
-      deleted: m.publicationDeleted,
-      saveError: m.publicationSaveError,
-      deleteError: m.publicationDeleteError,
-    },
-    Form: PostForm,
-    View: PublicationView,
-  },
+  sales: { subject: "Sale", texts: heAdmin.sales, entity: "sale", View: SaleView },
+  publications: { subject: "Publication", texts: heAdmin.publications, entity: "publication", View: PublicationView },
 } as const;
 
 export function PostsScreen({ kind }: { kind: keyof typeof KINDS }) {
@@ -157,16 +107,8 @@ export function PostsScreen({ kind }: { kind: keyof typeof KINDS }) {
       columns={columns}
       rowName={(r) => r.name}
       searchLabels={{ title: f.name, content: f.content }}
-      messages={{
-        heading: k.texts.heading,
-        create: k.texts.create,
-        createTitle: k.texts.createTitle,
-        editTitle: (i) => k.texts.editTitle(i.name),
-        viewTitle: (i) => k.texts.viewTitle(i.name),
-        deleteWhat: (r) => k.texts.deleteWhat(r.name),
-        ...k.messages,
-      }}
-      Form={k.Form}
+      messages={crudMessages(k.texts, k.entity, (x) => x.name)}
+      Form={PostForm}
       View={k.View}
     />
   );

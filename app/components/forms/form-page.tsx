@@ -8,14 +8,22 @@ import { PageHeader } from "../content/page-header.tsx";
 import { RequiredNote } from "./fields.tsx";
 import { PublicForm } from "./public-form.tsx";
 
+/** The page's texts (heForms.contact, heForms.club). */
+interface FormPageTexts {
+  /** The page header's title and lead. */
+  heading: string;
+  intro: string;
+  /** The form card's heading. */
+  formHeading: string;
+  /** The failure dialog's title (spec §8). */
+  errorTitle: string;
+  submit: string;
+}
+
 export function FormPageCard({
   id,
-  title,
-  lead,
-  heading,
+  t,
   result,
-  errorTitle,
-  submitLabel,
   phone,
   warmUp,
   aside,
@@ -23,14 +31,8 @@ export function FormPageCard({
 }: {
   /** The form's id; the card's heading is `<id>-form-heading`. */
   id: string;
-  /** The page header's title and lead. */
-  title: string;
-  lead: string;
-  /** The form card's heading. */
-  heading: string;
+  t: FormPageTexts;
   result: FormResult | undefined;
-  errorTitle: string;
-  submitLabel: string;
   phone?: string;
   warmUp: () => Promise<unknown>;
   /** The card beside the form. */
@@ -39,14 +41,14 @@ export function FormPageCard({
 }) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
-      <PageHeader title={title} lead={lead} />
+      <PageHeader title={t.heading} lead={t.intro} />
       <div className="mx-auto grid max-w-7xl gap-10 px-6 py-10 lg:grid-cols-[3fr_2fr] lg:items-start">
         <section
           aria-labelledby={`${id}-form-heading`}
           className="rounded-2xl bg-cream-50 p-6 shadow-sm ring-1 ring-cream-300 sm:p-8"
         >
           <h2 id={`${id}-form-heading`} className="mb-2 text-2xl font-bold text-cocoa-900">
-            {heading}
+            {t.formHeading}
           </h2>
           <div className="mb-5">
             <RequiredNote />
@@ -54,8 +56,8 @@ export function FormPageCard({
           <PublicForm
             id={id}
             result={result}
-            errorTitle={errorTitle}
-            submitLabel={submitLabel}
+            errorTitle={t.errorTitle}
+            submitLabel={t.submit}
             phone={phone}
             warmUp={warmUp}
           >

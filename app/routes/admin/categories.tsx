@@ -7,17 +7,12 @@
 import type { AdminCategory, AdminCategoryRow } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { categorySchema } from "../../../domain/schemas/admin/category.ts";
-import { AdminForm, type FormProps, useCrudForm } from "../../components/admin/admin-form.tsx";
-import { Details, StatusBadge, Thumb, YesNo } from "../../components/admin/bits.tsx";
+import { AdminForm, bindFields, type FormProps, useCrudForm } from "../../components/admin/admin-form.tsx";
+import { Details, StatusBadge, YesNo } from "../../components/admin/bits.tsx";
 import { useCategoryOptions } from "../../components/admin/category-options.ts";
-import { CrudScreen } from "../../components/admin/crud-screen.tsx";
-import {
-  HomeVisibilityCheckbox,
-  SelectInput,
-  StatusSelect,
-  TextAreaInput,
-  TextInput,
-} from "../../components/admin/fields.tsx";
+import { column } from "../../components/admin/columns.tsx";
+import { CrudScreen, crudMessages } from "../../components/admin/crud-screen.tsx";
+import { HomeVisibilityCheckbox, SelectInput, StatusSelect } from "../../components/admin/fields.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import type { ListColumn } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
@@ -30,34 +25,16 @@ const f = heAdmin.fields;
 const m = heAdmin.messages;
 
 const columns: ListColumn<AdminCategoryRow>[] = [
-  { id: "image", name: f.mainImage, render: (r) => <Thumb picture={r.mainImage} /> },
-  { id: "id", name: heAdmin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
-  {
-    id: "name",
-    name: f.name,
-    sortable: true,
-    isRowHeader: true,
-    render: (r) => <span className="font-semibold">{r.name}</span>,
-  },
+  column.image(),
+  column.id(),
+  column.name(),
   { id: "is_main", name: f.isMain, sortable: true, render: (r) => (r.is_main ? c.typeMain : c.typeSub) },
   { id: "parent_name", name: f.parent, wide: true, sortable: true, render: (r) => r.parent_name ?? heAdmin.none },
   { id: "products", name: f.products, render: (r) => <bdi>{r.products_count}</bdi> },
-  { id: "status", name: heAdmin.statusLabel, sortable: true, render: (r) => <StatusBadge status={r.status} /> },
-  {
-    id: "visibility_home_page",
-    wide: true,
-    name: heAdmin.homeVisibility,
-    sortable: true,
-    render: (r) => <YesNo value={r.visibility_home_page} />,
-  },
-  { id: "position", name: f.position, wide: true, sortable: true, render: (r) => <bdi>{r.position}</bdi> },
-  {
-    id: "created_at",
-    wide: true,
-    name: heAdmin.createdAt,
-    sortable: true,
-    render: (r) => <span className="whitespace-nowrap text-sm">{formatDateTime(r.created_at)}</span>,
-  },
+  column.status(),
+  column.homeVisibility(),
+  column.position(),
+  column.createdAt({ wide: true }),
 ];
 
 function CategoryForm(props: FormProps<AdminCategory>) {
@@ -76,28 +53,14 @@ function CategoryForm(props: FormProps<AdminCategory>) {
     },
   });
   const { values, set, errors } = form;
+  const field = bindFields(form);
   const parents = (options ?? []).filter((o) => o.is_main && o.id !== item?.id);
 
   return (
     <AdminForm form={form} onCancel={props.onCancel}>
-      <TextInput
-        name="name"
-        label={f.name}
-        value={values.name}
-        onChange={(v) => set("name", v)}
-        errors={errors.name}
-        isRequired
-        autoFocus
-      />
+      {field.text("name", f.name, { isRequired: true, autoFocus: true })}
       <StatusSelect value={values.status} onChange={(v) => set("status", v)} errors={errors.status} />
-      <TextAreaInput
-        name="information"
-        label={f.information}
-        value={values.information}
-        onChange={(v) => set("information", v)}
-        errors={errors.information}
-        className="md:col-span-2"
-      />
+      {field.textArea("information", f.information, { className: "md:col-span-2" })}
       <fieldset className="md:col-span-2">
         <legend className="mb-1 font-medium text-cocoa-900">{f.isMain}</legend>
         <div className="flex flex-wrap gap-5">
@@ -130,16 +93,7 @@ function CategoryForm(props: FormProps<AdminCategory>) {
           isRequired
         />
       )}
-      <TextInput
-        name="position"
-        label={f.position}
-        value={values.position}
-        onChange={(v) => set("position", v)}
-        errors={errors.position}
-        inputMode="numeric"
-        dir="ltr"
-        hint={f.positionHint}
-      />
+      {field.text("position", f.position, { inputMode: "numeric", dir: "ltr", hint: f.positionHint })}
       <HomeVisibilityCheckbox checked={values.visibility_home_page} onChange={(v) => set("visibility_home_page", v)} />
     </AdminForm>
   );
@@ -191,19 +145,7 @@ export default function Categories() {
       columns={columns}
       rowName={(r) => r.name}
       searchLabels={{ title: f.name, content: f.information }}
-      messages={{
-        heading: c.heading,
-        create: c.create,
-        createTitle: c.createTitle,
-        editTitle: (i) => c.editTitle(i.name),
-        viewTitle: (i) => c.viewTitle(i.name),
-        deleteWhat: (r) => c.deleteWhat(r.name),
-        saved: m.categorySaved,
-        updated: m.categoryUpdated,
-        deleted: m.categoryDeleted,
-        saveError: m.categorySaveError,
-        deleteError: m.categoryDeleteError,
-      }}
+      messages={crudMessages(c, "category", (x) => x.name)}
       deleteDetails={(r) => c.deleteProducts(r.products_count)}
       deleteBlocked={(r) => (r.subcategories_count > 0 ? m.categoryHasChildren(r.subcategories_count) : undefined)}
       Form={CategoryForm}

@@ -3,10 +3,11 @@
 import type { AdminClient } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { clientSchema } from "../../../domain/schemas/admin/client.ts";
-import { AdminForm, type FormProps, useCrudForm } from "../../components/admin/admin-form.tsx";
+import { AdminForm, bindFields, type FormProps, useCrudForm } from "../../components/admin/admin-form.tsx";
 import { Details } from "../../components/admin/bits.tsx";
-import { CrudScreen } from "../../components/admin/crud-screen.tsx";
-import { buttonClass, TextInput } from "../../components/admin/fields.tsx";
+import { column } from "../../components/admin/columns.tsx";
+import { CrudScreen, crudMessages } from "../../components/admin/crud-screen.tsx";
+import { buttonClass } from "../../components/admin/fields.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import type { ListColumn } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
@@ -16,10 +17,9 @@ export const meta = sectionMeta("clients");
 
 const c = heAdmin.clients;
 const f = heAdmin.fields;
-const m = heAdmin.messages;
 
 const columns: ListColumn<AdminClient>[] = [
-  { id: "id", name: heAdmin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
+  column.id(),
   {
     id: "email",
     name: f.email,
@@ -32,29 +32,15 @@ const columns: ListColumn<AdminClient>[] = [
     ),
   },
   { id: "source", name: f.source, sortable: true, render: (r) => heAdmin.sources[r.source] ?? r.source },
-  {
-    id: "created_at",
-    name: c.joined,
-    sortable: true,
-    render: (r) => <span className="whitespace-nowrap text-sm">{formatDateTime(r.created_at)}</span>,
-  },
+  column.createdAt({ name: c.joined }),
 ];
 
 function ClientForm(props: FormProps<AdminClient>) {
   const form = useCrudForm(props, { schema: clientSchema, initial: { email: props.item?.email ?? "" } });
+  const field = bindFields(form);
   return (
     <AdminForm form={form} onCancel={props.onCancel} className="space-y-4">
-      <TextInput
-        name="email"
-        label={f.email}
-        type="email"
-        dir="ltr"
-        value={form.values.email}
-        onChange={(v) => form.set("email", v)}
-        errors={form.errors.email}
-        isRequired
-        autoFocus
-      />
+      {field.text("email", f.email, { type: "email", dir: "ltr", isRequired: true, autoFocus: true })}
     </AdminForm>
   );
 }
@@ -91,20 +77,7 @@ export default function Clients() {
           {c.export}
         </a>
       }
-      messages={{
-        heading: c.heading,
-        create: c.create,
-        createTitle: c.createTitle,
-        editTitle: (i) => c.editTitle(i.email),
-        viewTitle: (i) => c.viewTitle(i.email),
-        deleteWhat: (r) => c.deleteWhat(r.email),
-        saved: m.clientSaved,
-        updated: m.clientUpdated,
-        deleted: m.clientDeleted,
-        saveError: m.clientSaveError,
-        updateError: m.clientUpdateError,
-        deleteError: m.clientDeleteError,
-      }}
+      messages={crudMessages(c, "client", (x) => x.email)}
       Form={ClientForm}
       View={ClientView}
     />

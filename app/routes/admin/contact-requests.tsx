@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { AdminContactRequest } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { Details } from "../../components/admin/bits.tsx";
+import { column } from "../../components/admin/columns.tsx";
 import { type CrudControls, CrudScreen } from "../../components/admin/crud-screen.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { type ListColumn, RowAction } from "../../components/admin/list.tsx";
@@ -33,19 +34,8 @@ function HandledBadge({ handledAt }: { handledAt: string | null }) {
 }
 
 const columns: ListColumn<AdminContactRequest>[] = [
-  {
-    id: "created_at",
-    name: c.received,
-    sortable: true,
-    render: (r) => <span className="whitespace-nowrap text-sm">{formatDateTime(r.created_at)}</span>,
-  },
-  {
-    id: "name",
-    name: f.name,
-    sortable: true,
-    isRowHeader: true,
-    render: (r) => <span className="font-semibold">{r.name}</span>,
-  },
+  column.createdAt({ name: c.received }),
+  column.name(),
   {
     id: "email",
     name: f.email,

@@ -4,8 +4,7 @@ import { CONTACT_FIELDS, CONTACT_LIMITS } from "../../../domain/schemas/fields.t
 import { TextAreaField, TextField } from "../../components/forms/fields.tsx";
 import { FormPageCard } from "../../components/forms/form-page.tsx";
 import { MailIcon, MapPinIcon } from "../../components/ui/icon.tsx";
-import { requestContext, servicesContext } from "../../lib/context.ts";
-import { formPageLoader, handlePublicForm } from "../../lib/forms.server.ts";
+import { formPageLoader, publicFormAction } from "../../lib/forms.server.ts";
 import { type FormResult, submitPublicForm } from "../../lib/forms.ts";
 import { seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/contact";
@@ -25,17 +24,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** Without JavaScript, and after the browser's check passes: the same service as POST /api/contact. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  // Contact requests and club sign-ups share one per-address limit (server/http/rate-limit.ts).
-  const { limitFormSubmission } = context.get(requestContext);
-  return handlePublicForm(
-    request,
+export async function action(args: Route.ActionArgs) {
+  return publicFormAction(
+    args,
     CONTACT_FIELDS,
-    async (values) => {
-      await limitFormSubmission();
-      return services.contact.submit(values);
-    },
+    (services, values) => services.contact.submit(values),
     "/thankYou?from=contact",
   );
 }
@@ -55,12 +48,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   return (
     <FormPageCard
       id="contact"
-      title={t.heading}
-      lead={t.intro}
-      heading={t.formHeading}
+      t={t}
       result={result}
-      errorTitle={t.errorTitle}
-      submitLabel={t.submit}
       phone={settings.phone}
       warmUp={loadSchema}
       aside={

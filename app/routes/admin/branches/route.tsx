@@ -3,10 +3,10 @@
 import type { AdminBranch } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { branchSchema } from "../../../../domain/schemas/admin/branch.ts";
-import { AdminForm, type FormProps, useCrudForm } from "../../../components/admin/admin-form.tsx";
-import { Details, Thumb } from "../../../components/admin/bits.tsx";
-import { CrudScreen } from "../../../components/admin/crud-screen.tsx";
-import { TextAreaInput, TextInput } from "../../../components/admin/fields.tsx";
+import { AdminForm, bindFields, type FormProps, useCrudForm } from "../../../components/admin/admin-form.tsx";
+import { Details } from "../../../components/admin/bits.tsx";
+import { column } from "../../../components/admin/columns.tsx";
+import { CrudScreen, crudMessages } from "../../../components/admin/crud-screen.tsx";
 import { formatDateTime } from "../../../components/admin/format.ts";
 import type { ListColumn } from "../../../components/admin/list.tsx";
 import { sectionMeta } from "../../../components/admin/meta.ts";
@@ -17,21 +17,14 @@ export const meta = sectionMeta("branches");
 
 const b = heAdmin.branches;
 const f = heAdmin.fields;
-const m = heAdmin.messages;
 
 const columns: ListColumn<AdminBranch>[] = [
-  { id: "image", name: f.mainImage, render: (r) => <Thumb picture={r.mainImage} /> },
-  { id: "id", name: heAdmin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
-  {
-    id: "name",
-    name: f.name,
-    sortable: true,
-    isRowHeader: true,
-    render: (r) => <span className="font-semibold">{r.name}</span>,
-  },
+  column.image(),
+  column.id(),
+  column.name(),
   { id: "address", name: f.address, sortable: true, render: (r) => <span className="text-sm">{r.address}</span> },
   { id: "phone", name: f.phone, sortable: true, render: (r) => <bdi dir="ltr">{r.phone}</bdi> },
-  { id: "position", name: f.position, wide: true, sortable: true, render: (r) => <bdi>{r.position}</bdi> },
+  column.position(),
 ];
 
 function BranchForm(props: FormProps<AdminBranch>) {
@@ -51,81 +44,23 @@ function BranchForm(props: FormProps<AdminBranch>) {
     },
   });
   const { values, set, errors } = form;
+  const field = bindFields(form);
   return (
     <AdminForm form={form} onCancel={props.onCancel}>
-      <TextInput
-        name="name"
-        label={f.name}
-        value={values.name}
-        onChange={(v) => set("name", v)}
-        errors={errors.name}
-        isRequired
-        autoFocus
-      />
-      <TextInput
-        name="address"
-        label={f.address}
-        value={values.address}
-        onChange={(v) => set("address", v)}
-        errors={errors.address}
-      />
-      <TextInput
-        name="phone"
-        label={f.phone}
-        type="tel"
-        dir="ltr"
-        value={values.phone}
-        onChange={(v) => set("phone", v)}
-        errors={errors.phone}
-      />
-      <TextInput
-        name="email"
-        label={f.email}
-        type="email"
-        dir="ltr"
-        value={values.email}
-        onChange={(v) => set("email", v)}
-        errors={errors.email}
-      />
-      <TextInput
-        name="location"
-        label={f.location}
-        type="url"
-        dir="ltr"
-        value={values.location}
-        onChange={(v) => set("location", v)}
-        errors={errors.location}
-        hint={f.locationHint}
-        className="md:col-span-2"
-      />
-      <TextAreaInput
-        name="content"
-        label={f.content}
-        value={values.content}
-        onChange={(v) => set("content", v)}
-        errors={errors.content}
-        className="md:col-span-2"
-      />
-      <TextAreaInput
-        name="accessibility"
-        label={f.accessibility}
-        value={values.accessibility}
-        onChange={(v) => set("accessibility", v)}
-        errors={errors.accessibility}
-        rows={2}
-        className="md:col-span-2"
-      />
+      {field.text("name", f.name, { isRequired: true, autoFocus: true })}
+      {field.text("address", f.address)}
+      {field.text("phone", f.phone, { type: "tel", dir: "ltr" })}
+      {field.text("email", f.email, { type: "email", dir: "ltr" })}
+      {field.text("location", f.location, {
+        type: "url",
+        dir: "ltr",
+        hint: f.locationHint,
+        className: "md:col-span-2",
+      })}
+      {field.textArea("content", f.content, { className: "md:col-span-2" })}
+      {field.textArea("accessibility", f.accessibility, { rows: 2, className: "md:col-span-2" })}
       <HoursEditor value={values.opening_hours} onChange={(h) => set("opening_hours", h)} errors={errors} />
-      <TextInput
-        name="position"
-        label={f.position}
-        value={values.position}
-        onChange={(v) => set("position", v)}
-        errors={errors.position}
-        inputMode="numeric"
-        dir="ltr"
-        hint={f.positionHint}
-      />
+      {field.text("position", f.position, { inputMode: "numeric", dir: "ltr", hint: f.positionHint })}
     </AdminForm>
   );
 }
@@ -198,19 +133,7 @@ export default function Branches() {
       rowName={(r) => r.name}
       searchLabels={{ title: f.name, content: `${f.address} / ${f.content}` }}
       modalSize="lg"
-      messages={{
-        heading: b.heading,
-        create: b.create,
-        createTitle: b.createTitle,
-        editTitle: (i) => b.editTitle(i.name),
-        viewTitle: (i) => b.viewTitle(i.name),
-        deleteWhat: (r) => b.deleteWhat(r.name),
-        saved: m.branchSaved,
-        updated: m.branchUpdated,
-        deleted: m.branchDeleted,
-        saveError: m.branchSaveError,
-        deleteError: m.branchDeleteError,
-      }}
+      messages={crudMessages(b, "branch", (x) => x.name)}
       Form={BranchForm}
       View={BranchView}
     />

@@ -9,9 +9,15 @@ import { Link } from "react-router";
 import type { AdminProduct, AdminSize, AdminTag } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { productSchema } from "../../../../domain/schemas/admin/product.ts";
-import { AdminForm, FormActions, type FormProps, useCrudForm } from "../../../components/admin/admin-form.tsx";
+import {
+  AdminForm,
+  bindFields,
+  FormActions,
+  type FormProps,
+  useCrudForm,
+} from "../../../components/admin/admin-form.tsx";
 import { useCategoryOptions } from "../../../components/admin/category-options.ts";
-import { HomeVisibilityCheckbox, StatusSelect, TextAreaInput, TextInput } from "../../../components/admin/fields.tsx";
+import { HomeVisibilityCheckbox, StatusSelect } from "../../../components/admin/fields.tsx";
 import { notify } from "../../../components/admin/toast.tsx";
 import { sectionHref } from "../../../lib/admin-sections.ts";
 import { apiJson } from "../../../lib/api-client.ts";
@@ -76,6 +82,7 @@ export function ProductForm(props: FormProps<AdminProduct>) {
     },
   });
   const { values, set, errors, loading } = form;
+  const field = bindFields(form);
 
   // Edit modal: each add or remove is saved at once.
   const addSize = async (size: { name: string; price: number }) => {
@@ -142,43 +149,11 @@ export function ProductForm(props: FormProps<AdminProduct>) {
   return (
     <div className="space-y-5">
       <AdminForm form={form} id="product-form" actions={false}>
-        <TextInput
-          name="name"
-          label={f.name}
-          value={values.name}
-          onChange={(v) => set("name", v)}
-          errors={errors.name}
-          isRequired
-          autoFocus
-        />
-        <TextInput
-          name="title"
-          label={f.title}
-          value={values.title}
-          onChange={(v) => set("title", v)}
-          errors={errors.title}
-          isRequired
-        />
-        <TextInput
-          name="serial_id"
-          label={f.serialId}
-          value={values.serial_id}
-          onChange={(v) => set("serial_id", v)}
-          errors={errors.serial_id}
-          inputMode="numeric"
-          dir="ltr"
-          isRequired
-        />
+        {field.text("name", f.name, { isRequired: true, autoFocus: true })}
+        {field.text("title", f.title, { isRequired: true })}
+        {field.text("serial_id", f.serialId, { inputMode: "numeric", dir: "ltr", isRequired: true })}
         <StatusSelect value={values.status} onChange={(v) => set("status", v)} errors={errors.status} />
-        <TextAreaInput
-          name="content"
-          label={f.content}
-          value={values.content}
-          onChange={(v) => set("content", v)}
-          errors={errors.content}
-          rows={4}
-          className="md:col-span-2"
-        />
+        {field.textArea("content", f.content, { rows: 4, className: "md:col-span-2" })}
         <HomeVisibilityCheckbox
           checked={values.visibility_home_page}
           onChange={(v) => set("visibility_home_page", v)}

@@ -1,9 +1,8 @@
 /** Product management (spec §2 /admin/products): list, create, edit, view, images and delete. */
 import type { AdminProduct, AdminProductRow } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
-import { StatusBadge, Thumb, YesNo } from "../../../components/admin/bits.tsx";
-import { CrudScreen } from "../../../components/admin/crud-screen.tsx";
-import { formatDateTime } from "../../../components/admin/format.ts";
+import { column } from "../../../components/admin/columns.tsx";
+import { CrudScreen, crudMessages } from "../../../components/admin/crud-screen.tsx";
 import type { ListColumn } from "../../../components/admin/list.tsx";
 import { sectionMeta } from "../../../components/admin/meta.ts";
 import { ProductForm } from "./form.tsx";
@@ -13,11 +12,10 @@ export const meta = sectionMeta("products");
 
 const p = heAdmin.products;
 const f = heAdmin.fields;
-const m = heAdmin.messages;
 
 const columns: ListColumn<AdminProductRow>[] = [
-  { id: "image", name: f.mainImage, render: (r) => <Thumb picture={r.mainImage} /> },
-  { id: "id", name: heAdmin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
+  column.image(),
+  column.id(),
   {
     id: "name",
     name: f.name,
@@ -37,21 +35,9 @@ const columns: ListColumn<AdminProductRow>[] = [
     name: f.categories,
     render: (r) => <span className="text-sm">{r.category.map((c) => c.name).join(", ") || heAdmin.none}</span>,
   },
-  { id: "status", name: heAdmin.statusLabel, sortable: true, render: (r) => <StatusBadge status={r.status} /> },
-  {
-    id: "visibility_home_page",
-    wide: true,
-    name: heAdmin.homeVisibility,
-    sortable: true,
-    render: (r) => <YesNo value={r.visibility_home_page} />,
-  },
-  {
-    id: "created_at",
-    wide: true,
-    name: heAdmin.createdAt,
-    sortable: true,
-    render: (r) => <span className="whitespace-nowrap text-sm">{formatDateTime(r.created_at)}</span>,
-  },
+  column.status(),
+  column.homeVisibility(),
+  column.createdAt({ wide: true }),
 ];
 
 export default function Products() {
@@ -63,19 +49,7 @@ export default function Products() {
       columns={columns}
       rowName={(r) => r.name}
       modalSize="lg"
-      messages={{
-        heading: p.heading,
-        create: p.create,
-        createTitle: p.createTitle,
-        editTitle: (i) => p.editTitle(i.name),
-        viewTitle: (i) => p.viewTitle(i.name),
-        deleteWhat: (r) => p.deleteWhat(r.name),
-        saved: m.productSaved,
-        updated: m.productUpdated,
-        deleted: m.productDeleted,
-        saveError: m.productSaveError,
-        deleteError: m.productDeleteError,
-      }}
+      messages={crudMessages(p, "product", (x) => x.name)}
       Form={ProductForm}
       View={ProductView}
     />

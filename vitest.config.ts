@@ -10,6 +10,8 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
+          // Some unit tests encode images (sharp); a timeout is for a hang, not for a busy machine.
+          testTimeout: 30_000,
         },
       },
       {

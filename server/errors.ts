@@ -2,9 +2,11 @@
  * Errors that services throw and the HTTP layer turns into responses. Anything else is a bug and
  * becomes a 500 with a generic Hebrew message (and a log line), never a stack trace.
  */
+
+import type { FieldErrors } from "../domain/field-errors.ts";
 import { heApi } from "../domain/i18n/api.ts";
 
-export type FieldErrors = Record<string, string[]>;
+export type { FieldErrors };
 
 export class HttpError extends Error {
   readonly status: number;

@@ -4,6 +4,7 @@
  * 401 or 419, the flag is cleared and the browser goes to `/`. Other errors reach the caller unchanged
  * (success means a status 200–299, spec §9; no timeout).
  */
+import type { FieldErrors } from "../../domain/field-errors.ts";
 import { clearLoggedIn, isLoggedIn } from "./session-flag.ts";
 
 export function readXsrfToken(): string | undefined {
@@ -22,7 +23,7 @@ export interface ApiOptions extends Omit<RequestInit, "body"> {
 export class ApiError extends Error {
   readonly status: number;
   readonly statusText: string;
-  readonly body: { message?: string; errors?: Record<string, string[]> } | null;
+  readonly body: { message?: string; errors?: FieldErrors } | null;
   constructor(response: Response, body: ApiError["body"]) {
     super(body?.message ?? response.statusText);
     this.status = response.status;
@@ -30,7 +31,7 @@ export class ApiError extends Error {
     this.body = body;
   }
   /** Field errors of a 422 response, `{}` otherwise. */
-  get fieldErrors(): Record<string, string[]> {
+  get fieldErrors(): FieldErrors {
     return this.status === 422 ? (this.body?.errors ?? {}) : {};
   }
 }

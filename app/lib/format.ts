@@ -1,12 +1,5 @@
 /** Display formats shared by the pages (Hebrew locale). */
 
-const shekels = new Intl.NumberFormat("he-IL", { style: "currency", currency: "ILS" });
-
-/** Integer agorot → "‏14.00 ₪" (wrap it in <bdi> inside Hebrew text). */
-export function formatPrice(agorot: number): string {
-  return shekels.format(agorot / 100);
-}
-
 /** The display colour of a tag: the Hebrew colour words red / blue / orange (spec §3), else neutral. */
 export type TagTone = "red" | "blue" | "orange" | "neutral";
 

@@ -5,13 +5,14 @@
  * The schema (and zod with it) is loaded on demand, so it never delays the page itself.
  */
 import type { z } from "zod";
-import { fieldErrors, formValues, HONEYPOT_FIELD } from "../../domain/schemas/fields.ts";
+import { type FieldErrors, toFieldErrors } from "../../domain/field-errors.ts";
+import { formValues, HONEYPOT_FIELD } from "../../domain/schemas/fields.ts";
 
 export type FormFailure = "server" | "rateLimited";
 
 /** What a form's action returns when it does not redirect. */
 export interface FormResult {
-  errors?: Record<string, string[]>;
+  errors?: FieldErrors;
   /** What was typed, to fill the form again when the page is rendered without JavaScript. */
   values?: Record<string, string>;
   failure?: FormFailure;
@@ -42,7 +43,7 @@ export async function submitPublicForm(
     if (!values[HONEYPOT_FIELD]) {
       const parsed = (await loadSchema()).safeParse(values);
       if (!parsed.success) {
-        return { errors: fieldErrors(parsed.error), values: pickValues(values, fields) } satisfies FormResult;
+        return { errors: toFieldErrors(parsed.error), values: pickValues(values, fields) } satisfies FormResult;
       }
     }
     return await serverAction();

@@ -6,6 +6,7 @@
 
 import type { Picture, SiteSettings } from "../../domain/contracts/catalogue.ts";
 import type { Branch, OpeningHoursEntry } from "../../domain/contracts/content.ts";
+import { schemaPrice } from "../../domain/money.ts";
 import { parseIsraeliPhone } from "../../domain/phone.ts";
 import { absoluteUrl } from "./seo.ts";
 
@@ -129,7 +130,7 @@ export function businessJsonLd(settings: SiteSettings, publicUrl: string, branch
   });
 }
 
-/** What productJsonLd needs of a product (spec §3 field names; prices in integer agorot). */
+/** What productJsonLd needs of a product (spec §3 field names; prices in shekels). */
 export interface ProductForJsonLd {
   id: number;
   name: string;
@@ -140,11 +141,6 @@ export interface ProductForJsonLd {
   images?: (Picture | { url: string })[];
   category?: { id: number; name: string }[];
   size: { id?: number; name: string; price: number }[];
-}
-
-/** Agorot → the decimal string schema.org expects ("45.00"). */
-export function agorotToPrice(agorot: number): string {
-  return (Math.round(agorot) / 100).toFixed(2);
 }
 
 /** A product with one `Offer` per size, priced in ILS. */
@@ -167,7 +163,7 @@ export function productJsonLd(product: ProductForJsonLd, options: { publicUrl: s
     offers: product.size.map((size) => ({
       "@type": "Offer",
       name: size.name,
-      price: agorotToPrice(size.price),
+      price: schemaPrice(size.price),
       priceCurrency: "ILS",
       availability: "https://schema.org/InStock",
       itemCondition: "https://schema.org/NewCondition",

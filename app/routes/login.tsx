@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { firstMessages, toFieldErrors } from "../../domain/field-errors.ts";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { loginMessages, loginSchema } from "../../domain/schemas/login.ts";
 import { LogoMark } from "../components/site/logo.tsx";
@@ -38,12 +39,7 @@ export default function Login() {
       remember: form.get("remember") === "on",
     });
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as "email" | "password";
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(firstMessages(toFieldErrors(parsed.error)));
       return;
     }
     setErrors({});
@@ -57,8 +53,7 @@ export default function Login() {
       navigate("/admin/panel");
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
-        const fields = error.fieldErrors;
-        setErrors({ email: fields.email?.[0], password: fields.password?.[0] });
+        setErrors(firstMessages(error.fieldErrors));
       } else if (error instanceof ApiError && error.status === 429) {
         setErrors({ form: error.body?.message ?? loginMessages.tooMany });
       } else {

@@ -41,7 +41,7 @@ export interface SiteSettings {
   email: string;
 }
 
-/** Storefront catalogue shapes (issue 4). Field names follow spec §3; money is integer agorot. */
+/** Storefront catalogue shapes (issue 4). Field names follow spec §3; money is shekels (domain/money.ts). */
 
 /** A product as tiles, grids and "you may also like" show it. */
 export interface ProductSummary {
@@ -51,14 +51,14 @@ export interface ProductSummary {
   mainImage: Picture | null;
   /** URL of the main image's fallback file (spec §3 "similar products (id, name, path)"), or null. */
   path: string | null;
-  /** Lowest size price in agorot, or null when the product has no sizes. */
+  /** Lowest size price in shekels, or null when the product has no sizes. */
   price_from: number | null;
 }
 
 export interface ProductSize {
   id: number;
   name: string;
-  /** Integer agorot. */
+  /** Shekels, at most two decimals. */
   price: number;
 }
 

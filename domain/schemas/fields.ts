@@ -37,18 +37,6 @@ export function isTicked(value: unknown): boolean {
   return value === true || value === "on" || value === "true" || value === "1" || value === 1;
 }
 
-/** Field → messages, the 422 `errors` shape, from a failed parse (a zod error's issues). */
-export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    const list = out[key] ?? [];
-    if (!list.includes(issue.message)) list.push(issue.message);
-    out[key] = list;
-  }
-  return out;
-}
-
 /** Turns FormData into a plain object of its string fields (files are ignored). */
 export function formValues(form: FormData): Record<string, string> {
   const out: Record<string, string> = {};

@@ -3,12 +3,13 @@
  * or an ordinary form post (no JavaScript): JSON gets JSON back, a form gets redirected.
  */
 import { Hono } from "hono";
+import { toFieldErrors } from "../../domain/field-errors.ts";
 import { type LoginInput, loginMessages, loginSchema } from "../../domain/schemas/login.ts";
 import type { AppEnv } from "../app.ts";
 import type { SessionManager } from "../auth/sessions.ts";
 import { ValidationError } from "../errors.ts";
 import { clientAddress, type RateLimiter, tooManyRequests } from "../http/rate-limit.ts";
-import { fieldErrors, readBody } from "../http/validation.ts";
+import { readBody } from "../http/validation.ts";
 import type { Services } from "../services/index.ts";
 import { normalizeEmail } from "../services/users.ts";
 
@@ -43,7 +44,7 @@ export function createAuthRouter(deps: { services: Services; sessions: SessionMa
     const body = await readBody(c);
     const parsed = loginSchema.safeParse(body);
     if (!parsed.success) {
-      if (json) throw new ValidationError(fieldErrors(parsed.error));
+      if (json) throw new ValidationError(toFieldErrors(parsed.error));
       return c.redirect("/login?error=invalid", 303);
     }
     const input: LoginInput = parsed.data;

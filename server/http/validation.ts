@@ -1,25 +1,15 @@
 /** Parsing request bodies into zod schemas, with the API's error shapes (400 bad JSON, 422 field errors). */
 import type { Context } from "hono";
 import type { z } from "zod";
+import { toFieldErrors } from "../../domain/field-errors.ts";
 import { heApi } from "../../domain/i18n/api.ts";
 import { sanitizeRecord } from "../../domain/text.ts";
-import { type FieldErrors, HttpError, ValidationError } from "../errors.ts";
+import { HttpError, ValidationError } from "../errors.ts";
 
-/** zod issues → `{ field: [messages] }` (first path segment as the field name). */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "_");
-    const list = errors[field] ?? [];
-    list.push(issue.message);
-    errors[field] = list;
-  }
-  return errors;
-}
-
-export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+/** Parses with a shared schema; failures become a 422 with Hebrew messages per field. The one "parse or 422". */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new ValidationError(fieldErrors(result.error));
+  if (!result.success) throw new ValidationError(toFieldErrors(result.error), heApi.validation);
   return result.data;
 }
 
@@ -42,9 +32,4 @@ export async function readBody(c: Context): Promise<Record<string, unknown>> {
   }
   if (!type && (c.req.header("content-length") ?? "0") === "0") return {};
   throw new HttpError(415, heApi.unsupportedMediaType);
-}
-
-/** Reads and validates the body in one step. */
-export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  return parseOrThrow(schema, await readBody(c));
 }

@@ -15,6 +15,7 @@ import type {
   ProductDetail,
   ProductSummary,
 } from "../../domain/contracts/catalogue.ts";
+import { agorotToShekels } from "../../domain/money.ts";
 import { PRODUCTS_PER_PAGE, paginateQuery, type QueryParams } from "../../domain/pagination.ts";
 import type { DB } from "../db/database.ts";
 import { PUBLISHED } from "./categories.ts";
@@ -96,7 +97,7 @@ export function createCatalogueService(db: DB, media: MediaService) {
         .groupBy("product_id")
         .execute(),
     ]);
-    const priceOf = new Map(prices.map((p) => [p.product_id, Number(p.min_price)]));
+    const priceOf = new Map(prices.map((p) => [p.product_id, agorotToShekels(Number(p.min_price))]));
     return rows.map((r) => {
       const mainImage = images.get(r.id) ?? null;
       return {
@@ -214,7 +215,7 @@ export function createCatalogueService(db: DB, media: MediaService) {
         visible: row.visibility_home_page === 1,
         mainImage: images[0] ?? null,
         category: categories.filter((c) => publishedIds.has(c.id)).map((c) => ({ id: c.id, name: c.name })),
-        size: sizes.map((s) => ({ id: s.id, name: s.name, price: Number(s.price) })),
+        size: sizes.map((s) => ({ id: s.id, name: s.name, price: agorotToShekels(Number(s.price)) })),
         tag: tags,
         images: images.map((image) => ({ ...image, path: image.url })),
       };

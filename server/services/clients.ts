@@ -2,9 +2,10 @@
  * Customer-club members. This module holds the public sign-up; staff management is added
  * alongside it by the back office. Signing up twice is not an error and reveals nothing.
  */
+
+import { toFieldErrors } from "../../domain/field-errors.ts";
 import { heApi } from "../../domain/i18n/api.ts";
 import { clubSchema } from "../../domain/schemas/club.ts";
-import { fieldErrors } from "../../domain/schemas/fields.ts";
 import type { DB } from "../db/database.ts";
 import { ValidationError } from "../errors.ts";
 import { isBot } from "./contact.ts";
@@ -40,7 +41,7 @@ export function createClientsService(db: DB) {
     async join(payload: Record<string, unknown>, source: ClientSource = "site"): Promise<{ stored: boolean }> {
       if (isBot(payload)) return { stored: false };
       const parsed = clubSchema.safeParse(payload);
-      if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error), heApi.validation);
+      if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error), heApi.validation);
       await signUp(parsed.data.email, source);
       return { stored: true };
     },

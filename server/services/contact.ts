@@ -2,9 +2,11 @@
  * Contact requests from the public form and POST /api/contact. Validated with the form's own
  * schema, stored for the back office. A filled honeypot gets the same answer and stores nothing.
  */
+
+import { toFieldErrors } from "../../domain/field-errors.ts";
 import { heApi } from "../../domain/i18n/api.ts";
 import { contactSchema } from "../../domain/schemas/contact.ts";
-import { fieldErrors, HONEYPOT_FIELD } from "../../domain/schemas/fields.ts";
+import { HONEYPOT_FIELD } from "../../domain/schemas/fields.ts";
 import type { DB } from "../db/database.ts";
 import { ValidationError } from "../errors.ts";
 
@@ -23,7 +25,7 @@ export function createContactService(db: DB) {
     async submit(payload: Record<string, unknown>): Promise<{ stored: boolean }> {
       if (isBot(payload)) return { stored: false };
       const parsed = contactSchema.safeParse(payload);
-      if (!parsed.success) throw new ValidationError(fieldErrors(parsed.error), heApi.validation);
+      if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error), heApi.validation);
       await db
         .insertInto("contact_requests")
         .values({ ...parsed.data, created_at: new Date().toISOString() })

@@ -174,6 +174,14 @@ for (const factory of testDatabases()) {
         expect(data.size.length).toBeGreaterThan(0);
         const prices = data.size.map((s) => s.price);
         expect(prices).toEqual([...prices].sort((a, b) => a - b));
+        // Prices travel in shekels (the spec's unit); the database keeps integer agorot.
+        const stored = await database.handle.db
+          .selectFrom("sizes")
+          .select(["id", "price"])
+          .where("product_id", "=", id)
+          .execute();
+        for (const size of data.size)
+          expect(size.price * 100).toBeCloseTo(stored.find((s) => s.id === size.id)!.price, 6);
         expect(data.images.length).toBeGreaterThan(0);
         expect(data.mainImage?.id).toBe(data.images[0]!.id);
         expect(data.images[0]!.path).toMatch(/^\/uploads\//);

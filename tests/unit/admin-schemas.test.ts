@@ -1,8 +1,8 @@
 /** The admin forms' shared schemas (spec §5): what is required, numbers from text, Hebrew messages. */
 import { describe, expect, it } from "vitest";
+import { toFieldErrors } from "../../domain/field-errors.ts";
 import { branchSchema } from "../../domain/schemas/admin/branch.ts";
 import { categorySchema } from "../../domain/schemas/admin/category.ts";
-import { fieldErrorsOf } from "../../domain/schemas/admin/fields.ts";
 import { ownerTypeField } from "../../domain/schemas/admin/images.ts";
 import { productSchema, sizeSchema, tagSchema } from "../../domain/schemas/admin/product.ts";
 import { settingsSchema } from "../../domain/schemas/admin/settings.ts";
@@ -11,7 +11,7 @@ const HEBREW = /[\u0590-\u05FF]/;
 
 function errorsOf(result: { success: boolean; error?: unknown }) {
   expect(result.success).toBe(false);
-  return fieldErrorsOf(result.error as never);
+  return toFieldErrors(result.error as never);
 }
 
 describe("product", () => {

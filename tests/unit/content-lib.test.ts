@@ -203,8 +203,8 @@ describe("JSON-LD", () => {
         images: [picture, { url: "/uploads/c/d.jpg" }],
         category: [{ id: 1, name: "לחמים וחלות" }],
         size: [
-          { id: 1, name: "קטנה", price: 1800 },
-          { id: 2, name: "גדולה", price: 2450 },
+          { id: 1, name: "קטנה", price: 18 },
+          { id: 2, name: "גדולה", price: 24.5 },
         ],
       },
       { publicUrl: PUBLIC_URL, brandName: "מאפיית שקד" },

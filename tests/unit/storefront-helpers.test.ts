@@ -1,18 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { formatPrice, tagTone } from "../../app/lib/format.ts";
+import { tagTone } from "../../app/lib/format.ts";
 import { clubLink, subcategoryHref, whatsappLink } from "../../app/lib/links.ts";
 import { pageTitle } from "../../app/lib/meta.ts";
 import { MAX_ID, parseId } from "../../domain/ids.ts";
+import { agorotToShekels, formatShekels, schemaPrice, shekelsToAgorot } from "../../domain/money.ts";
 
-describe("formatPrice", () => {
-  it("shows integer agorot as shekels with two decimals", () => {
+describe("money", () => {
+  it("shows stored agorot as shekels with two decimals", () => {
     const plain = (agorot: number) =>
-      formatPrice(agorot)
+      formatShekels(agorotToShekels(agorot))
         .replace(/[\u200e\u200f]/g, "")
         .replace(/\s/g, " ");
     expect(plain(1400)).toBe("14.00 ₪");
     expect(plain(1890)).toBe("18.90 ₪");
     expect(plain(22900)).toBe("229.00 ₪");
+  });
+
+  it("converts shekels to agorot and back without floating-point drift", () => {
+    expect(shekelsToAgorot(42.5)).toBe(4250);
+    expect(shekelsToAgorot(0.1 + 0.2)).toBe(30);
+    expect(shekelsToAgorot(19.99)).toBe(1999);
+    expect(agorotToShekels(1999)).toBe(19.99);
+    expect(schemaPrice(agorotToShekels(1800))).toBe("18.00");
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useCallback, useRef, useState } from "react";
 import type { z } from "zod";
-import { fieldErrorsOf } from "../../../domain/schemas/admin/fields.ts";
+import { toFieldErrors } from "../../../domain/field-errors.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { notify } from "./toast.tsx";
 
@@ -46,7 +46,7 @@ export function useAdminForm<S extends z.ZodType, V extends Record<string, unkno
     setErrors({});
     const parsed = latest.current.schema.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
+      setErrors(toFieldErrors(parsed.error));
       setSaved(false);
       focusFirstError();
       return;

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Picture, ProductSummary } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
-import { formatPrice } from "../../lib/format.ts";
+import { formatShekels } from "../../../domain/money.ts";
 import { ResponsivePicture } from "../ui/picture.tsx";
 
 export const TILE_WIDTH = 300;
@@ -92,7 +92,7 @@ export function ProductTile({
           {product.price_from !== null ? (
             <span className="mt-auto pt-1 text-base font-semibold text-crust-700">
               {he.catalogue.priceFrom}
-              <bdi>{formatPrice(product.price_from)}</bdi>
+              <bdi>{formatShekels(product.price_from)}</bdi>
             </span>
           ) : null}
         </>

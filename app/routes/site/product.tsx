@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
+import { formatShekels } from "../../../domain/money.ts";
 import { Breadcrumbs, Chip, FiveStars, TagBadge } from "../../components/catalogue/bits.tsx";
 import { ProductGallery } from "../../components/catalogue/gallery.tsx";
 import { ProductGrid } from "../../components/catalogue/tiles.tsx";
@@ -9,7 +10,6 @@ import { useSiteSettings } from "../../components/site/use-site-settings.ts";
 import { ExternalLink } from "../../components/ui/external-link.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { formatPrice } from "../../lib/format.ts";
 import { subcategoryHref } from "../../lib/links.ts";
 import { idFromParam } from "../../lib/params.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
@@ -145,7 +145,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 {product.size.map((size) => (
                   <li key={size.id} className="flex items-baseline justify-between gap-4 py-2 text-lg">
                     <span>{size.name}</span>
-                    <bdi className="font-bold text-crust-700">{formatPrice(size.price)}</bdi>
+                    <bdi className="font-bold text-crust-700">{formatShekels(size.price)}</bdi>
                   </li>
                 ))}
               </ul>

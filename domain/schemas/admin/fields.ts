@@ -95,15 +95,3 @@ export function optionalPhone(label: string) {
 
 /** Form values: every field as the text an input holds. */
 export type FormValues<T> = { [K in keyof T]: T[K] extends boolean ? boolean : T[K] extends unknown[] ? T[K] : string };
-
-/** `{ field: [messages] }` from a zod error, the same shape as the server's 422 `errors`. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.map(String).join(".") : "_";
-    const list = errors[key] ?? [];
-    if (!list.includes(issue.message)) list.push(issue.message);
-    errors[key] = list;
-  }
-  return errors;
-}

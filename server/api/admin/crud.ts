@@ -9,7 +9,8 @@ import type { Subject } from "../../../domain/permissions.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { AppEnv } from "../../app.ts";
 import { requireAbility } from "../../auth/require-ability.ts";
-import { created, done, listParams, ok, parseWith, pathId, readBody } from "./http.ts";
+import { parseWith, readBody } from "../../http/validation.ts";
+import { created, done, listParams, ok, pathId } from "./http.ts";
 
 export interface CrudService<Row, Item, Input> {
   list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<Row>>;

@@ -1,11 +1,10 @@
 /** Small helpers the admin routers share: guards, body and parameter parsing, and uniform responses. */
 import type { Context, MiddlewareHandler } from "hono";
-import type { z } from "zod";
 import { heApi } from "../../../domain/i18n/api.ts";
-import { fieldErrorsOf } from "../../../domain/schemas/admin/fields.ts";
 import { type ListQuery, listQuerySchema } from "../../../domain/schemas/admin/list.ts";
 import type { AppEnv } from "../../app.ts";
-import { HttpError, ValidationError } from "../../errors.ts";
+import { HttpError } from "../../errors.ts";
+import { parseWith } from "../../http/validation.ts";
 import { idParam } from "../params.ts";
 
 export type AdminContext = Context<AppEnv>;
@@ -15,16 +14,6 @@ export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!c.get("auth")?.user) throw new HttpError(401, heApi.unauthenticated);
   return next();
 };
-
-/** Parses with a shared schema; failures become a 422 with Hebrew messages per field. */
-export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  const result = schema.safeParse(data);
-  if (!result.success) throw new ValidationError(fieldErrorsOf(result.error), heApi.validation);
-  return result.data;
-}
-
-/** The body as JSON (or form fields), with typed text cleaned of bidi/control characters; bad JSON is a 400. */
-export { readBody } from "../../http/validation.ts";
 
 /** A positive integer path parameter; anything else is a 404, like a missing row. */
 export function pathId(c: AdminContext, name = "id"): number {

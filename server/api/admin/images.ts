@@ -12,10 +12,11 @@ import { imageOrderSchema, imageUploadFieldsSchema, ownerTypeField } from "../..
 import type { AppEnv } from "../../app.ts";
 import { requireAbility } from "../../auth/require-ability.ts";
 import { HttpError, ValidationError } from "../../errors.ts";
+import { parseWith, readBody } from "../../http/validation.ts";
 import { REJECTION_MESSAGES } from "../../images/pipeline.ts";
 import type { UploadFile } from "../../services/admin/images.ts";
 import type { Services } from "../../services/index.ts";
-import { type AdminContext, created, ok, parseWith, pathId, readBody } from "./http.ts";
+import { type AdminContext, created, ok, pathId } from "./http.ts";
 
 async function readForm(c: AdminContext): Promise<FormData> {
   const type = c.req.header("content-type") ?? "";

@@ -20,9 +20,10 @@ import {
 import { settingsSchema } from "../../../domain/schemas/admin/settings.ts";
 import type { AppEnv } from "../../app.ts";
 import { requireAbility } from "../../auth/require-ability.ts";
+import { parseWith, readBody } from "../../http/validation.ts";
 import type { Services } from "../../services/index.ts";
 import { crudRoutes } from "./crud.ts";
-import { created, done, listParams, ok, parseWith, pathId, readBody, signedIn } from "./http.ts";
+import { created, done, listParams, ok, pathId, signedIn } from "./http.ts";
 import { imageRoutes } from "./images.ts";
 
 const m = heAdmin.messages;

@@ -1,5 +1,3 @@
-/** Branches in the back office (the spec shows them publicly but gives no way to edit them). */
-import { sql } from "kysely";
 import type { AdminBranch, OpeningHoursEntry, Paginated } from "../../../domain/contracts/admin.ts";
 import type { BranchInput } from "../../../domain/schemas/admin/branch.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
@@ -9,7 +7,7 @@ import { NotFoundError } from "../../errors.ts";
 import type { ImagesService } from "../images.ts";
 import type { MediaService } from "../media.ts";
 import type { AdminImagesService } from "./images.ts";
-import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate } from "./listing.ts";
+import { type ListConfig, listConditions, listPage, now } from "./listing.ts";
 
 export const BRANCH_LIST: ListConfig = {
   id: "id",
@@ -70,33 +68,21 @@ export function createAdminBranchesService(
 
   const service = {
     async list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<AdminBranch>> {
-      const column = orderColumnOf(BRANCH_LIST, query);
-      const conditions = listConditions(BRANCH_LIST, query);
-      const { total } = await db
-        .selectFrom("branches")
-        .select((eb) => eb.fn.countAll<number>().as("total"))
-        .where((eb) => eb.and(conditions))
-        .executeTakeFirstOrThrow();
-      const rows = await db
-        .selectFrom("branches")
-        .selectAll()
-        .where((eb) => eb.and(conditions))
-        .orderBy(sql.ref(column), query.order_direction)
-        .orderBy("id", query.order_direction)
-        .limit(query.per_page)
-        .offset(offsetOf(query))
-        .execute();
-      const images = await deps.media.mainImages(
-        "branch",
-        rows.map((r) => r.id),
-      );
-      return paginate(
-        rows.map((r) => toBranch(r, images.get(r.id) ?? null)),
-        Number(total),
+      return listPage(db, {
+        table: "branches",
+        config: BRANCH_LIST,
         query,
+        conditions: listConditions(BRANCH_LIST, query),
         path,
         params,
-      );
+        map: async (rows) => {
+          const images = await deps.media.mainImages(
+            "branch",
+            rows.map((r) => r.id),
+          );
+          return rows.map((r) => toBranch(r, images.get(r.id) ?? null));
+        },
+      });
     },
 
     async get(id: number): Promise<AdminBranch> {

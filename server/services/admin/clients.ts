@@ -1,9 +1,3 @@
-/**
- * Club members (spec "clients") as staff manage them: paged list, add, change e-mail, delete, export.
- * E-mails are stored lower-cased so the unique index is case-insensitive on both databases.
- * (The public sign-up lives in server/services/clients.ts.)
- */
-import { sql } from "kysely";
 import type { AdminClient, Paginated } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { ClientInput } from "../../../domain/schemas/admin/client.ts";
@@ -12,7 +6,7 @@ import type { DB } from "../../db/database.ts";
 import type { ClientRow } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import { toCsv } from "./csv.ts";
-import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate } from "./listing.ts";
+import { type ListConfig, listConditions, listPage, now } from "./listing.ts";
 
 export const CLIENT_LIST: ListConfig = {
   id: "id",
@@ -51,23 +45,16 @@ export function createAdminClientsService(db: DB) {
 
   const service = {
     async list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<AdminClient>> {
-      const column = orderColumnOf(CLIENT_LIST, query);
       const conditions = listConditions(CLIENT_LIST, query);
-      const { total } = await db
-        .selectFrom("clients")
-        .select((eb) => eb.fn.countAll<number>().as("total"))
-        .where((eb) => eb.and(conditions))
-        .executeTakeFirstOrThrow();
-      const rows = await db
-        .selectFrom("clients")
-        .selectAll()
-        .where((eb) => eb.and(conditions))
-        .orderBy(sql.ref(column), query.order_direction)
-        .orderBy("id", query.order_direction)
-        .limit(query.per_page)
-        .offset(offsetOf(query))
-        .execute();
-      return paginate(rows.map(toClient), Number(total), query, path, params);
+      return listPage(db, {
+        table: "clients",
+        config: CLIENT_LIST,
+        query,
+        conditions,
+        path,
+        params,
+        map: (rows) => rows.map(toClient),
+      });
     },
 
     async get(id: number): Promise<AdminClient> {

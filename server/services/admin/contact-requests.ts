@@ -4,7 +4,7 @@ import type { AdminContactRequest, Paginated } from "../../../domain/contracts/a
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { DB } from "../../db/database.ts";
 import { NotFoundError } from "../../errors.ts";
-import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate } from "./listing.ts";
+import { type ListConfig, listConditions, listPage, now } from "./listing.ts";
 
 export const CONTACT_LIST: ListConfig = {
   id: "id",
@@ -24,25 +24,18 @@ export function createAdminContactRequestsService(db: DB) {
       path: string,
       params?: URLSearchParams,
     ): Promise<Paginated<AdminContactRequest>> {
-      const column = orderColumnOf(CONTACT_LIST, query);
       const conditions: Expression<SqlBool>[] = listConditions(CONTACT_LIST, query);
       if (filter === "open") conditions.push(sql<SqlBool>`handled_at is null`);
       if (filter === "handled") conditions.push(sql<SqlBool>`handled_at is not null`);
-      const { total } = await db
-        .selectFrom("contact_requests")
-        .select((eb) => eb.fn.countAll<number>().as("total"))
-        .where((eb) => eb.and(conditions))
-        .executeTakeFirstOrThrow();
-      const rows = await db
-        .selectFrom("contact_requests")
-        .selectAll()
-        .where((eb) => eb.and(conditions))
-        .orderBy(sql.ref(column), query.order_direction)
-        .orderBy("id", query.order_direction)
-        .limit(query.per_page)
-        .offset(offsetOf(query))
-        .execute();
-      return paginate(rows, Number(total), query, path, params);
+      return listPage(db, {
+        table: "contact_requests",
+        config: CONTACT_LIST,
+        query,
+        conditions,
+        path,
+        params,
+        map: (rows) => rows,
+      });
     },
 
     async latest(limit: number): Promise<AdminContactRequest[]> {

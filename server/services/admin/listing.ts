@@ -1,12 +1,15 @@
 /**
  * The shared machinery of every admin list: search on id, title and content plus a global search,
- * sorting by a whitelisted column; the paginator JSON comes from server/services/pagination.ts.
+ * sorting by a whitelisted column, and `listPage`, which every flat admin list pages through; the paginator
+ * JSON comes from domain/pagination.ts.
  */
-import { type Expression, type SqlBool, sql } from "kysely";
+import { type Expression, type Selectable, type SqlBool, sql } from "kysely";
 import type { Paginated } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
-import { paginate as sharedPaginate } from "../../../domain/pagination.ts";
+import { paginateQuery, paginate as sharedPaginate } from "../../../domain/pagination.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
+import type { DB } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
 import { ValidationError } from "../../errors.ts";
 import { escapeLike } from "../search/hebrew.ts";
 
@@ -75,6 +78,57 @@ export function paginate<T>(
   params: URLSearchParams = new URLSearchParams(),
 ): Paginated<T> {
   return sharedPaginate(rows, { total, page: query.page, perPage: query.per_page, path, query: params });
+}
+
+/** The tables whose admin list is one table, searched and sorted by a ListConfig. */
+export type ListTable = "branches" | "clients" | "contact_requests" | "products" | "sales" | "publications";
+
+export interface ListPageOptions<T extends ListTable, Item> {
+  table: T;
+  config: ListConfig;
+  query: ListQuery;
+  /** The list's conditions (listConditions plus the list's own filters). */
+  conditions: Expression<SqlBool>[];
+  /** Root-relative path and the other query parameters, for the paginator's URLs. */
+  path: string;
+  params?: URLSearchParams;
+  /** Rows of one page → the list's items (may read related data for just these rows). */
+  map: (rows: Selectable<Database[T]>[]) => Item[] | Promise<Item[]>;
+}
+
+/** One page of a flat admin list: the sort column checked (422), counted, then only that page read and mapped. */
+export async function listPage<T extends ListTable, Item>(
+  db: DB,
+  options: ListPageOptions<T, Item>,
+): Promise<Paginated<Item>> {
+  const { table, config, query, conditions } = options;
+  const column = orderColumnOf(config, query);
+  // Kysely cannot type a query over a union of tables; the options above carry the types instead.
+  const from = () => (db as DB).selectFrom(table as "branches").where((eb) => eb.and(conditions));
+  return paginateQuery({
+    page: query.page,
+    perPage: query.per_page,
+    path: options.path,
+    ...(options.params ? { query: options.params } : {}),
+    count: async () =>
+      Number(
+        (
+          await from()
+            .select((eb) => eb.fn.countAll<number>().as("total"))
+            .executeTakeFirstOrThrow()
+        ).total,
+      ),
+    fetch: async (limit, offset) => {
+      const rows = await from()
+        .selectAll()
+        .orderBy(sql.ref(column), query.order_direction)
+        .orderBy(sql.ref(config.id), query.order_direction)
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return options.map(rows as never);
+    },
+  });
 }
 
 export const offsetOf = (query: Pick<ListQuery, "page" | "per_page">) => (query.page - 1) * query.per_page;

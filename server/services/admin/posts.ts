@@ -1,5 +1,3 @@
-/** Sales (promotions) and publications (news): the same shape and rules over two tables. */
-import { sql } from "kysely";
 import type { AdminPost, Paginated } from "../../../domain/contracts/admin.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { PostInput } from "../../../domain/schemas/admin/post.ts";
@@ -9,7 +7,7 @@ import { NotFoundError } from "../../errors.ts";
 import type { ImagesService } from "../images.ts";
 import type { MediaService } from "../media.ts";
 import type { AdminImagesService } from "./images.ts";
-import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate, toFlag } from "./listing.ts";
+import { type ListConfig, listConditions, listPage, now, toFlag } from "./listing.ts";
 
 export const POST_LIST: ListConfig = {
   id: "id",
@@ -50,33 +48,21 @@ export function createAdminPostsService(
 
   const service = {
     async list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<AdminPost>> {
-      const column = orderColumnOf(POST_LIST, query);
-      const conditions = listConditions(POST_LIST, query);
-      const { total } = await db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as("total"))
-        .where((eb) => eb.and(conditions))
-        .executeTakeFirstOrThrow();
-      const rows = await db
-        .selectFrom(table)
-        .selectAll()
-        .where((eb) => eb.and(conditions))
-        .orderBy(sql.ref(column), query.order_direction)
-        .orderBy("id", query.order_direction)
-        .limit(query.per_page)
-        .offset(offsetOf(query))
-        .execute();
-      const images = await deps.media.mainImages(
-        owner,
-        rows.map((r) => r.id),
-      );
-      return paginate(
-        rows.map((r) => toPost(r, images.get(r.id) ?? null)),
-        Number(total),
+      return listPage(db, {
+        table,
+        config: POST_LIST,
         query,
+        conditions: listConditions(POST_LIST, query),
         path,
         params,
-      );
+        map: async (rows) => {
+          const images = await deps.media.mainImages(
+            owner,
+            rows.map((r) => r.id),
+          );
+          return rows.map((r) => toPost(r, images.get(r.id) ?? null));
+        },
+      });
     },
 
     async get(id: number): Promise<AdminPost> {

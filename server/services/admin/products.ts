@@ -13,6 +13,7 @@ import type {
   Paginated,
 } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { agorotToShekels, shekelsToAgorot } from "../../../domain/money.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { ProductInput, SizeInput, TagInput } from "../../../domain/schemas/admin/product.ts";
 import type { DB } from "../../db/database.ts";
@@ -22,7 +23,7 @@ import type { MediaService } from "../media.ts";
 import { searchColumns } from "../products.ts";
 import { escapeLike, parseSearchQuery } from "../search/hebrew.ts";
 import type { AdminImagesService } from "./images.ts";
-import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate, toFlag } from "./listing.ts";
+import { type ListConfig, listConditions, listPage, now, toFlag } from "./listing.ts";
 
 export const PRODUCT_LIST: ListConfig = {
   id: "products.id",
@@ -54,10 +55,6 @@ function normalizedMatch(term: string): Expression<SqlBool> | null {
   );
   return sql<SqlBool>`(${sql.join(perWord, sql` and `)})`;
 }
-
-const PRICE_SCALE = 100;
-export const shekelsToAgorot = (shekels: number) => Math.round(shekels * PRICE_SCALE);
-export const agorotToShekels = (agorot: number) => agorot / PRICE_SCALE;
 
 export function createAdminProductsService(
   db: DB,
@@ -96,37 +93,30 @@ export function createAdminProductsService(
 
   const service = {
     async list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<AdminProductRow>> {
-      const column = orderColumnOf(PRODUCT_LIST, query);
-      const conditions = listConditions(PRODUCT_LIST, query, normalizedMatch);
-      const { total } = await db
-        .selectFrom("products")
-        .select((eb) => eb.fn.countAll<number>().as("total"))
-        .where((eb) => eb.and(conditions))
-        .executeTakeFirstOrThrow();
-      const rows = await db
-        .selectFrom("products")
-        .select(["id", "name", "title", "serial_id", "status", "visibility_home_page", "created_at", "updated_at"])
-        .where((eb) => eb.and(conditions))
-        .orderBy(sql.ref(column), query.order_direction)
-        .orderBy("products.id", query.order_direction)
-        .limit(query.per_page)
-        .offset(offsetOf(query))
-        .execute();
-      const ids = rows.map((r) => r.id);
-      const [images, categories] = await Promise.all([deps.media.mainImages("product", ids), categoriesOf(ids)]);
-      const data = rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        title: r.title,
-        serial_id: Number(r.serial_id),
-        status: r.status,
-        visibility_home_page: r.visibility_home_page === 1,
-        created_at: r.created_at,
-        updated_at: r.updated_at,
-        mainImage: images.get(r.id) ?? null,
-        category: categories.get(r.id) ?? [],
-      }));
-      return paginate(data, Number(total), query, path, params);
+      return listPage(db, {
+        table: "products",
+        config: PRODUCT_LIST,
+        query,
+        conditions: listConditions(PRODUCT_LIST, query, normalizedMatch),
+        path,
+        params,
+        map: async (rows) => {
+          const ids = rows.map((r) => r.id);
+          const [images, categories] = await Promise.all([deps.media.mainImages("product", ids), categoriesOf(ids)]);
+          return rows.map((r) => ({
+            id: r.id,
+            name: r.name,
+            title: r.title,
+            serial_id: Number(r.serial_id),
+            status: r.status,
+            visibility_home_page: r.visibility_home_page === 1,
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+            mainImage: images.get(r.id) ?? null,
+            category: categories.get(r.id) ?? [],
+          }));
+        },
+      });
     },
 
     async get(id: number): Promise<AdminProduct> {

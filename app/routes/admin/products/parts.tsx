@@ -7,13 +7,13 @@
 import { type ReactNode, useState } from "react";
 import { Button } from "react-aria-components";
 import type { CategoryOption } from "../../../../domain/contracts/admin.ts";
+import { type FieldErrors, toFieldErrors } from "../../../../domain/field-errors.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
-import { fieldErrorsOf } from "../../../../domain/schemas/admin/fields.ts";
+import { formatShekels } from "../../../../domain/money.ts";
 import { sizeSchema, TAG_COLORS, tagSchema } from "../../../../domain/schemas/admin/product.ts";
 import { TagChip } from "../../../components/admin/bits.tsx";
 import { ConfirmDelete } from "../../../components/admin/confirm-delete.tsx";
 import { buttonClass, SelectInput, TextInput } from "../../../components/admin/fields.tsx";
-import { formatShekels } from "../../../components/admin/format.ts";
 import { PlusIcon, TrashIcon } from "../../../components/ui/icon.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 
@@ -32,7 +32,7 @@ export interface TagItem {
   color: string;
 }
 
-type Errors = Record<string, string[]>;
+type Errors = FieldErrors;
 
 /** Runs an add; returns field errors (from the schema or the server's 422) or null on success. */
 async function attempt(work: () => Promise<void>): Promise<Errors | null> {
@@ -58,7 +58,7 @@ function SubEditor<Item extends { id: number; name: string }, V extends Record<s
   initial: V;
   /** The inputs after a successful add. */
   cleared: (values: V) => V;
-  parse: (values: V) => { success: true; data: Out } | { success: false; error: Parameters<typeof fieldErrorsOf>[0] };
+  parse: (values: V) => { success: true; data: Out } | { success: false; error: Parameters<typeof toFieldErrors>[0] };
   onAdd: (value: Out) => Promise<void>;
   onRemove: (item: Item) => Promise<void>;
   confirmRemoval: boolean;
@@ -76,7 +76,7 @@ function SubEditor<Item extends { id: number; name: string }, V extends Record<s
     setErrors({});
     const parsed = props.parse(values);
     if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
+      setErrors(toFieldErrors(parsed.error));
       return;
     }
     setBusy(true);

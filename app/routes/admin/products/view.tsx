@@ -1,8 +1,9 @@
 /** The product modal's read-only view: images, fields, sizes, tags and a link to the public page. */
 import type { AdminProduct } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
+import { formatShekels } from "../../../../domain/money.ts";
 import { Details, StatusBadge, TagChip, YesNo } from "../../../components/admin/bits.tsx";
-import { formatDateTime, formatShekels } from "../../../components/admin/format.ts";
+import { formatDateTime } from "../../../components/admin/format.ts";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 
 const f = heAdmin.fields;

@@ -43,7 +43,7 @@ function precompress(): Plugin {
  */
 const SITE_SHARED = [
   /\/app\/components\/(site|catalogue)\//,
-  /\/app\/components\/ui\/(picture|pagination|modal-dialog)\.tsx$/,
+  /\/app\/components\/ui\/(picture|pagination|modal-dialog|icon|external-link)\.tsx$/,
   /\/app\/lib\/(links|format|meta|params|context)\.ts$/,
   /\/domain\/i18n\/site\.ts$/,
   /\/domain\/(ids|pagination)\.ts$/,

@@ -1,4 +1,10 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { type ImagesSectionKey, imagesRouteId } from "./lib/admin-sections.ts";
+
+/** The images screen of a section's rows (`<section>/:id/images`), a modal over its list. */
+function imagesOf(section: ImagesSectionKey) {
+  return route(":id/images", "routes/admin/images.tsx", { id: imagesRouteId(section) });
+}
 
 // Mirrors the route table of spec §2.
 export default [
@@ -22,25 +28,16 @@ export default [
     route("thankYou", "routes/site/thank-you.tsx"),
     route("sign_up", "routes/site/sign-up.tsx"),
   ]),
-  // The back office (spec §2 admin routes, plus the sections the shop needs to edit its content).
+  // The back office (spec §2 admin routes, plus the sections the shop needs to edit its content). The
+  // sections, their permissions and titles: lib/admin-sections.ts; the layout's middleware guards them all.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("panel", "routes/admin/panel.tsx"),
-    route("products", "routes/admin/products.tsx", [
-      route(":id/images", "routes/admin/images.tsx", { id: "admin-product-images" }),
-    ]),
-    route("categories", "routes/admin/categories.tsx", [
-      route(":id/images", "routes/admin/images.tsx", { id: "admin-category-images" }),
-    ]),
-    route("branches", "routes/admin/branches.tsx", [
-      route(":id/images", "routes/admin/images.tsx", { id: "admin-branch-images" }),
-    ]),
-    route("sales", "routes/admin/sales.tsx", [
-      route(":id/images", "routes/admin/images.tsx", { id: "admin-sale-images" }),
-    ]),
-    route("publications", "routes/admin/publications.tsx", [
-      route(":id/images", "routes/admin/images.tsx", { id: "admin-publication-images" }),
-    ]),
+    route("products", "routes/admin/products/route.tsx", [imagesOf("products")]),
+    route("categories", "routes/admin/categories.tsx", [imagesOf("categories")]),
+    route("branches", "routes/admin/branches/route.tsx", [imagesOf("branches")]),
+    route("sales", "routes/admin/sales.tsx", [imagesOf("sales")]),
+    route("publications", "routes/admin/publications.tsx", [imagesOf("publications")]),
     route("clients", "routes/admin/clients.tsx"),
     route("contact-requests", "routes/admin/contact-requests.tsx"),
     route("settings", "routes/admin/settings.tsx"),

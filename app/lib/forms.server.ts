@@ -2,9 +2,12 @@
  * The public forms' server actions: read the post, call the service (the same one the JSON API
  * calls), then redirect on success, return field errors with 422, or a failure the page shows.
  */
-import { data, redirect } from "react-router";
+import { data, type RouterContext, type RouterContextProvider, redirect } from "react-router";
+import type { Picture, SiteSettings } from "../../domain/contracts/catalogue.ts";
 import { formValues } from "../../domain/schemas/fields.ts";
+import { requestContext, servicesContext } from "./context.ts";
 import { type FormResult, pickValues } from "./forms.ts";
+import { pageSeo } from "./seo.ts";
 
 interface HttpErrorLike {
   status: number;
@@ -52,4 +55,60 @@ export async function handlePublicForm(
     return data({ failure: "server", values: pickValues(values, fields) } satisfies FormResult, { status: 500 });
   }
   return redirect(successPath);
+}
+
+type Services = typeof servicesContext extends RouterContext<infer S> ? S : never;
+
+/**
+ * The loader of a public form page: site settings and the page's SEO (title, description, path, and an
+ * image the page borrows, e.g. the first branch's). `noindex` may depend on the settings.
+ */
+export async function formPageLoader(
+  context: Readonly<RouterContextProvider>,
+  page: {
+    t: { title: string; description: string };
+    path: string;
+    image: (services: Services) => Promise<Picture | null | undefined>;
+    noindex?: (settings: SiteSettings) => boolean;
+  },
+) {
+  const services = context.get(servicesContext);
+  const { publicUrl, csrfToken } = context.get(requestContext);
+  const [settings, image] = await Promise.all([services.settings.get(), page.image(services)]);
+  return {
+    settings,
+    // The form page carries its own XSRF token (public pages share a cached root with none in it).
+    csrfToken,
+    seo: pageSeo(publicUrl, {
+      title: page.t.title,
+      description: page.t.description,
+      path: page.path,
+      image,
+      siteName: settings.brandName,
+      noindex: page.noindex?.(settings),
+    }),
+  };
+}
+
+/**
+ * The `action` of a public form page: counts the submission against the per-address limit that contact
+ * requests and club sign-ups share (server/http/rate-limit.ts), then calls the service.
+ */
+export function publicFormAction(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  fields: readonly string[],
+  submit: (services: Services, values: Record<string, string>) => Promise<unknown>,
+  successPath: string,
+) {
+  const services = context.get(servicesContext);
+  const { limitFormSubmission } = context.get(requestContext);
+  return handlePublicForm(
+    request,
+    fields,
+    async (values) => {
+      await limitFormSubmission();
+      return submit(services, values);
+    },
+    successPath,
+  );
 }

@@ -1,42 +1,88 @@
 /**
  * One admin section: list (search, sort, paging), create / edit / view modals, the images screen and the
- * delete confirmation. Categories, club members, branches, sales and publications are all this screen
- * with their own columns, form and messages.
+ * delete confirmation. Every admin list is this screen with its own columns, form, view and messages —
+ * products, categories, club members, branches, sales, publications, and the contact-request inbox (no
+ * form; a row action instead). The modal state machine and the one save (PUT or POST) live here only.
  */
 import { type ReactNode, useEffect, useState } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { AdminSubject } from "../../../domain/permissions.ts";
 import { useCan } from "../../lib/admin-permissions.ts";
+import { type ImagesSectionKey, sectionHref } from "../../lib/admin-sections.ts";
 import { apiJson } from "../../lib/api-client.ts";
+import { EditIcon, EyeIcon, ImageIcon, PlusIcon, TrashIcon } from "../ui/icon.tsx";
+import type { FormProps } from "./admin-form.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { buttonClass } from "./fields.tsx";
-import { EditIcon, EyeIcon, ImageIcon, PlusIcon, TrashIcon } from "./icons.tsx";
 import { AdminTable, type ListColumn, ListFooter, ListHeader, RowAction, SearchToolbar } from "./list.tsx";
 import { AdminModal } from "./modal.tsx";
 import { notify } from "./toast.tsx";
 import { type AdminList, useAdminList } from "./use-admin-list.ts";
 
+export type { FormProps } from "./admin-form.tsx";
+
 export interface CrudMessages<Row, Item> {
+  heading: string;
+  viewTitle: (item: Item) => string;
+  deleteWhat: (row: Row) => string;
+  deleted: string;
+  deleteError: string;
+  /** The create/edit texts: needed when the screen has a `Form`. */
+  create?: string;
+  createTitle?: string;
+  editTitle?: (item: Item) => string;
+  saved?: string;
+  updated?: string;
+  saveError?: string;
+  updateError?: string;
+}
+
+/** The texts of a section in `heAdmin` (heading, create, titles, what a delete removes). */
+interface SectionTexts {
   heading: string;
   create: string;
   createTitle: string;
-  editTitle: (item: Item) => string;
-  viewTitle: (item: Item) => string;
-  deleteWhat: (row: Row) => string;
-  saved: string;
-  updated: string;
-  deleted: string;
-  saveError: string;
-  updateError?: string;
-  deleteError: string;
+  editTitle: (name: string) => string;
+  viewTitle: (name: string) => string;
+  deleteWhat: (name: string) => string;
 }
 
-export interface FormProps<Item> {
-  item?: Item;
-  onSaved: (kind: "created" | "updated") => void;
-  onCancel: () => void;
-  errorTitle: string;
+type Entity = "product" | "category" | "client" | "branch" | "sale" | "publication";
+
+/**
+ * A screen's messages from its section texts and the `heAdmin.messages` of its entity
+ * (`<entity>Saved`, `…Updated`, `…Deleted`, `…SaveError`, `…UpdateError` if any, `…DeleteError`).
+ */
+export function crudMessages<Row, Item>(
+  texts: SectionTexts,
+  entity: Entity,
+  nameOf: (value: Row | Item) => string,
+): CrudMessages<Row, Item> {
+  const m = heAdmin.messages as Record<string, unknown> as Record<string, string | undefined>;
+  return {
+    heading: texts.heading,
+    create: texts.create,
+    createTitle: texts.createTitle,
+    editTitle: (item) => texts.editTitle(nameOf(item)),
+    viewTitle: (item) => texts.viewTitle(nameOf(item)),
+    deleteWhat: (row) => texts.deleteWhat(nameOf(row)),
+    saved: m[`${entity}Saved`],
+    updated: m[`${entity}Updated`],
+    deleted: m[`${entity}Deleted`] ?? "",
+    saveError: m[`${entity}SaveError`],
+    updateError: m[`${entity}UpdateError`],
+    deleteError: m[`${entity}DeleteError`] ?? "",
+  };
+}
+
+/** What row actions and views may do to the screen: reload the rows, replace the item on view. */
+export interface CrudControls<Row, Item> {
+  list: AdminList<Row>;
+  /** The item in the view modal, if any. */
+  viewing: Item | null;
+  /** Shows this item in the view modal (e.g. after a row action changed it). */
+  view: (item: Item) => void;
 }
 
 type ModalState<Row, Item> =
@@ -48,13 +94,18 @@ type ModalState<Row, Item> =
 export function CrudScreen<Row extends { id: number }, Item extends { id: number }>(props: {
   subject: AdminSubject;
   endpoint: string;
-  /** The section's path for the images screen (`/admin/<section>/:id/images`); none without images. */
-  imagesSection?: string;
+  /** The section whose images screen the rows open (`/admin/<section>/:id/images`); none without images. */
+  imagesSection?: ImagesSectionKey;
   columns: ListColumn<Row>[];
   rowName: (row: Row) => string;
   messages: CrudMessages<Row, Item>;
-  Form: (props: FormProps<Item>) => ReactNode;
-  View: (props: { item: Item }) => ReactNode;
+  /** The create/edit form; without it the screen only lists, views and deletes. */
+  Form?: (props: FormProps<Item>) => ReactNode;
+  View: (props: { item: Item; controls: CrudControls<Row, Item> }) => ReactNode;
+  /** How the view modal gets its item: by default GET `<endpoint>/<id>`. */
+  loadItem?: (row: Row) => Promise<Item> | Item;
+  /** More row actions, between edit/images and delete. */
+  rowActions?: (row: Row, controls: CrudControls<Row, Item>) => ReactNode;
   deleteDetails?: (row: Row) => string | undefined;
   deleteBlocked?: (row: Row) => string | undefined;
   searchLabels?: Partial<Record<"title" | "content", string | null>>;
@@ -67,24 +118,41 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
   const list = useAdminList<Row>(endpoint, props.extraKeys);
   const can = useCan(subject);
   const canImages = useCan("Image");
+  const canCreate = Form !== undefined && can.create;
   const navigate = useNavigate();
   const [modal, setModal] = useState<ModalState<Row, Item>>({ kind: "none" });
   const close = () => setModal({ kind: "none" });
+  const controls: CrudControls<Row, Item> = {
+    list,
+    viewing: modal.kind === "view" ? modal.item : null,
+    view: (item) => setModal({ kind: "view", item }),
+  };
 
+  // The panel's quick actions link here with ?new=1.
   useEffect(() => {
-    if (list.params.get("new") === "1" && can.create) {
+    if (list.params.get("new") === "1" && canCreate) {
       setModal({ kind: "create" });
       list.update({ new: null }, true);
     }
-  }, [list, can.create]);
+  }, [list, canCreate]);
 
-  async function open(id: number, kind: "edit" | "view") {
+  async function open(row: Row, kind: "edit" | "view") {
     try {
-      const body = await apiJson<{ data: Item }>(`${endpoint}/${id}`);
-      setModal({ kind, item: body.data });
+      const item =
+        kind === "view" && props.loadItem
+          ? await props.loadItem(row)
+          : (await apiJson<{ data: Item }>(`${endpoint}/${row.id}`)).data;
+      setModal({ kind, item });
     } catch (error) {
       notify.failure(heAdmin.loadFailed, error);
     }
+  }
+
+  async function save(item: Item | undefined, data: unknown): Promise<Item> {
+    const body = item
+      ? await apiJson<{ data: Item }>(`${endpoint}/${item.id}`, { method: "PUT", json: data })
+      : await apiJson<{ data: Item }>(endpoint, { method: "POST", json: data });
+    return body.data;
   }
 
   async function remove(row: Row) {
@@ -98,12 +166,13 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
   }
 
   const deleting = modal.kind === "delete" ? modal.row : null;
+  const editing = modal.kind === "edit" ? modal.item : undefined;
 
   return (
     <>
       <ListHeader title={t.heading}>
         {props.headerExtra}
-        {can.create ? (
+        {canCreate ? (
           <button type="button" className={buttonClass.primary} onClick={() => setModal({ kind: "create" })}>
             <PlusIcon className="size-5" />
             {t.create}
@@ -125,14 +194,14 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
                 label={heAdmin.view}
                 subject={name}
                 icon={<EyeIcon className="size-4" />}
-                onPress={() => open(row.id, "view")}
+                onPress={() => open(row, "view")}
               />
-              {can.update ? (
+              {Form && can.update ? (
                 <RowAction
                   label={heAdmin.edit}
                   subject={name}
                   icon={<EditIcon className="size-4" />}
-                  onPress={() => open(row.id, "edit")}
+                  onPress={() => open(row, "edit")}
                 />
               ) : null}
               {props.imagesSection && canImages.read ? (
@@ -142,12 +211,13 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
                   icon={<ImageIcon className="size-4" />}
                   onPress={() =>
                     navigate({
-                      pathname: `/admin/${props.imagesSection}/${row.id}/images`,
+                      pathname: `${sectionHref(props.imagesSection!)}/${row.id}/images`,
                       search: list.params.toString(),
                     })
                   }
                 />
               ) : null}
+              {props.rowActions?.(row, controls)}
               {can.delete ? (
                 <RowAction
                   label={heAdmin.delete}
@@ -163,26 +233,29 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
       />
       <ListFooter list={list} />
 
-      <AdminModal
-        isOpen={modal.kind === "create" || modal.kind === "edit"}
-        onClose={close}
-        size={props.modalSize}
-        title={modal.kind === "edit" ? t.editTitle(modal.item) : t.createTitle}
-      >
-        {modal.kind === "create" || modal.kind === "edit" ? (
-          <Form
-            key={modal.kind === "edit" ? modal.item.id : "new"}
-            item={modal.kind === "edit" ? modal.item : undefined}
-            errorTitle={modal.kind === "edit" ? (t.updateError ?? t.saveError) : t.saveError}
-            onCancel={close}
-            onSaved={(kind) => {
-              notify.success(kind === "created" ? t.saved : t.updated);
-              close();
-              list.reloadFirstPage();
-            }}
-          />
-        ) : null}
-      </AdminModal>
+      {Form ? (
+        <AdminModal
+          isOpen={modal.kind === "create" || modal.kind === "edit"}
+          onClose={close}
+          size={props.modalSize}
+          title={editing ? (t.editTitle?.(editing) ?? "") : (t.createTitle ?? "")}
+        >
+          {modal.kind === "create" || modal.kind === "edit" ? (
+            <Form
+              key={editing ? editing.id : "new"}
+              item={editing}
+              save={(data) => save(editing, data)}
+              errorTitle={(editing ? (t.updateError ?? t.saveError) : t.saveError) ?? heAdmin.loadFailed}
+              onCancel={close}
+              onSaved={(kind) => {
+                notify.success((kind === "created" ? t.saved : t.updated) ?? "");
+                close();
+                list.reloadFirstPage();
+              }}
+            />
+          ) : null}
+        </AdminModal>
+      ) : null}
 
       <AdminModal
         isOpen={modal.kind === "view"}
@@ -190,7 +263,7 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
         size={props.modalSize}
         title={modal.kind === "view" ? t.viewTitle(modal.item) : ""}
       >
-        {modal.kind === "view" ? <View item={modal.item} /> : null}
+        {modal.kind === "view" ? <View item={modal.item} controls={controls} /> : null}
       </AdminModal>
 
       <ConfirmDelete
@@ -204,28 +277,5 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
 
       <Outlet context={{ reload: list.reload }} />
     </>
-  );
-}
-
-/** Cancel + save buttons at the foot of a form. */
-export function FormActions({ loading, onCancel }: { loading: boolean; onCancel: () => void }) {
-  return (
-    <div className="flex justify-end gap-2 border-t border-cream-300 pt-4">
-      <button
-        type="button"
-        onClick={onCancel}
-        className="rounded-full border-2 border-cocoa-800/40 px-5 py-2 font-semibold text-cocoa-900 hover:bg-cream-100"
-      >
-        {heAdmin.cancel}
-      </button>
-      <button
-        type="submit"
-        disabled={loading}
-        aria-disabled={loading}
-        className="min-w-28 rounded-full bg-crust-700 px-6 py-2.5 font-semibold text-white outline-none hover:bg-crust-600 focus-visible:ring-4 focus-visible:ring-crust-600/40 disabled:opacity-70"
-      >
-        {loading ? heAdmin.busy : heAdmin.save}
-      </button>
-    </div>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { type ReactNode, useId } from "react";
 import { FieldError, Input, Label, Text, TextArea, TextField } from "react-aria-components";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
 
 const inputClass =
   "w-full rounded-lg border border-cocoa-800/40 bg-white px-3 py-2 text-cocoa-900 outline-none focus:border-crust-700 focus:ring-4 focus:ring-crust-600/25 data-[invalid]:border-berry-700 aria-[invalid=true]:border-berry-700";
@@ -181,8 +182,8 @@ function RequiredMark() {
   );
 }
 
-/** The form's submit button: 'בתהליך...' while busy, 'שמור' otherwise (spec §4). */
-export function SaveButton({ loading, label, form }: { loading: boolean; label: string; form?: string }) {
+/** The one submit button of the admin forms: 'בתהליך...' while busy, 'שמור' otherwise (spec §4). */
+export function SubmitButton({ loading, form }: { loading: boolean; form?: string }) {
   return (
     <button
       type="submit"
@@ -191,10 +192,16 @@ export function SaveButton({ loading, label, form }: { loading: boolean; label: 
       aria-disabled={loading}
       className="min-w-28 rounded-full bg-crust-700 px-6 py-2.5 font-semibold text-white outline-none hover:bg-crust-600 focus-visible:ring-4 focus-visible:ring-crust-600/40 disabled:opacity-70"
     >
-      {label}
+      {loading ? heAdmin.busy : heAdmin.save}
     </button>
   );
 }
+
+/** The status select's choices (spec §3: 1 = shown, 0 = hidden). */
+export const STATUS_OPTIONS = [
+  { value: "1", label: heAdmin.status[1]! },
+  { value: "0", label: heAdmin.status[0]! },
+];
 
 export const buttonClass = {
   primary:
@@ -206,3 +213,30 @@ export const buttonClass = {
   danger:
     "inline-flex items-center justify-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-semibold text-berry-700 outline-none hover:bg-berry-700/10 focus-visible:ring-4 focus-visible:ring-berry-700/30 data-[hovered]:bg-berry-700/10 data-[focus-visible]:ring-4 data-[focus-visible]:ring-berry-700/30",
 };
+
+/** The status field of products, categories, sales and publications. */
+export function StatusSelect(props: { value: string; onChange: (value: string) => void; errors?: string[] }) {
+  return (
+    <SelectInput
+      name="status"
+      label={heAdmin.statusLabel}
+      options={STATUS_OPTIONS}
+      hint={heAdmin.statusHint}
+      isRequired
+      {...props}
+    />
+  );
+}
+
+/** "Show on the home page", across both columns of a form. */
+export function HomeVisibilityCheckbox(props: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  errors?: string[];
+}) {
+  return (
+    <div className="md:col-span-2">
+      <CheckboxInput name="visibility_home_page" label={heAdmin.homeVisibility} {...props} />
+    </div>
+  );
+}

@@ -10,9 +10,9 @@ import type { AdminImage } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { ImageOwnerType } from "../../../domain/schemas/admin/images.ts";
 import { ApiError, apiJson } from "../../lib/api-client.ts";
+import { ArrowIcon, ImageIcon, StarIcon, TrashIcon } from "../ui/icon.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { buttonClass } from "./fields.tsx";
-import { ArrowIcon, ImageIcon, StarIcon, TrashIcon } from "./icons.tsx";
 import { notify } from "./toast.tsx";
 
 const s = heAdmin.imagesScreen;

@@ -21,9 +21,9 @@ import type { Paginated } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { DEFAULT_PER_PAGE, PER_PAGE_CHOICES } from "../../../domain/schemas/admin/list.ts";
 import { ApiError } from "../../lib/api-client.ts";
+import { SearchIcon, SortIcon } from "../ui/icon.tsx";
 import { Pagination } from "../ui/pagination.tsx";
 import { buttonClass } from "./fields.tsx";
-import { SearchIcon, SortIcon } from "./icons.tsx";
 import type { AdminList } from "./use-admin-list.ts";
 
 export function ListHeader({ title, children }: { title: string; children?: ReactNode }) {

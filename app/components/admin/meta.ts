@@ -1,3 +1,4 @@
+import { ADMIN_SECTIONS, type AdminSectionKey } from "../../lib/admin-sections.ts";
 import { pageTitle } from "../../lib/meta.ts";
 
 /** Admin pages: a Hebrew title and never indexed. */
@@ -5,7 +6,12 @@ export function adminMeta(title: string) {
   return [{ title: pageTitle(title) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** Admin lists keep their state in the query string and load rows themselves: no reload for that. */
+/** A section route's `meta`: its title from the section table. */
+export function sectionMeta(key: AdminSectionKey) {
+  return () => adminMeta(ADMIN_SECTIONS[key].title);
+}
+
+/** Admin pages whose loader reads data keep it while only the query string changes (lists keep their state there). */
 export function revalidateOnPathChange({
   currentUrl,
   nextUrl,

@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
-import { CloseIcon } from "./icons.tsx";
+import { CloseIcon } from "../ui/icon.tsx";
 
 export function AdminModal({
   isOpen,

@@ -1,23 +1,21 @@
 /** Sales (promotions) and publications (news): name, content, status, home visibility, images. */
 import type { AdminPost } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
-import { he } from "../../../domain/i18n/site.ts";
 import { postSchema } from "../../../domain/schemas/admin/post.ts";
-import { apiJson } from "../../lib/api-client.ts";
-import { Details, StatusBadge, Thumb, YesNo } from "./bits.tsx";
-import { CrudScreen, FormActions, type FormProps } from "./crud-screen.tsx";
-import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from "./fields.tsx";
+import { ExternalLink } from "../ui/external-link.tsx";
+import { AdminForm, bindFields, type FormProps, useCrudForm } from "./admin-form.tsx";
+import { Details, StatusBadge, YesNo } from "./bits.tsx";
+import { column } from "./columns.tsx";
+import { CrudScreen, crudMessages } from "./crud-screen.tsx";
+import { HomeVisibilityCheckbox, StatusSelect } from "./fields.tsx";
 import { formatDateTime } from "./format.ts";
 import type { ListColumn } from "./list.tsx";
-import { STATUS_OPTIONS } from "./product-form.tsx";
-import { useAdminForm } from "./use-admin-form.ts";
 
 const f = heAdmin.fields;
-const m = heAdmin.messages;
 
 const columns: ListColumn<AdminPost>[] = [
-  { id: "image", name: f.mainImage, render: (r) => <Thumb picture={r.mainImage} /> },
-  { id: "id", name: heAdmin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
+  column.image(),
+  column.id(),
   {
     id: "name",
     name: f.name,
@@ -30,98 +28,33 @@ const columns: ListColumn<AdminPost>[] = [
       </span>
     ),
   },
-  { id: "status", name: heAdmin.statusLabel, sortable: true, render: (r) => <StatusBadge status={r.status} /> },
-  {
-    id: "visibility_home_page",
-    wide: true,
-    name: heAdmin.homeVisibility,
-    sortable: true,
-    render: (r) => <YesNo value={r.visibility_home_page} />,
-  },
-  {
-    id: "created_at",
-    name: heAdmin.createdAt,
-    sortable: true,
-    render: (r) => <span className="whitespace-nowrap text-sm">{formatDateTime(r.created_at)}</span>,
-  },
+  column.status(),
+  column.homeVisibility(),
+  column.createdAt(),
 ];
 
-function PostForm({ item, onSaved, onCancel, errorTitle, endpoint }: FormProps<AdminPost> & { endpoint: string }) {
-  {
-    const form = useAdminForm({
-      schema: postSchema,
-      initial: {
-        name: item?.name ?? "",
-        content: item?.content ?? "",
-        status: item ? String(item.status) : "1",
-        visibility_home_page: item?.visibility_home_page ?? false,
-      },
-      errorTitle,
-      submit: async (data) => {
-        if (item) {
-          await apiJson(`${endpoint}/${item.id}`, { method: "PUT", json: data });
-          return "updated" as const;
-        }
-        await apiJson(endpoint, { method: "POST", json: data });
-        return "created" as const;
-      },
-      onSaved,
-    });
-    const { values, set, errors } = form;
-    return (
-      <form
-        ref={form.formRef}
-        noValidate
-        onSubmit={form.handleSubmit}
-        data-saved={form.saved === null ? undefined : String(form.saved)}
-        className="grid gap-4 md:grid-cols-2"
-      >
-        <TextInput
-          name="name"
-          label={f.name}
-          value={values.name}
-          onChange={(v) => set("name", v)}
-          errors={errors.name}
-          isRequired
-          autoFocus
-        />
-        <SelectInput
-          name="status"
-          label={heAdmin.statusLabel}
-          value={values.status}
-          onChange={(v) => set("status", v)}
-          options={STATUS_OPTIONS}
-          errors={errors.status}
-          hint={heAdmin.statusHint}
-          isRequired
-        />
-        <TextAreaInput
-          name="content"
-          label={f.content}
-          value={values.content}
-          onChange={(v) => set("content", v)}
-          errors={errors.content}
-          rows={6}
-          className="md:col-span-2"
-        />
-        <div className="md:col-span-2">
-          <CheckboxInput
-            name="visibility_home_page"
-            label={heAdmin.homeVisibility}
-            checked={values.visibility_home_page}
-            onChange={(v) => set("visibility_home_page", v)}
-          />
-        </div>
-        <div className="md:col-span-2">
-          <FormActions loading={form.loading} onCancel={onCancel} />
-        </div>
-      </form>
-    );
-  }
+function PostForm(props: FormProps<AdminPost>) {
+  const { item } = props;
+  const form = useCrudForm(props, {
+    schema: postSchema,
+    initial: {
+      name: item?.name ?? "",
+      content: item?.content ?? "",
+      status: item ? String(item.status) : "1",
+      visibility_home_page: item?.visibility_home_page ?? false,
+    },
+  });
+  const { values, set, errors } = form;
+  const field = bindFields(form);
+  return (
+    <AdminForm form={form} onCancel={props.onCancel}>
+      {field.text("name", f.name, { isRequired: true, autoFocus: true })}
+      <StatusSelect value={values.status} onChange={(v) => set("status", v)} errors={errors.status} />
+      {field.textArea("content", f.content, { rows: 6, className: "md:col-span-2" })}
+      <HomeVisibilityCheckbox checked={values.visibility_home_page} onChange={(v) => set("visibility_home_page", v)} />
+    </AdminForm>
+  );
 }
-
-const SaleForm = (props: FormProps<AdminPost>) => <PostForm {...props} endpoint="/api/admin/sales" />;
-const PublicationForm = (props: FormProps<AdminPost>) => <PostForm {...props} endpoint="/api/admin/publications" />;
 
 function PostView({ item, publicPath }: { item: AdminPost; publicPath: string }) {
   return (
@@ -145,15 +78,12 @@ function PostView({ item, publicPath }: { item: AdminPost; publicPath: string })
         ]}
       />
       {item.status === 1 ? (
-        <a
+        <ExternalLink
           href={publicPath}
-          target="_blank"
-          rel="noopener"
           className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline"
         >
           {heAdmin.publicPage}
-          <span className="sr-only"> {he.site.newTab}</span>
-        </a>
+        </ExternalLink>
       ) : null}
     </div>
   );
@@ -163,32 +93,8 @@ const SaleView = ({ item }: { item: AdminPost }) => <PostView item={item} public
 const PublicationView = ({ item }: { item: AdminPost }) => <PostView item={item} publicPath="/news" />;
 
 const KINDS = {
-  sales: {
-    subject: "Sale",
-    texts: heAdmin.sales,
-    messages: {
-      saved: m.saleSaved,
-      updated: m.saleUpdated,
-      deleted: m.saleDeleted,
-      saveError: m.saleSaveError,
-      deleteError: m.saleDeleteError,
-    },
-    Form: SaleForm,
-    View: SaleView,
-  },
-  publications: {
-    subject: "Publication",
-    texts: heAdmin.publications,
-    messages: {
-      saved: m.publicationSaved,
-      updated: m.publicationUpdated,
-      deleted: m.publicationDeleted,
-      saveError: m.publicationSaveError,
-      deleteError: m.publicationDeleteError,
-    },
-    Form: PublicationForm,
-    View: PublicationView,
-  },
+  sales: { subject: "Sale", texts: heAdmin.sales, entity: "sale", View: SaleView },
+  publications: { subject: "Publication", texts: heAdmin.publications, entity: "publication", View: PublicationView },
 } as const;
 
 export function PostsScreen({ kind }: { kind: keyof typeof KINDS }) {
@@ -201,16 +107,8 @@ export function PostsScreen({ kind }: { kind: keyof typeof KINDS }) {
       columns={columns}
       rowName={(r) => r.name}
       searchLabels={{ title: f.name, content: f.content }}
-      messages={{
-        heading: k.texts.heading,
-        create: k.texts.create,
-        createTitle: k.texts.createTitle,
-        editTitle: (i) => k.texts.editTitle(i.name),
-        viewTitle: (i) => k.texts.viewTitle(i.name),
-        deleteWhat: (r) => k.texts.deleteWhat(r.name),
-        ...k.messages,
-      }}
-      Form={k.Form}
+      messages={crudMessages(k.texts, k.entity, (x) => x.name)}
+      Form={PostForm}
       View={k.View}
     />
   );

@@ -12,7 +12,7 @@ import {
 } from "react-aria-components";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { CheckIcon, CloseIcon, ErrorIcon } from "./icons.tsx";
+import { CheckIcon, CloseIcon, ErrorIcon } from "../ui/icon.tsx";
 
 interface ToastContentValue {
   kind: "success" | "error";

@@ -5,32 +5,20 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from "react-aria-components";
 import { NavLink, useNavigate } from "react-router";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
-import { he } from "../../../domain/i18n/site.ts";
-import type { AdminSubject } from "../../../domain/permissions.ts";
 import type { AdminSession } from "../../lib/admin-permissions.ts";
+import { SECTION_LIST, sectionHref } from "../../lib/admin-sections.ts";
 import { apiFetch } from "../../lib/api-client.ts";
 import { clearLoggedIn } from "../../lib/session-flag.ts";
 import { LogoMark } from "../site/logo.tsx";
-import { ChevronIcon, UserIcon } from "./icons.tsx";
+import { ExternalLink } from "../ui/external-link.tsx";
+import { ChevronIcon, UserIcon } from "../ui/icon.tsx";
 import { notify } from "./toast.tsx";
 
 const n = heAdmin.nav;
 
-export const SECTIONS: { to: string; label: string; subject: AdminSubject }[] = [
-  { to: "/admin/panel", label: n.panel, subject: "Dashboard" },
-  { to: "/admin/products", label: n.products, subject: "Product" },
-  { to: "/admin/categories", label: n.categories, subject: "Category" },
-  { to: "/admin/branches", label: n.branches, subject: "Branch" },
-  { to: "/admin/sales", label: n.sales, subject: "Sale" },
-  { to: "/admin/publications", label: n.publications, subject: "Publication" },
-  { to: "/admin/clients", label: n.clients, subject: "Client" },
-  { to: "/admin/contact-requests", label: n.contactRequests, subject: "ContactRequest" },
-  { to: "/admin/settings", label: n.settings, subject: "Settings" },
-];
-
 export function AdminTopBar({ session }: { session: AdminSession }) {
   const navigate = useNavigate();
-  const sections = SECTIONS.filter((s) => session.permissions[s.subject].read);
+  const sections = SECTION_LIST.filter((s) => session.permissions[s.subject].read);
 
   async function logout() {
     try {
@@ -50,20 +38,17 @@ export function AdminTopBar({ session }: { session: AdminSession }) {
   return (
     <header className="sticky top-0 z-30 border-b border-cream-300 bg-white/95 shadow-sm backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 pt-3 lg:px-6">
-        <NavLink to="/admin/panel" className="flex items-center gap-2 rounded-md">
+        <NavLink to={sectionHref("panel")} className="flex items-center gap-2 rounded-md">
           <LogoMark className="size-9" />
           <span className="text-lg font-extrabold text-cocoa-900">{heAdmin.brand}</span>
         </NavLink>
         <div className="ms-auto flex items-center gap-2">
-          <a
+          <ExternalLink
             href="/"
-            target="_blank"
-            rel="noopener"
             className="rounded-full px-3 py-2 font-semibold text-crust-700 underline-offset-4 hover:underline"
           >
             {n.viewSite}
-            <span className="sr-only"> {he.site.newTab}</span>
-          </a>
+          </ExternalLink>
           <MenuTrigger>
             <Button
               aria-label={`${n.userMenu}: ${session.user.name}`}
@@ -95,9 +80,9 @@ export function AdminTopBar({ session }: { session: AdminSession }) {
       <nav aria-label={n.label} className="mx-auto max-w-7xl px-2 lg:px-4">
         <ul className="flex flex-wrap gap-x-1">
           {sections.map((s) => (
-            <li key={s.to}>
+            <li key={s.key}>
               <NavLink
-                to={s.to}
+                to={sectionHref(s.key)}
                 className={({ isActive }) =>
                   `block border-b-4 px-3 py-2.5 font-semibold outline-none focus-visible:ring-4 focus-visible:ring-crust-600/40 ${
                     isActive

@@ -6,43 +6,9 @@
 import { useId, useState } from "react";
 import type { Picture } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
-import { CloseIcon } from "../site/icons.tsx";
+import { ChevronIcon, CloseIcon, GalleryIcon } from "../ui/icon.tsx";
 import { ModalDialog } from "../ui/modal-dialog.tsx";
 import { ResponsivePicture } from "../ui/picture.tsx";
-
-function ImagesIcon({ className }: { className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <circle cx="9" cy="10" r="1.5" />
-      <path d="m21 16-5-5-8 8" />
-    </svg>
-  );
-}
-
-/** Right-to-left: "previous" (start) points right, "next" (end) points left. */
-function Arrow({ direction }: { direction: "start" | "end" }) {
-  return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor">
-      <path
-        d={direction === "start" ? "m9 6 6 6-6 6" : "m15 6-6 6 6 6"}
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 export function ProductGallery({ name, images }: { name: string; images: Picture[] }) {
   const [open, setOpen] = useState(false);
@@ -66,7 +32,7 @@ export function ProductGallery({ name, images }: { name: string; images: Picture
         }}
         className="inline-flex min-h-11 items-center gap-2 rounded-full bg-cream-50 px-5 font-semibold text-cocoa-900 shadow-sm ring-1 ring-cream-300 hover:bg-cream-200"
       >
-        <ImagesIcon className="size-5" />
+        <GalleryIcon className="size-5" />
         {he.product.viewImages}
         <span className="text-cocoa-800">({count})</span>
       </button>
@@ -108,7 +74,7 @@ export function ProductGallery({ name, images }: { name: string; images: Picture
           ) : null}
           <div className="flex items-center justify-between gap-3">
             <button type="button" className={navButton} onClick={() => go(-1)} disabled={count < 2}>
-              <Arrow direction="start" />
+              <ChevronIcon direction="start" className="size-5" />
               <span className="sr-only sm:not-sr-only">{he.product.previousImage}</span>
             </button>
             <p aria-live="polite" className="text-center font-semibold">
@@ -116,7 +82,7 @@ export function ProductGallery({ name, images }: { name: string; images: Picture
             </p>
             <button type="button" className={navButton} onClick={() => go(1)} disabled={count < 2}>
               <span className="sr-only sm:not-sr-only">{he.product.nextImage}</span>
-              <Arrow direction="end" />
+              <ChevronIcon direction="end" className="size-5" />
             </button>
           </div>
           {count > 1 ? (

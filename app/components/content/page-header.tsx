@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BackArrowIcon } from "./icons.tsx";
+import { ArrowIcon } from "../ui/icon.tsx";
 
 /** The top of a content page: optional way back, the page's one <h1>, and a lead paragraph. */
 export function PageHeader({
@@ -25,7 +25,7 @@ export function PageHeader({
             to={back.to}
             className="mb-4 inline-flex items-center gap-1.5 rounded-md font-semibold text-crust-700 underline-offset-4 hover:underline"
           >
-            <BackArrowIcon className="size-4" />
+            <ArrowIcon to="start" className="size-4" />
             {back.label}
           </Link>
         ) : null}

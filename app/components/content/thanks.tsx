@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
-import { CheckCircleIcon } from "./icons.tsx";
+import { CheckCircleIcon } from "../ui/icon.tsx";
 
 /** A short confirmation page: a check mark, the page's one heading, a sentence and ways on. */
 export function ThanksPanel({

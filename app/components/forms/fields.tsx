@@ -4,7 +4,7 @@
  */
 import type { HTMLInputTypeAttribute } from "react";
 import { heForms } from "../../../domain/i18n/forms.ts";
-import { AlertIcon } from "../content/icons.tsx";
+import { AlertIcon } from "../ui/icon.tsx";
 
 interface BaseProps {
   /** Unique on the page: the form's id joined with the field name. */

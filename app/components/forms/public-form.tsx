@@ -8,8 +8,8 @@ import { Form, useLocation, useNavigation } from "react-router";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import { HONEYPOT_FIELD } from "../../../domain/schemas/fields.ts";
 import type { FormResult } from "../../lib/forms.ts";
-import { AlertIcon } from "../content/icons.tsx";
 import { CsrfField } from "../ui/csrf-field.tsx";
+import { AlertIcon } from "../ui/icon.tsx";
 import { CallUs, failureText } from "./failure-message.tsx";
 
 const loadDialog = () => import("./error-dialog.tsx");

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { MenuCategory, SiteSettings } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { clubLink, whatsappLink } from "../../lib/links.ts";
+import { ExternalLink } from "../ui/external-link.tsx";
 import { SECONDARY_LINKS } from "./header.tsx";
 import { LogoMark } from "./logo.tsx";
 
@@ -76,43 +77,25 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
             ) : null}
             {settings.whatsappNumber ? (
               <li>
-                <a
-                  href={whatsappLink(settings.whatsappNumber)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="hover:text-white"
-                >
+                <ExternalLink href={whatsappLink(settings.whatsappNumber)} className="hover:text-white">
                   {he.site.chatLabel}
-                  <span className="sr-only"> {he.site.newTab}</span>
-                </a>
+                </ExternalLink>
               </li>
             ) : null}
           </ul>
           <ul className="mt-4 flex gap-3">
             {settings.facebookUrl ? (
               <li>
-                <a
-                  href={settings.facebookUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="underline underline-offset-4 hover:text-white"
-                >
+                <ExternalLink href={settings.facebookUrl} className="underline underline-offset-4 hover:text-white">
                   {he.site.facebook}
-                  <span className="sr-only"> {he.site.newTab}</span>
-                </a>
+                </ExternalLink>
               </li>
             ) : null}
             {settings.instagramUrl ? (
               <li>
-                <a
-                  href={settings.instagramUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="underline underline-offset-4 hover:text-white"
-                >
+                <ExternalLink href={settings.instagramUrl} className="underline underline-offset-4 hover:text-white">
                   {he.site.instagram}
-                  <span className="sr-only"> {he.site.newTab}</span>
-                </a>
+                </ExternalLink>
               </li>
             ) : null}
           </ul>

@@ -9,7 +9,8 @@ import { Link, NavLink, useLocation } from "react-router";
 import type { MenuCategory, SiteSettings } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { subcategoryHref, whatsappLink } from "../../lib/links.ts";
-import { ChevronDownIcon, CloseIcon, MenuIcon, SearchIcon, WhatsappIcon } from "./icons.tsx";
+import { ExternalLink } from "../ui/external-link.tsx";
+import { ChevronIcon, CloseIcon, MenuIcon, SearchIcon, WhatsappIcon } from "../ui/icon.tsx";
 import { LogoMark } from "./logo.tsx";
 import { SEARCH_BAR_ID, SEARCH_TOGGLE_ID, SearchBar, useSearchBar } from "./search-bar.tsx";
 
@@ -93,28 +94,21 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
             <span className="sr-only">{he.site.searchToggle}</span>
           </button>
           {settings.whatsappNumber ? (
-            <a
+            <ExternalLink
               href={whatsappLink(settings.whatsappNumber)}
-              target="_blank"
-              rel="noopener noreferrer"
               className="hidden size-11 items-center justify-center rounded-full text-[#0b6e38] hover:bg-cream-200 sm:inline-flex"
             >
               <WhatsappIcon className="size-6" />
-              <span className="sr-only">
-                {he.site.chatLabel} {he.site.newTab}
-              </span>
-            </a>
+              <span className="sr-only">{he.site.chatLabel}</span>
+            </ExternalLink>
           ) : null}
           {settings.orderUrl ? (
-            <a
+            <ExternalLink
               href={settings.orderUrl}
-              target="_blank"
-              rel="noopener noreferrer"
               className="inline-flex min-h-11 items-center rounded-full bg-berry-700 px-3 text-[0.9375rem] font-semibold whitespace-nowrap text-white shadow-sm hover:bg-berry-600 sm:px-5 sm:text-base"
             >
               {he.site.orderNow}
-              <span className="sr-only"> {he.site.newTab}</span>
-            </a>
+            </ExternalLink>
           ) : null}
           <button
             ref={menuButton}
@@ -238,7 +232,7 @@ function CategoryDropdown({
         className="flex min-h-11 items-center gap-1 rounded-full px-3.5 font-semibold text-cocoa-900 hover:bg-cream-200 aria-expanded:bg-cream-200"
       >
         {category.name}
-        <ChevronDownIcon className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
+        <ChevronIcon className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
       <ul
         ref={listRef}
@@ -317,7 +311,7 @@ function MobileMenu({
                   className="flex min-h-12 w-full items-center justify-between text-start text-lg font-semibold text-cocoa-900"
                 >
                   {category.name}
-                  <ChevronDownIcon className={`size-5 transition-transform ${isOpen ? "rotate-180" : ""}`} />
+                  <ChevronIcon className={`size-5 transition-transform ${isOpen ? "rotate-180" : ""}`} />
                 </button>
                 <ul id={listId} hidden={!isOpen} className="pb-2 ps-4">
                   <li>
@@ -371,16 +365,13 @@ function MobileMenu({
           </li>
           {settings.whatsappNumber ? (
             <li>
-              <a
+              <ExternalLink
                 href={whatsappLink(settings.whatsappNumber)}
-                target="_blank"
-                rel="noopener noreferrer"
                 className="flex min-h-12 items-center gap-2 text-lg text-cocoa-900"
               >
                 <WhatsappIcon className="size-5 text-[#0b6e38]" />
                 {he.site.chatLabel}
-                <span className="sr-only"> {he.site.newTab}</span>
-              </a>
+              </ExternalLink>
             </li>
           ) : null}
         </ul>

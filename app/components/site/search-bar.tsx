@@ -7,7 +7,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { Form } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
-import { SearchIcon } from "./icons.tsx";
+import { SearchIcon } from "../ui/icon.tsx";
 
 interface SearchBarState {
   open: boolean;

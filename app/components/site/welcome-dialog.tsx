@@ -8,8 +8,9 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
 import { clubLink } from "../../lib/links.ts";
+import { ExternalLink } from "../ui/external-link.tsx";
+import { InfoIcon } from "../ui/icon.tsx";
 import { ModalDialog } from "../ui/modal-dialog.tsx";
-import { InfoIcon } from "./icons.tsx";
 
 export const WELCOME_DISMISSED_KEY = "bakery.welcomeDismissed";
 
@@ -69,10 +70,9 @@ export function WelcomeDialog({ clubUrl }: { clubUrl: string }) {
             {he.welcome.close}
           </button>
           {club.external ? (
-            <a href={club.href} target="_blank" rel="noopener noreferrer" onClick={close} className={confirmClass}>
+            <ExternalLink href={club.href} onClick={close} className={confirmClass}>
               {he.welcome.confirm}
-              <span className="sr-only"> {he.site.newTab}</span>
-            </a>
+            </ExternalLink>
           ) : (
             <Link to={club.href} onClick={close} className={confirmClass}>
               {he.welcome.confirm}

@@ -20,6 +20,7 @@
 import { Link } from "react-router";
 import type { PaginatorMeta } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
+import { ChevronIcon } from "./icon.tsx";
 
 export type PaginationMeta = Pick<
   PaginatorMeta,
@@ -75,20 +76,6 @@ const baseItem =
 const linkItem = `${baseItem} text-cocoa-900 ring-1 ring-cream-300 bg-cream-50 hover:bg-cream-200 hover:ring-crust-500`;
 const disabledItem = `${baseItem} cursor-not-allowed text-cocoa-800/60 ring-1 ring-cream-200`;
 
-function Chevron({ direction }: { direction: "start" | "end" }) {
-  // The site is right-to-left: "previous" (start) points right, "next" (end) points left.
-  return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor">
-      <path
-        d={direction === "start" ? "m9 6 6 6-6 6" : "m15 6-6 6 6 6"}
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
 export function Pagination({ meta, windowLimit = 2, hrefFor, label, className }: PaginationProps) {
   if (meta.total <= meta.per_page) return null;
   const href = hrefFor ?? ((page: number) => withPage(meta.first_page_url, page));
@@ -101,13 +88,13 @@ export function Pagination({ meta, windowLimit = 2, hrefFor, label, className }:
         <li>
           {meta.prev_page_url ? (
             <Link to={href(Math.min(current - 1, meta.last_page))} rel="prev" className={linkItem}>
-              <Chevron direction="start" />
+              <ChevronIcon direction="start" className="size-5" />
               <span className="pe-1">{he.pagination.previous}</span>
             </Link>
           ) : (
             // biome-ignore lint/a11y/useValidAnchor: a disabled link (no href) is the accessible pattern here
             <a role="link" aria-disabled="true" className={disabledItem}>
-              <Chevron direction="start" />
+              <ChevronIcon direction="start" className="size-5" />
               <span className="pe-1">{he.pagination.previous}</span>
             </a>
           )}
@@ -137,13 +124,13 @@ export function Pagination({ meta, windowLimit = 2, hrefFor, label, className }:
           {meta.next_page_url ? (
             <Link to={href(current + 1)} rel="next" className={linkItem}>
               <span className="ps-1">{he.pagination.next}</span>
-              <Chevron direction="end" />
+              <ChevronIcon direction="end" className="size-5" />
             </Link>
           ) : (
             // biome-ignore lint/a11y/useValidAnchor: a disabled link (no href) is the accessible pattern here
             <a role="link" aria-disabled="true" className={disabledItem}>
               <span className="ps-1">{he.pagination.next}</span>
-              <Chevron direction="end" />
+              <ChevronIcon direction="end" className="size-5" />
             </a>
           )}
         </li>

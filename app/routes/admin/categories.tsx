@@ -6,69 +6,41 @@
 
 import type { AdminCategory, AdminCategoryRow } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
-import { he } from "../../../domain/i18n/site.ts";
 import { categorySchema } from "../../../domain/schemas/admin/category.ts";
-import { Details, StatusBadge, Thumb, YesNo } from "../../components/admin/bits.tsx";
-import { CrudScreen, FormActions, type FormProps } from "../../components/admin/crud-screen.tsx";
-import { CheckboxInput, SelectInput, TextAreaInput, TextInput } from "../../components/admin/fields.tsx";
+import { AdminForm, bindFields, type FormProps, useCrudForm } from "../../components/admin/admin-form.tsx";
+import { Details, StatusBadge, YesNo } from "../../components/admin/bits.tsx";
+import { useCategoryOptions } from "../../components/admin/category-options.ts";
+import { column } from "../../components/admin/columns.tsx";
+import { CrudScreen, crudMessages } from "../../components/admin/crud-screen.tsx";
+import { HomeVisibilityCheckbox, SelectInput, StatusSelect } from "../../components/admin/fields.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import type { ListColumn } from "../../components/admin/list.tsx";
-import { adminMeta, revalidateOnPathChange } from "../../components/admin/meta.ts";
-import { STATUS_OPTIONS, useCategoryOptions } from "../../components/admin/product-form.tsx";
-import { useAdminForm } from "../../components/admin/use-admin-form.ts";
-import { requireSection } from "../../lib/admin-guard.server.ts";
-import { apiJson } from "../../lib/api-client.ts";
-import type { Route } from "./+types/categories";
+import { sectionMeta } from "../../components/admin/meta.ts";
+import { ExternalLink } from "../../components/ui/external-link.tsx";
 
-export function meta() {
-  return adminMeta(heAdmin.titles.categories);
-}
-
-export async function loader({ context }: Route.LoaderArgs) {
-  requireSection(context, "Category");
-  return null;
-}
-
-export const shouldRevalidate = revalidateOnPathChange;
+export const meta = sectionMeta("categories");
 
 const c = heAdmin.categories;
 const f = heAdmin.fields;
 const m = heAdmin.messages;
 
 const columns: ListColumn<AdminCategoryRow>[] = [
-  { id: "image", name: f.mainImage, render: (r) => <Thumb picture={r.mainImage} /> },
-  { id: "id", name: heAdmin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
-  {
-    id: "name",
-    name: f.name,
-    sortable: true,
-    isRowHeader: true,
-    render: (r) => <span className="font-semibold">{r.name}</span>,
-  },
+  column.image(),
+  column.id(),
+  column.name(),
   { id: "is_main", name: f.isMain, sortable: true, render: (r) => (r.is_main ? c.typeMain : c.typeSub) },
   { id: "parent_name", name: f.parent, wide: true, sortable: true, render: (r) => r.parent_name ?? heAdmin.none },
   { id: "products", name: f.products, render: (r) => <bdi>{r.products_count}</bdi> },
-  { id: "status", name: heAdmin.statusLabel, sortable: true, render: (r) => <StatusBadge status={r.status} /> },
-  {
-    id: "visibility_home_page",
-    wide: true,
-    name: heAdmin.homeVisibility,
-    sortable: true,
-    render: (r) => <YesNo value={r.visibility_home_page} />,
-  },
-  { id: "position", name: f.position, wide: true, sortable: true, render: (r) => <bdi>{r.position}</bdi> },
-  {
-    id: "created_at",
-    wide: true,
-    name: heAdmin.createdAt,
-    sortable: true,
-    render: (r) => <span className="whitespace-nowrap text-sm">{formatDateTime(r.created_at)}</span>,
-  },
+  column.status(),
+  column.homeVisibility(),
+  column.position(),
+  column.createdAt({ wide: true }),
 ];
 
-function CategoryForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminCategory>) {
+function CategoryForm(props: FormProps<AdminCategory>) {
+  const { item } = props;
   const options = useCategoryOptions();
-  const form = useAdminForm({
+  const form = useCrudForm(props, {
     schema: categorySchema,
     initial: {
       name: item?.name ?? "",
@@ -79,55 +51,16 @@ function CategoryForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminCa
       visibility_home_page: item?.visibility_home_page ?? false,
       position: item ? String(item.position) : "0",
     },
-    errorTitle,
-    submit: async (data) => {
-      if (item) {
-        await apiJson(`/api/admin/categories/${item.id}`, { method: "PUT", json: data });
-        return "updated" as const;
-      }
-      await apiJson("/api/admin/categories", { method: "POST", json: data });
-      return "created" as const;
-    },
-    onSaved,
   });
   const { values, set, errors } = form;
+  const field = bindFields(form);
   const parents = (options ?? []).filter((o) => o.is_main && o.id !== item?.id);
 
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      onSubmit={form.handleSubmit}
-      data-saved={form.saved === null ? undefined : String(form.saved)}
-      className="grid gap-4 md:grid-cols-2"
-    >
-      <TextInput
-        name="name"
-        label={f.name}
-        value={values.name}
-        onChange={(v) => set("name", v)}
-        errors={errors.name}
-        isRequired
-        autoFocus
-      />
-      <SelectInput
-        name="status"
-        label={heAdmin.statusLabel}
-        value={values.status}
-        onChange={(v) => set("status", v)}
-        options={STATUS_OPTIONS}
-        errors={errors.status}
-        hint={heAdmin.statusHint}
-        isRequired
-      />
-      <TextAreaInput
-        name="information"
-        label={f.information}
-        value={values.information}
-        onChange={(v) => set("information", v)}
-        errors={errors.information}
-        className="md:col-span-2"
-      />
+    <AdminForm form={form} onCancel={props.onCancel}>
+      {field.text("name", f.name, { isRequired: true, autoFocus: true })}
+      <StatusSelect value={values.status} onChange={(v) => set("status", v)} errors={errors.status} />
+      {field.textArea("information", f.information, { className: "md:col-span-2" })}
       <fieldset className="md:col-span-2">
         <legend className="mb-1 font-medium text-cocoa-900">{f.isMain}</legend>
         <div className="flex flex-wrap gap-5">
@@ -160,28 +93,9 @@ function CategoryForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminCa
           isRequired
         />
       )}
-      <TextInput
-        name="position"
-        label={f.position}
-        value={values.position}
-        onChange={(v) => set("position", v)}
-        errors={errors.position}
-        inputMode="numeric"
-        dir="ltr"
-        hint={f.positionHint}
-      />
-      <div className="md:col-span-2">
-        <CheckboxInput
-          name="visibility_home_page"
-          label={heAdmin.homeVisibility}
-          checked={values.visibility_home_page}
-          onChange={(v) => set("visibility_home_page", v)}
-        />
-      </div>
-      <div className="md:col-span-2">
-        <FormActions loading={form.loading} onCancel={onCancel} />
-      </div>
-    </form>
+      {field.text("position", f.position, { inputMode: "numeric", dir: "ltr", hint: f.positionHint })}
+      <HomeVisibilityCheckbox checked={values.visibility_home_page} onChange={(v) => set("visibility_home_page", v)} />
+    </AdminForm>
   );
 }
 
@@ -211,15 +125,12 @@ function CategoryView({ item }: { item: AdminCategory }) {
         ]}
       />
       {item.status === 1 ? (
-        <a
+        <ExternalLink
           href={`/categories/${item.id}`}
-          target="_blank"
-          rel="noopener"
           className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline"
         >
           {heAdmin.publicPage}
-          <span className="sr-only"> {he.site.newTab}</span>
-        </a>
+        </ExternalLink>
       ) : null}
     </div>
   );
@@ -234,19 +145,7 @@ export default function Categories() {
       columns={columns}
       rowName={(r) => r.name}
       searchLabels={{ title: f.name, content: f.information }}
-      messages={{
-        heading: c.heading,
-        create: c.create,
-        createTitle: c.createTitle,
-        editTitle: (i) => c.editTitle(i.name),
-        viewTitle: (i) => c.viewTitle(i.name),
-        deleteWhat: (r) => c.deleteWhat(r.name),
-        saved: m.categorySaved,
-        updated: m.categoryUpdated,
-        deleted: m.categoryDeleted,
-        saveError: m.categorySaveError,
-        deleteError: m.categoryDeleteError,
-      }}
+      messages={crudMessages(c, "category", (x) => x.name)}
       deleteDetails={(r) => c.deleteProducts(r.products_count)}
       deleteBlocked={(r) => (r.subcategories_count > 0 ? m.categoryHasChildren(r.subcategories_count) : undefined)}
       Form={CategoryForm}

@@ -3,35 +3,23 @@
 import type { AdminClient } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { clientSchema } from "../../../domain/schemas/admin/client.ts";
+import { AdminForm, bindFields, type FormProps, useCrudForm } from "../../components/admin/admin-form.tsx";
 import { Details } from "../../components/admin/bits.tsx";
-import { CrudScreen, FormActions, type FormProps } from "../../components/admin/crud-screen.tsx";
-import { buttonClass, TextInput } from "../../components/admin/fields.tsx";
+import { column } from "../../components/admin/columns.tsx";
+import { CrudScreen, crudMessages } from "../../components/admin/crud-screen.tsx";
+import { buttonClass } from "../../components/admin/fields.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
-import { DownloadIcon } from "../../components/admin/icons.tsx";
 import type { ListColumn } from "../../components/admin/list.tsx";
-import { adminMeta, revalidateOnPathChange } from "../../components/admin/meta.ts";
-import { useAdminForm } from "../../components/admin/use-admin-form.ts";
-import { requireSection } from "../../lib/admin-guard.server.ts";
-import { apiJson } from "../../lib/api-client.ts";
-import type { Route } from "./+types/clients";
+import { sectionMeta } from "../../components/admin/meta.ts";
+import { DownloadIcon } from "../../components/ui/icon.tsx";
 
-export function meta() {
-  return adminMeta(heAdmin.titles.clients);
-}
-
-export async function loader({ context }: Route.LoaderArgs) {
-  requireSection(context, "Client");
-  return null;
-}
-
-export const shouldRevalidate = revalidateOnPathChange;
+export const meta = sectionMeta("clients");
 
 const c = heAdmin.clients;
 const f = heAdmin.fields;
-const m = heAdmin.messages;
 
 const columns: ListColumn<AdminClient>[] = [
-  { id: "id", name: heAdmin.id, sortable: true, render: (r) => <bdi>{r.id}</bdi> },
+  column.id(),
   {
     id: "email",
     name: f.email,
@@ -44,50 +32,16 @@ const columns: ListColumn<AdminClient>[] = [
     ),
   },
   { id: "source", name: f.source, sortable: true, render: (r) => heAdmin.sources[r.source] ?? r.source },
-  {
-    id: "created_at",
-    name: c.joined,
-    sortable: true,
-    render: (r) => <span className="whitespace-nowrap text-sm">{formatDateTime(r.created_at)}</span>,
-  },
+  column.createdAt({ name: c.joined }),
 ];
 
-function ClientForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminClient>) {
-  const form = useAdminForm({
-    schema: clientSchema,
-    initial: { email: item?.email ?? "" },
-    errorTitle,
-    submit: async (data) => {
-      if (item) {
-        await apiJson(`/api/clients/${item.id}`, { method: "PUT", json: data });
-        return "updated" as const;
-      }
-      await apiJson("/api/clients", { method: "POST", json: data });
-      return "created" as const;
-    },
-    onSaved,
-  });
+function ClientForm(props: FormProps<AdminClient>) {
+  const form = useCrudForm(props, { schema: clientSchema, initial: { email: props.item?.email ?? "" } });
+  const field = bindFields(form);
   return (
-    <form
-      ref={form.formRef}
-      noValidate
-      onSubmit={form.handleSubmit}
-      data-saved={form.saved === null ? undefined : String(form.saved)}
-      className="space-y-4"
-    >
-      <TextInput
-        name="email"
-        label={f.email}
-        type="email"
-        dir="ltr"
-        value={form.values.email}
-        onChange={(v) => form.set("email", v)}
-        errors={form.errors.email}
-        isRequired
-        autoFocus
-      />
-      <FormActions loading={form.loading} onCancel={onCancel} />
-    </form>
+    <AdminForm form={form} onCancel={props.onCancel} className="space-y-4">
+      {field.text("email", f.email, { type: "email", dir: "ltr", isRequired: true, autoFocus: true })}
+    </AdminForm>
   );
 }
 
@@ -123,20 +77,7 @@ export default function Clients() {
           {c.export}
         </a>
       }
-      messages={{
-        heading: c.heading,
-        create: c.create,
-        createTitle: c.createTitle,
-        editTitle: (i) => c.editTitle(i.email),
-        viewTitle: (i) => c.viewTitle(i.email),
-        deleteWhat: (r) => c.deleteWhat(r.email),
-        saved: m.clientSaved,
-        updated: m.clientUpdated,
-        deleted: m.clientDeleted,
-        saveError: m.clientSaveError,
-        updateError: m.clientUpdateError,
-        deleteError: m.clientDeleteError,
-      }}
+      messages={crudMessages(c, "client", (x) => x.email)}
       Form={ClientForm}
       View={ClientView}
     />

@@ -11,11 +11,14 @@ import { permissionsOf } from "../../../domain/permissions.ts";
 import { revalidateOnPathChange } from "../../components/admin/meta.ts";
 import { AdminToastRegion } from "../../components/admin/toast.tsx";
 import { AdminTopBar } from "../../components/admin/top-bar.tsx";
-import { adminUser } from "../../lib/admin-guard.server.ts";
+import { adminGuard, adminUser } from "../../lib/admin-guard.server.ts";
 import { type AdminSession, AdminSessionContext } from "../../lib/admin-permissions.ts";
 import { apiJson } from "../../lib/api-client.ts";
 import { isLoggedIn, refreshStoredUser, type StoredUser } from "../../lib/session-flag.ts";
 import type { Route } from "./+types/layout";
+
+/** Every admin route: signed in, and allowed to read the section (the table in lib/admin-sections.ts). */
+export const middleware: Route.MiddlewareFunction[] = [adminGuard];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = adminUser(context);

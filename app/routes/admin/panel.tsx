@@ -4,19 +4,17 @@ import type { DashboardData } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { canFor } from "../../../domain/permissions.ts";
 import { formatDateTime } from "../../components/admin/format.ts";
-import { adminMeta } from "../../components/admin/meta.ts";
-import { requireSection } from "../../lib/admin-guard.server.ts";
+import { sectionMeta } from "../../components/admin/meta.ts";
+import { adminUser } from "../../lib/admin-guard.server.ts";
 import { useAdminSession } from "../../lib/admin-permissions.ts";
+import { type AdminSectionKey, sectionHref } from "../../lib/admin-sections.ts";
 import { servicesContext } from "../../lib/context.ts";
 import type { Route } from "./+types/panel";
 
-export function meta() {
-  return adminMeta(heAdmin.titles.panel);
-}
+export const meta = sectionMeta("panel");
 
 export async function loader({ context }: Route.LoaderArgs): Promise<DashboardData> {
-  const user = requireSection(context, "Dashboard");
-  return context.get(servicesContext).admin.dashboard.get(canFor(user));
+  return context.get(servicesContext).admin.dashboard.get(canFor(adminUser(context)));
 }
 
 const p = heAdmin.panel;
@@ -24,15 +22,15 @@ const p = heAdmin.panel;
 export default function Panel({ loaderData }: Route.ComponentProps) {
   const { user, permissions } = useAdminSession();
   const { counts } = loaderData;
-  const cards: { key: keyof DashboardData["counts"]; label: string; to: string }[] = [
-    { key: "products", label: p.products, to: "/admin/products" },
-    { key: "publishedProducts", label: p.publishedProducts, to: "/admin/products" },
-    { key: "categories", label: p.categories, to: "/admin/categories" },
-    { key: "openContactRequests", label: p.openContactRequests, to: "/admin/contact-requests?status=open" },
-    { key: "clients", label: p.clients, to: "/admin/clients" },
-    { key: "branches", label: p.branches, to: "/admin/branches" },
-    { key: "sales", label: p.sales, to: "/admin/sales" },
-    { key: "publications", label: p.publications, to: "/admin/publications" },
+  const cards: { key: keyof DashboardData["counts"]; label: string; section: AdminSectionKey; search?: string }[] = [
+    { key: "products", label: p.products, section: "products" },
+    { key: "publishedProducts", label: p.publishedProducts, section: "products" },
+    { key: "categories", label: p.categories, section: "categories" },
+    { key: "openContactRequests", label: p.openContactRequests, section: "contactRequests", search: "?status=open" },
+    { key: "clients", label: p.clients, section: "clients" },
+    { key: "branches", label: p.branches, section: "branches" },
+    { key: "sales", label: p.sales, section: "sales" },
+    { key: "publications", label: p.publications, section: "publications" },
   ];
   return (
     <>
@@ -49,7 +47,7 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
             .map((card) => (
               <li key={card.key}>
                 <Link
-                  to={card.to}
+                  to={`${sectionHref(card.section)}${card.search ?? ""}`}
                   className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-cream-300 transition hover:shadow-md hover:ring-crust-600"
                 >
                   <span className="block text-3xl font-extrabold text-crust-700">{counts[card.key]}</span>
@@ -68,7 +66,7 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
                 {p.latestContact}
               </h2>
               <Link
-                to="/admin/contact-requests"
+                to={sectionHref("contactRequests")}
                 className="font-semibold text-crust-700 underline-offset-4 hover:underline"
               >
                 {p.allContact}
@@ -102,7 +100,10 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
               <h2 id="panel-clients" className="text-xl font-bold text-cocoa-900">
                 {p.latestClients}
               </h2>
-              <Link to="/admin/clients" className="font-semibold text-crust-700 underline-offset-4 hover:underline">
+              <Link
+                to={sectionHref("clients")}
+                className="font-semibold text-crust-700 underline-offset-4 hover:underline"
+              >
                 {p.allClients}
               </Link>
             </div>
@@ -132,7 +133,7 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
             {permissions.Product.create ? (
               <li>
                 <Link
-                  to="/admin/products?new=1"
+                  to={`${sectionHref("products")}?new=1`}
                   className="inline-block rounded-full bg-crust-700 px-4 py-2 font-semibold text-white hover:bg-crust-600"
                 >
                   {heAdmin.products.create}
@@ -142,7 +143,7 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
             {permissions.Category.create ? (
               <li>
                 <Link
-                  to="/admin/categories?new=1"
+                  to={`${sectionHref("categories")}?new=1`}
                   className="inline-block rounded-full border-2 border-crust-700 px-4 py-2 font-semibold text-crust-700 hover:bg-cream-100"
                 >
                   {heAdmin.categories.create}
@@ -152,7 +153,7 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
             {permissions.Sale.create ? (
               <li>
                 <Link
-                  to="/admin/sales?new=1"
+                  to={`${sectionHref("sales")}?new=1`}
                   className="inline-block rounded-full border-2 border-crust-700 px-4 py-2 font-semibold text-crust-700 hover:bg-cream-100"
                 >
                   {heAdmin.sales.create}

@@ -1,23 +1,20 @@
 /** Site settings (brand, phone, WhatsApp, order and club links, social links, address, e-mail). */
 
+import type { ReactNode } from "react";
 import type { AdminSettings } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { settingsSchema } from "../../../domain/schemas/admin/settings.ts";
-import { TextInput } from "../../components/admin/fields.tsx";
-import { adminMeta } from "../../components/admin/meta.ts";
+import { AdminForm, bindFields } from "../../components/admin/admin-form.tsx";
+import { sectionMeta } from "../../components/admin/meta.ts";
 import { notify } from "../../components/admin/toast.tsx";
 import { useAdminForm } from "../../components/admin/use-admin-form.ts";
-import { requireSection } from "../../lib/admin-guard.server.ts";
 import { apiJson } from "../../lib/api-client.ts";
 import { servicesContext } from "../../lib/context.ts";
 import type { Route } from "./+types/settings";
 
-export function meta() {
-  return adminMeta(heAdmin.titles.settings);
-}
+export const meta = sectionMeta("settings");
 
 export async function loader({ context }: Route.LoaderArgs): Promise<AdminSettings> {
-  requireSection(context, "Settings");
   return context.get(servicesContext).admin.settings.get();
 }
 
@@ -35,59 +32,39 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       notify.success(heAdmin.messages.settingsSaved);
     },
   });
-  const { values, set, errors } = form;
-  const text = (key: keyof AdminSettings, label: string, extra: Partial<Parameters<typeof TextInput>[0]> = {}) => (
-    <TextInput
-      name={key}
-      label={label}
-      value={values[key]}
-      onChange={(v) => set(key, v)}
-      errors={errors[key]}
-      {...extra}
-    />
-  );
+  const field = bindFields(form);
 
   return (
     <>
       <h1 className="text-3xl font-bold text-cocoa-900">{s.heading}</h1>
       <p className="mt-1 text-cocoa-800">{s.intro}</p>
-      <form
-        ref={form.formRef}
-        noValidate
-        onSubmit={form.handleSubmit}
-        data-saved={form.saved === null ? undefined : String(form.saved)}
-        className="mt-6 space-y-6"
-      >
-        <fieldset className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-300 md:grid-cols-2">
-          <legend className="px-1 text-xl font-bold text-cocoa-900">{s.brand}</legend>
-          {text("brand_name", s.brandName, { isRequired: true })}
-          {text("tagline", s.tagline)}
-        </fieldset>
-        <fieldset className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-300 md:grid-cols-2">
-          <legend className="px-1 text-xl font-bold text-cocoa-900">{s.contact}</legend>
-          {text("phone", f.phone, { type: "tel", dir: "ltr" })}
-          {text("whatsapp_number", s.whatsapp, { type: "tel", dir: "ltr", hint: s.whatsappHint })}
-          {text("email", f.email, { type: "email", dir: "ltr" })}
-          {text("address", f.address)}
-        </fieldset>
-        <fieldset className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-300 md:grid-cols-2">
-          <legend className="px-1 text-xl font-bold text-cocoa-900">{s.links}</legend>
-          {text("order_url", s.orderUrl, { type: "url", dir: "ltr" })}
-          {text("club_url", s.clubUrl, { type: "url", dir: "ltr", hint: s.clubUrlHint })}
-          {text("facebook_url", s.facebook, { type: "url", dir: "ltr" })}
-          {text("instagram_url", s.instagram, { type: "url", dir: "ltr" })}
-        </fieldset>
-        <div className="flex justify-end">
-          <button
-            type="submit"
-            disabled={form.loading}
-            aria-disabled={form.loading}
-            className="min-w-28 rounded-full bg-crust-700 px-6 py-2.5 font-semibold text-white hover:bg-crust-600 disabled:opacity-70"
-          >
-            {form.loading ? heAdmin.busy : heAdmin.save}
-          </button>
-        </div>
-      </form>
+      <AdminForm form={form} className="mt-6 space-y-6">
+        <Group legend={s.brand}>
+          {field.text("brand_name", s.brandName, { isRequired: true })}
+          {field.text("tagline", s.tagline)}
+        </Group>
+        <Group legend={s.contact}>
+          {field.text("phone", f.phone, { type: "tel", dir: "ltr" })}
+          {field.text("whatsapp_number", s.whatsapp, { type: "tel", dir: "ltr", hint: s.whatsappHint })}
+          {field.text("email", f.email, { type: "email", dir: "ltr" })}
+          {field.text("address", f.address)}
+        </Group>
+        <Group legend={s.links}>
+          {field.text("order_url", s.orderUrl, { type: "url", dir: "ltr" })}
+          {field.text("club_url", s.clubUrl, { type: "url", dir: "ltr", hint: s.clubUrlHint })}
+          {field.text("facebook_url", s.facebook, { type: "url", dir: "ltr" })}
+          {field.text("instagram_url", s.instagram, { type: "url", dir: "ltr" })}
+        </Group>
+      </AdminForm>
     </>
+  );
+}
+
+function Group({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-300 md:grid-cols-2">
+      <legend className="px-1 text-xl font-bold text-cocoa-900">{legend}</legend>
+      {children}
+    </fieldset>
   );
 }

@@ -2,17 +2,18 @@ import type { ReactNode } from "react";
 import { data } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
 import { parseIsraeliPhone, telHref } from "../../../domain/phone.ts";
-import {
-  AccessibleIcon,
-  ClockIcon,
-  MailIcon,
-  MapPinIcon,
-  NavigateIcon,
-  PhoneIcon,
-} from "../../components/content/icons.tsx";
 import { JsonLd } from "../../components/content/json-ld.tsx";
 import { OpeningHoursTable } from "../../components/content/opening-hours.tsx";
 import { PageHeader, Paragraphs } from "../../components/content/page-header.tsx";
+import { ExternalLink } from "../../components/ui/external-link.tsx";
+import {
+  AccessibleIcon,
+  ClockIcon,
+  HandsetIcon,
+  MailIcon,
+  MapPinIcon,
+  NavigateIcon,
+} from "../../components/ui/icon.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { googleMapsUrl, mapEmbedUrl, wazeUrl } from "../../lib/maps.ts";
@@ -109,7 +110,7 @@ export default function BranchPage({ loaderData }: Route.ComponentProps) {
                       href={telHref(branch.phone)}
                       className="inline-flex items-center gap-2 font-semibold text-cocoa-900 underline underline-offset-4 hover:text-crust-700"
                     >
-                      <PhoneIcon className="size-5 text-crust-700" />
+                      <HandsetIcon className="size-5 text-crust-700" />
                       <bdi>{phone}</bdi>
                     </a>
                   </dd>
@@ -138,14 +139,12 @@ export default function BranchPage({ loaderData }: Route.ComponentProps) {
 
           <Section title={t.directions} icon={<NavigateIcon className="size-6 text-crust-700" />}>
             <div className="flex flex-wrap gap-3">
-              <a href={wazeUrl(branch)} target="_blank" rel="noopener noreferrer" className={EXTERNAL_LINK}>
+              <ExternalLink href={wazeUrl(branch)} className={EXTERNAL_LINK}>
                 {t.waze}
-                <span className="sr-only"> {he.site.newTab}</span>
-              </a>
-              <a href={googleMapsUrl(branch)} target="_blank" rel="noopener noreferrer" className={EXTERNAL_LINK}>
+              </ExternalLink>
+              <ExternalLink href={googleMapsUrl(branch)} className={EXTERNAL_LINK}>
                 {t.googleMaps}
-                <span className="sr-only"> {he.site.newTab}</span>
-              </a>
+              </ExternalLink>
             </div>
           </Section>
         </div>

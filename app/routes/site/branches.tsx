@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
-import { MapPinIcon } from "../../components/content/icons.tsx";
 import { JsonLd } from "../../components/content/json-ld.tsx";
 import { PageHeader } from "../../components/content/page-header.tsx";
+import { MapPinIcon } from "../../components/ui/icon.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";

@@ -11,8 +11,9 @@ import {
   TILE_ROW_ITEM,
 } from "../../components/catalogue/tiles.tsx";
 import { JsonLd } from "../../components/content/json-ld.tsx";
-import { PhoneIcon } from "../../components/site/icons.tsx";
 import { WelcomeDialog } from "../../components/site/welcome-dialog.tsx";
+import { ExternalLink } from "../../components/ui/external-link.tsx";
+import { PhoneIcon } from "../../components/ui/icon.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import { businessJsonLd } from "../../lib/structured-data.ts";
@@ -84,15 +85,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {he.home.contactButton}
             </Link>
             {settings.orderUrl ? (
-              <a
+              <ExternalLink
                 href={settings.orderUrl}
-                target="_blank"
-                rel="noopener noreferrer"
                 className="inline-flex min-h-12 items-center rounded-full bg-berry-700 px-6 font-bold text-white shadow hover:bg-berry-600"
               >
                 {he.home.orderDelivery}
-                <span className="sr-only"> {he.site.newTab}</span>
-              </a>
+              </ExternalLink>
             ) : null}
           </div>
         </div>

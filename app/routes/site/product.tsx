@@ -7,6 +7,7 @@ import { ProductGrid } from "../../components/catalogue/tiles.tsx";
 import { JsonLd } from "../../components/content/json-ld.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { useSiteSettings } from "../../components/site/use-site-settings.ts";
+import { ExternalLink } from "../../components/ui/external-link.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { subcategoryHref } from "../../lib/links.ts";
@@ -154,15 +155,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           </section>
 
           {settings.orderUrl ? (
-            <a
+            <ExternalLink
               href={settings.orderUrl}
-              target="_blank"
-              rel="noopener noreferrer"
               className="inline-flex min-h-12 items-center justify-center self-start rounded-full bg-berry-700 px-8 text-lg font-bold text-white shadow hover:bg-berry-600"
             >
               {he.product.orderNow}
-              <span className="sr-only"> {he.site.newTab}</span>
-            </a>
+            </ExternalLink>
           ) : null}
         </div>
       </div>

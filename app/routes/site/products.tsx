@@ -5,7 +5,7 @@ import { parsePage } from "../../../domain/pagination.ts";
 import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
 import { ProductGrid } from "../../components/catalogue/tiles.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
-import { SearchIcon } from "../../components/site/icons.tsx";
+import { SearchIcon } from "../../components/ui/icon.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";

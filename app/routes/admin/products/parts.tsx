@@ -4,18 +4,18 @@
  * /api/admin/sizes, /api/admin/tags; removes ask first); in the create modal they wait for the product
  * and are sent right after it. A failure is shown clearly (the spec only logs it).
  */
-import { type FormEvent, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "react-aria-components";
-import type { CategoryOption } from "../../../domain/contracts/admin.ts";
-import { type FieldErrors, toFieldErrors } from "../../../domain/field-errors.ts";
-import { heAdmin } from "../../../domain/i18n/admin.ts";
-import { formatShekels } from "../../../domain/money.ts";
-import { sizeSchema, TAG_COLORS, tagSchema } from "../../../domain/schemas/admin/product.ts";
-import { ApiError } from "../../lib/api-client.ts";
-import { TagChip } from "./bits.tsx";
-import { ConfirmDelete } from "./confirm-delete.tsx";
-import { buttonClass, SelectInput, TextInput } from "./fields.tsx";
-import { PlusIcon, TrashIcon } from "./icons.tsx";
+import type { CategoryOption } from "../../../../domain/contracts/admin.ts";
+import { type FieldErrors, toFieldErrors } from "../../../../domain/field-errors.ts";
+import { heAdmin } from "../../../../domain/i18n/admin.ts";
+import { formatShekels } from "../../../../domain/money.ts";
+import { sizeSchema, TAG_COLORS, tagSchema } from "../../../../domain/schemas/admin/product.ts";
+import { TagChip } from "../../../components/admin/bits.tsx";
+import { ConfirmDelete } from "../../../components/admin/confirm-delete.tsx";
+import { buttonClass, SelectInput, TextInput } from "../../../components/admin/fields.tsx";
+import { PlusIcon, TrashIcon } from "../../../components/ui/icon.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
 
 const p = heAdmin.products;
 const f = heAdmin.fields;
@@ -45,6 +45,74 @@ async function attempt(work: () => Promise<void>): Promise<Errors | null> {
   }
 }
 
+/**
+ * The frame and form state both sub-editors share: the list (or its empty text), the add inputs, the add
+ * button ('בתהליך...' while busy), the schema check, the server's 422 errors, and the removal confirmation.
+ */
+function SubEditor<Item extends { id: number; name: string }, V extends Record<string, string>, Out>(props: {
+  legend: string;
+  empty: string;
+  addLabel: string;
+  removeWhat: (name: string) => string;
+  items: Item[];
+  initial: V;
+  /** The inputs after a successful add. */
+  cleared: (values: V) => V;
+  parse: (values: V) => { success: true; data: Out } | { success: false; error: Parameters<typeof toFieldErrors>[0] };
+  onAdd: (value: Out) => Promise<void>;
+  onRemove: (item: Item) => Promise<void>;
+  confirmRemoval: boolean;
+  list: (items: Item[], remove: (item: Item) => void) => ReactNode;
+  inputs: (values: V, set: (key: keyof V, value: string) => void, errors: Errors) => ReactNode;
+}) {
+  const [values, setValues] = useState<V>(props.initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<Item | null>(null);
+  const { onRemove, confirmRemoval } = props;
+
+  async function add() {
+    if (busy) return;
+    setErrors({});
+    const parsed = props.parse(values);
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error));
+      return;
+    }
+    setBusy(true);
+    const failed = await attempt(() => props.onAdd(parsed.data));
+    setBusy(false);
+    if (failed) setErrors(failed);
+    else setValues(props.cleared);
+  }
+
+  return (
+    <fieldset className="rounded-xl p-4 ring-1 ring-cream-300">
+      <legend className="px-1 text-lg font-bold text-cocoa-900">{props.legend}</legend>
+      {props.items.length === 0 ? (
+        <p className="text-cocoa-800">{props.empty}</p>
+      ) : (
+        props.list(props.items, (item) => (confirmRemoval ? setRemoving(item) : void onRemove(item)))
+      )}
+      <div className="mt-3 grid grid-cols-[1fr_8rem] gap-2">
+        {props.inputs(values, (key, value) => setValues((current) => ({ ...current, [key]: value })), errors)}
+      </div>
+      <div className="mt-2 flex justify-end">
+        <Button onPress={() => void add()} isDisabled={busy} className={buttonClass.secondary}>
+          <PlusIcon className="size-4" />
+          {busy ? heAdmin.busy : props.addLabel}
+        </Button>
+      </div>
+      <ConfirmDelete
+        isOpen={removing !== null}
+        what={props.removeWhat(removing?.name ?? "")}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => (removing ? onRemove(removing) : undefined)}
+      />
+    </fieldset>
+  );
+}
+
 export function SizesEditor({
   items,
   onAdd,
@@ -56,88 +124,57 @@ export function SizesEditor({
   onRemove: (size: SizeItem) => Promise<void>;
   confirmRemoval: boolean;
 }) {
-  const [name, setName] = useState("");
-  const [price, setPrice] = useState("");
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const [removing, setRemoving] = useState<SizeItem | null>(null);
-
-  async function add(event?: FormEvent) {
-    event?.preventDefault();
-    if (busy) return;
-    setErrors({});
-    const parsed = sizeSchema.omit({ product_id: true }).safeParse({ name, price });
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error));
-      return;
-    }
-    setBusy(true);
-    const failed = await attempt(() => onAdd(parsed.data));
-    setBusy(false);
-    if (failed) setErrors(failed);
-    else {
-      setName("");
-      setPrice("");
-    }
-  }
-
   return (
-    <fieldset className="rounded-xl p-4 ring-1 ring-cream-300">
-      <legend className="px-1 text-lg font-bold text-cocoa-900">{f.sizes}</legend>
-      {items.length === 0 ? (
-        <p className="text-cocoa-800">{p.noSizes}</p>
-      ) : (
+    <SubEditor
+      legend={f.sizes}
+      empty={p.noSizes}
+      addLabel={p.addSize}
+      removeWhat={p.sizeWhat}
+      items={items}
+      initial={{ name: "", price: "" }}
+      cleared={() => ({ name: "", price: "" })}
+      parse={(values) => sizeSchema.omit({ product_id: true }).safeParse(values)}
+      onAdd={onAdd}
+      onRemove={onRemove}
+      confirmRemoval={confirmRemoval}
+      list={(sizes, remove) => (
         <ul className="divide-y divide-cream-200">
-          {items.map((size) => (
+          {sizes.map((size) => (
             <li key={size.id} className="flex items-center justify-between gap-2 py-1.5">
               <span className="font-semibold text-cocoa-900">{size.name}</span>
               <span className="ms-auto text-cocoa-900">
                 <bdi>{formatShekels(size.price)}</bdi>
               </span>
-              <Button
-                aria-label={p.removeSize(size.name)}
-                onPress={() => (confirmRemoval ? setRemoving(size) : void onRemove(size))}
-                className={buttonClass.danger}
-              >
+              <Button aria-label={p.removeSize(size.name)} onPress={() => remove(size)} className={buttonClass.danger}>
                 <TrashIcon className="size-4" />
               </Button>
             </li>
           ))}
         </ul>
       )}
-      <div className="mt-3 grid grid-cols-[1fr_8rem] gap-2">
-        <TextInput
-          name="size_name"
-          label={f.sizeName}
-          value={name}
-          onChange={setName}
-          errors={errors.name}
-          isRequired
-        />
-        <TextInput
-          name="size_price"
-          label={f.price}
-          value={price}
-          onChange={setPrice}
-          errors={errors.price ?? errors.product_id}
-          inputMode="decimal"
-          dir="ltr"
-          isRequired
-        />
-      </div>
-      <div className="mt-2 flex justify-end">
-        <Button onPress={() => void add()} isDisabled={busy} className={buttonClass.secondary}>
-          <PlusIcon className="size-4" />
-          {busy ? heAdmin.busy : p.addSize}
-        </Button>
-      </div>
-      <ConfirmDelete
-        isOpen={removing !== null}
-        what={p.sizeWhat(removing?.name ?? "")}
-        onClose={() => setRemoving(null)}
-        onConfirm={() => (removing ? onRemove(removing) : undefined)}
-      />
-    </fieldset>
+      inputs={(values, set, errors) => (
+        <>
+          <TextInput
+            name="size_name"
+            label={f.sizeName}
+            value={values.name}
+            onChange={(v) => set("name", v)}
+            errors={errors.name}
+            isRequired
+          />
+          <TextInput
+            name="size_price"
+            label={f.price}
+            value={values.price}
+            onChange={(v) => set("price", v)}
+            errors={errors.price ?? errors.product_id}
+            inputMode="decimal"
+            dir="ltr"
+            isRequired
+          />
+        </>
+      )}
+    />
   );
 }
 
@@ -152,40 +189,27 @@ export function TagsEditor({
   onRemove: (tag: TagItem) => Promise<void>;
   confirmRemoval: boolean;
 }) {
-  const [name, setName] = useState("");
-  const [color, setColor] = useState<string>(TAG_COLORS[0]);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const [removing, setRemoving] = useState<TagItem | null>(null);
-
-  async function add() {
-    if (busy) return;
-    setErrors({});
-    const parsed = tagSchema.pick({ name: true, color: true }).safeParse({ name, color });
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error));
-      return;
-    }
-    setBusy(true);
-    const failed = await attempt(() => onAdd(parsed.data));
-    setBusy(false);
-    if (failed) setErrors(failed);
-    else setName("");
-  }
-
   return (
-    <fieldset className="rounded-xl p-4 ring-1 ring-cream-300">
-      <legend className="px-1 text-lg font-bold text-cocoa-900">{f.tags}</legend>
-      {items.length === 0 ? (
-        <p className="text-cocoa-800">{p.noTags}</p>
-      ) : (
+    <SubEditor
+      legend={f.tags}
+      empty={p.noTags}
+      addLabel={p.addTag}
+      removeWhat={p.tagWhat}
+      items={items}
+      initial={{ name: "", color: TAG_COLORS[0] as string }}
+      cleared={(values) => ({ ...values, name: "" })}
+      parse={(values) => tagSchema.pick({ name: true, color: true }).safeParse(values)}
+      onAdd={onAdd}
+      onRemove={onRemove}
+      confirmRemoval={confirmRemoval}
+      list={(tags, remove) => (
         <ul className="flex flex-wrap gap-2">
-          {items.map((tag) => (
+          {tags.map((tag) => (
             <li key={tag.id}>
               <TagChip name={tag.name} color={tag.color}>
                 <Button
                   aria-label={p.removeTag(tag.name)}
-                  onPress={() => (confirmRemoval ? setRemoving(tag) : void onRemove(tag))}
+                  onPress={() => remove(tag)}
                   className="-me-1 rounded-full p-0.5 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-white data-[hovered]:bg-white/20"
                 >
                   <TrashIcon className="size-3.5" />
@@ -195,38 +219,28 @@ export function TagsEditor({
           ))}
         </ul>
       )}
-      <div className="mt-3 grid grid-cols-[1fr_8rem] gap-2">
-        <TextInput
-          name="tag_name"
-          label={f.tagName}
-          value={name}
-          onChange={setName}
-          errors={errors.name ?? errors.tagable_id}
-          isRequired
-        />
-        <SelectInput
-          name="tag_color"
-          label={f.color}
-          value={color}
-          onChange={setColor}
-          errors={errors.color}
-          isRequired
-          options={TAG_COLORS.map((c) => ({ value: c, label: heAdmin.colors[c] ?? c }))}
-        />
-      </div>
-      <div className="mt-2 flex justify-end">
-        <Button onPress={() => void add()} isDisabled={busy} className={buttonClass.secondary}>
-          <PlusIcon className="size-4" />
-          {busy ? heAdmin.busy : p.addTag}
-        </Button>
-      </div>
-      <ConfirmDelete
-        isOpen={removing !== null}
-        what={p.tagWhat(removing?.name ?? "")}
-        onClose={() => setRemoving(null)}
-        onConfirm={() => (removing ? onRemove(removing) : undefined)}
-      />
-    </fieldset>
+      inputs={(values, set, errors) => (
+        <>
+          <TextInput
+            name="tag_name"
+            label={f.tagName}
+            value={values.name}
+            onChange={(v) => set("name", v)}
+            errors={errors.name ?? errors.tagable_id}
+            isRequired
+          />
+          <SelectInput
+            name="tag_color"
+            label={f.color}
+            value={values.color}
+            onChange={(v) => set("color", v)}
+            errors={errors.color}
+            isRequired
+            options={TAG_COLORS.map((c) => ({ value: c, label: heAdmin.colors[c] ?? c }))}
+          />
+        </>
+      )}
+    />
   );
 }
 

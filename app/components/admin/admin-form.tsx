@@ -1,0 +1,144 @@
+/**
+ * The one frame and save flow of every admin form. `CrudScreen` hands each form its `FormProps`, whose
+ * `save` is the only place that writes an entity (PUT to the item when editing, POST to the list when
+ * creating); `useCrudForm` runs it through `useAdminForm` (validation, 422 errors, loading, toasts), and
+ * `<AdminForm>` renders the `<form>` element with `data-saved` and the cancel/save footer.
+ */
+import type { ReactNode } from "react";
+import type { z } from "zod";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { SubmitButton, TextAreaInput, TextInput } from "./fields.tsx";
+import { type FieldErrors, useAdminForm } from "./use-admin-form.ts";
+
+export interface FormProps<Item> {
+  item?: Item;
+  /** Writes the form's parsed data: PUT to the item when editing, POST when creating. Resolves with the saved item. */
+  save: (data: unknown) => Promise<Item>;
+  onSaved: (kind: "created" | "updated") => void;
+  onCancel: () => void;
+  errorTitle: string;
+}
+
+/**
+ * `useAdminForm` bound to a CRUD screen's form: `save` then, if given, `afterSave` (what depends on the
+ * saved item's id, e.g. a new product's sizes), then `onSaved("created" | "updated")`.
+ */
+export function useCrudForm<Item, S extends z.ZodType, V extends Record<string, unknown>>(
+  props: FormProps<Item>,
+  options: { schema: S; initial: V; afterSave?: (saved: Item, values: V) => Promise<void> },
+) {
+  const editing = props.item !== undefined;
+  return useAdminForm({
+    schema: options.schema,
+    initial: options.initial,
+    errorTitle: props.errorTitle,
+    submit: async (data, values) => {
+      const saved = await props.save(data);
+      await options.afterSave?.(saved, values);
+      return editing ? ("updated" as const) : ("created" as const);
+    },
+    onSaved: props.onSaved,
+  });
+}
+
+type FormState = Pick<ReturnType<typeof useAdminForm>, "formRef" | "handleSubmit" | "saved" | "loading">;
+
+/** The `<form>` of an admin form: no browser validation (the schema's messages show), `data-saved`, and its footer. */
+export function AdminForm({
+  form,
+  onCancel,
+  id,
+  className = "grid gap-4 md:grid-cols-2",
+  actions = true,
+  children,
+}: {
+  form: FormState;
+  /** Without it the footer has only the save button (a page form, not a modal). */
+  onCancel?: () => void;
+  id?: string;
+  className?: string;
+  /** False when the footer sits outside the form (it then names the form with `form={id}`). */
+  actions?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      ref={form.formRef}
+      id={id}
+      noValidate
+      onSubmit={form.handleSubmit}
+      data-saved={form.saved === null ? undefined : String(form.saved)}
+      className={className}
+    >
+      {children}
+      {actions ? <FormActions loading={form.loading} onCancel={onCancel} className="md:col-span-2" /> : null}
+    </form>
+  );
+}
+
+/** Cancel + save at the foot of a form; `start` sits on the other side (e.g. a link). */
+export function FormActions({
+  loading,
+  onCancel,
+  form,
+  start,
+  className = "",
+}: {
+  loading: boolean;
+  onCancel?: () => void;
+  /** The form's id when the footer is outside it. */
+  form?: string;
+  start?: ReactNode;
+  className?: string;
+}) {
+  const frame = onCancel
+    ? "flex flex-wrap items-center justify-between gap-3 border-t border-cream-300 pt-4"
+    : "flex justify-end";
+  return (
+    <div className={`${frame} ${className}`.trim()}>
+      {start ?? <span />}
+      <div className="flex gap-2">
+        {onCancel ? (
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-full border-2 border-cocoa-800/40 px-5 py-2 font-semibold text-cocoa-900 hover:bg-cream-100"
+          >
+            {heAdmin.cancel}
+          </button>
+        ) : null}
+        <SubmitButton form={form} loading={loading} />
+      </div>
+    </div>
+  );
+}
+
+type TextInputProps = Parameters<typeof TextInput>[0];
+type TextAreaProps = Parameters<typeof TextAreaInput>[0];
+type Bound = "name" | "label" | "value" | "onChange" | "errors";
+
+/**
+ * Text fields bound to a form by name: `field.text("name", f.name, { isRequired: true })` renders the
+ * `TextInput` with the form's value, setter and errors.
+ */
+export function bindFields<V extends Record<string, unknown>>(form: {
+  values: V;
+  set: <K extends keyof V>(key: K, value: V[K]) => void;
+  errors: FieldErrors;
+}) {
+  type Key = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
+  const bound = (name: Key) => ({
+    name,
+    value: form.values[name] as string,
+    onChange: (value: string) => form.set(name, value as V[Key]),
+    errors: form.errors[name],
+  });
+  return {
+    text: (name: Key, label: string, extra: Partial<Omit<TextInputProps, Bound>> = {}) => (
+      <TextInput label={label} {...bound(name)} {...extra} />
+    ),
+    textArea: (name: Key, label: string, extra: Partial<Omit<TextAreaProps, Bound>> = {}) => (
+      <TextAreaInput label={label} {...bound(name)} {...extra} />
+    ),
+  };
+}

@@ -1,0 +1,57 @@
+/** The list columns most admin screens share; a screen adds its own between them. */
+import type { Picture } from "../../../domain/contracts/catalogue.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { StatusBadge, Thumb, YesNo } from "./bits.tsx";
+import { formatDateTime } from "./format.ts";
+import type { ListColumn } from "./list.tsx";
+
+const f = heAdmin.fields;
+
+export const column = {
+  image: <R extends { mainImage: Picture | null }>(): ListColumn<R> => ({
+    id: "image",
+    name: f.mainImage,
+    render: (r) => <Thumb picture={r.mainImage} />,
+  }),
+  id: <R extends { id: number }>(): ListColumn<R> => ({
+    id: "id",
+    name: heAdmin.id,
+    sortable: true,
+    render: (r) => <bdi>{r.id}</bdi>,
+  }),
+  /** The row's header: its name in bold. */
+  name: <R extends { name: string }>(): ListColumn<R> => ({
+    id: "name",
+    name: f.name,
+    sortable: true,
+    isRowHeader: true,
+    render: (r) => <span className="font-semibold">{r.name}</span>,
+  }),
+  status: <R extends { status: number }>(): ListColumn<R> => ({
+    id: "status",
+    name: heAdmin.statusLabel,
+    sortable: true,
+    render: (r) => <StatusBadge status={r.status} />,
+  }),
+  homeVisibility: <R extends { visibility_home_page: boolean }>(): ListColumn<R> => ({
+    id: "visibility_home_page",
+    wide: true,
+    name: heAdmin.homeVisibility,
+    sortable: true,
+    render: (r) => <YesNo value={r.visibility_home_page} />,
+  }),
+  position: <R extends { position: number }>(): ListColumn<R> => ({
+    id: "position",
+    name: f.position,
+    wide: true,
+    sortable: true,
+    render: (r) => <bdi>{r.position}</bdi>,
+  }),
+  createdAt: <R extends { created_at: string }>(options: { name?: string; wide?: boolean } = {}): ListColumn<R> => ({
+    id: "created_at",
+    name: options.name ?? heAdmin.createdAt,
+    wide: options.wide,
+    sortable: true,
+    render: (r) => <span className="whitespace-nowrap text-sm">{formatDateTime(r.created_at)}</span>,
+  }),
+};

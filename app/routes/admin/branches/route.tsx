@@ -1,0 +1,141 @@
+/** Branches (shown on the public site; the spec gives no way to edit them, the shop needs one). */
+
+import type { AdminBranch } from "../../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../../domain/i18n/admin.ts";
+import { branchSchema } from "../../../../domain/schemas/admin/branch.ts";
+import { AdminForm, bindFields, type FormProps, useCrudForm } from "../../../components/admin/admin-form.tsx";
+import { Details } from "../../../components/admin/bits.tsx";
+import { column } from "../../../components/admin/columns.tsx";
+import { CrudScreen, crudMessages } from "../../../components/admin/crud-screen.tsx";
+import { formatDateTime } from "../../../components/admin/format.ts";
+import type { ListColumn } from "../../../components/admin/list.tsx";
+import { sectionMeta } from "../../../components/admin/meta.ts";
+import { ExternalLink } from "../../../components/ui/external-link.tsx";
+import { HoursEditor } from "./hours-editor.tsx";
+
+export const meta = sectionMeta("branches");
+
+const b = heAdmin.branches;
+const f = heAdmin.fields;
+
+const columns: ListColumn<AdminBranch>[] = [
+  column.image(),
+  column.id(),
+  column.name(),
+  { id: "address", name: f.address, sortable: true, render: (r) => <span className="text-sm">{r.address}</span> },
+  { id: "phone", name: f.phone, sortable: true, render: (r) => <bdi dir="ltr">{r.phone}</bdi> },
+  column.position(),
+];
+
+function BranchForm(props: FormProps<AdminBranch>) {
+  const { item } = props;
+  const form = useCrudForm(props, {
+    schema: branchSchema,
+    initial: {
+      name: item?.name ?? "",
+      address: item?.address ?? "",
+      location: item?.location ?? "",
+      phone: item?.phone ?? "",
+      email: item?.email ?? "",
+      content: item?.content ?? "",
+      accessibility: item?.accessibility ?? "",
+      position: item ? String(item.position) : "0",
+      opening_hours: item?.opening_hours ?? [],
+    },
+  });
+  const { values, set, errors } = form;
+  const field = bindFields(form);
+  return (
+    <AdminForm form={form} onCancel={props.onCancel}>
+      {field.text("name", f.name, { isRequired: true, autoFocus: true })}
+      {field.text("address", f.address)}
+      {field.text("phone", f.phone, { type: "tel", dir: "ltr" })}
+      {field.text("email", f.email, { type: "email", dir: "ltr" })}
+      {field.text("location", f.location, {
+        type: "url",
+        dir: "ltr",
+        hint: f.locationHint,
+        className: "md:col-span-2",
+      })}
+      {field.textArea("content", f.content, { className: "md:col-span-2" })}
+      {field.textArea("accessibility", f.accessibility, { rows: 2, className: "md:col-span-2" })}
+      <HoursEditor value={values.opening_hours} onChange={(h) => set("opening_hours", h)} errors={errors} />
+      {field.text("position", f.position, { inputMode: "numeric", dir: "ltr", hint: f.positionHint })}
+    </AdminForm>
+  );
+}
+
+function BranchView({ item }: { item: AdminBranch }) {
+  const hours = heAdmin.days.map((day, i) => {
+    const h = item.opening_hours.find((e) => e.day === i);
+    return `${day}: ${h ? `${h.opens}–${h.closes}` : f.closed}`;
+  });
+  return (
+    <div className="space-y-4">
+      {item.images?.length ? (
+        <img src={item.images[0]!.path} alt={item.images[0]!.alt} className="h-40 w-full rounded-xl object-cover" />
+      ) : null}
+      <Details
+        items={[
+          [f.name, item.name],
+          [f.address, item.address],
+          [
+            f.phone,
+            <bdi key="p" dir="ltr">
+              {item.phone}
+            </bdi>,
+          ],
+          [
+            f.email,
+            <bdi key="e" dir="ltr">
+              {item.email}
+            </bdi>,
+          ],
+          [
+            f.location,
+            item.location ? (
+              <ExternalLink key="l" href={item.location} className="text-crust-700 underline">
+                {f.location}
+              </ExternalLink>
+            ) : (
+              ""
+            ),
+          ],
+          [
+            f.openingHours,
+            <ul key="h">
+              {hours.map((h) => (
+                <li key={h}>{h}</li>
+              ))}
+            </ul>,
+          ],
+          [
+            f.content,
+            <span key="c" className="whitespace-pre-line">
+              {item.content}
+            </span>,
+          ],
+          [f.accessibility, item.accessibility],
+          [heAdmin.updatedAt, formatDateTime(item.updated_at)],
+        ]}
+      />
+    </div>
+  );
+}
+
+export default function Branches() {
+  return (
+    <CrudScreen<AdminBranch, AdminBranch>
+      subject="Branch"
+      endpoint="/api/admin/branches"
+      imagesSection="branches"
+      columns={columns}
+      rowName={(r) => r.name}
+      searchLabels={{ title: f.name, content: `${f.address} / ${f.content}` }}
+      modalSize="lg"
+      messages={crudMessages(b, "branch", (x) => x.name)}
+      Form={BranchForm}
+      View={BranchView}
+    />
+  );
+}

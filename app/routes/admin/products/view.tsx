@@ -1,0 +1,88 @@
+/** The product modal's read-only view: images, fields, sizes, tags and a link to the public page. */
+import type { AdminProduct } from "../../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../../domain/i18n/admin.ts";
+import { formatShekels } from "../../../../domain/money.ts";
+import { Details, StatusBadge, TagChip, YesNo } from "../../../components/admin/bits.tsx";
+import { formatDateTime } from "../../../components/admin/format.ts";
+import { ExternalLink } from "../../../components/ui/external-link.tsx";
+
+const f = heAdmin.fields;
+
+export function ProductView({ item: product }: { item: AdminProduct }) {
+  return (
+    <div className="space-y-5">
+      {product.images.length ? (
+        <ul className="flex gap-2 overflow-x-auto pb-1">
+          {product.images.map((image) => (
+            <li key={image.id} className="shrink-0">
+              <img
+                src={image.path}
+                alt={image.alt}
+                width={image.width}
+                height={image.height}
+                className="h-28 w-36 rounded-lg object-cover"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Details
+        items={[
+          [f.name, product.name],
+          [f.title, product.title],
+          [
+            f.serialId,
+            <bdi key="sku" dir="ltr">
+              {product.serial_id}
+            </bdi>,
+          ],
+          [heAdmin.statusLabel, <StatusBadge key="status" status={product.status} />],
+          [heAdmin.homeVisibility, <YesNo key="home" value={product.visibility_home_page} />],
+          [f.categories, product.category.map((c) => c.name).join(", ") || heAdmin.products.noCategories],
+          [
+            f.sizes,
+            product.size.length ? (
+              <ul key="sizes">
+                {product.size.map((s) => (
+                  <li key={s.id}>
+                    {s.name}: <bdi>{formatShekels(s.price)}</bdi>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              ""
+            ),
+          ],
+          [
+            f.tags,
+            product.tag.length ? (
+              <span key="tags" className="flex flex-wrap gap-1">
+                {product.tag.map((t) => (
+                  <TagChip key={t.id} name={t.name} color={t.color} />
+                ))}
+              </span>
+            ) : (
+              ""
+            ),
+          ],
+          [
+            f.content,
+            <span key="content" className="whitespace-pre-line">
+              {product.content}
+            </span>,
+          ],
+          [heAdmin.createdAt, formatDateTime(product.created_at)],
+          [heAdmin.updatedAt, formatDateTime(product.updated_at)],
+        ]}
+      />
+      {product.status === 1 ? (
+        <ExternalLink
+          href={`/product/${product.id}`}
+          className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline"
+        >
+          {heAdmin.publicPage}
+        </ExternalLink>
+      ) : null}
+    </div>
+  );
+}

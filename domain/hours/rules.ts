@@ -12,6 +12,8 @@ import { z } from "zod";
 import { heHours } from "../i18n/hours.ts";
 import { isCalendarDate, type Weekday } from "./time.ts";
 
+export type { Weekday };
+
 const v = heHours.validation;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const MAX_INTERVALS_PER_DAY = 4;

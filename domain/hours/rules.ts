@@ -130,10 +130,12 @@ const exceptionSchema = z.object({
 });
 
 export const hoursRulesSchema = z.object({
-  friday: z.discriminatedUnion("mode", [
-    z.object({ mode: z.literal("fixed") }),
-    z.object({ mode: z.literal("before_candles"), minutes }),
-  ]),
+  friday: z
+    .discriminatedUnion("mode", [
+      z.object({ mode: z.literal("fixed") }),
+      z.object({ mode: z.literal("before_candles"), minutes }),
+    ])
+    .default({ mode: "fixed" }),
   motzaei: z.object({ after_havdalah: minutes, closes: time }).nullable().default(null),
   erev_chag: z.enum(["like_friday", "regular", "closed"]).default("like_friday"),
   chol_hamoed: dayPolicySchema.default(DEFAULT_RULES.chol_hamoed),

@@ -35,6 +35,8 @@ export interface Branch extends BranchSummary {
   open_now: boolean;
   /** "פתוח עכשיו · נסגר ב־14:00" / "סגור · ייפתח ביום ראשון ב־07:00" */
   status: string;
+  /** The standing rules in Hebrew ("סגור בשבתות ובחגים", "ביום שישי … נסגר 120 דקות לפני כניסת השבת"…). */
+  hours_notes: string[];
 }
 
 /** A branch with the coming days of its calendar, for the pages. */

@@ -401,3 +401,13 @@ export function hoursStatus(hours: BranchHours, now: Date = new Date()): HoursSt
   }
   return { open_now: false, status: heHours.closed };
 }
+
+/** The branch's standing rules in Hebrew sentences, for the page beside the weekly table. */
+export function hoursNotes(hours: BranchHours): string[] {
+  const { rules } = hours;
+  const notes: string[] = [heHours.shabbatNote];
+  if (rules.friday.mode === "before_candles") notes.push(heHours.fridayRelative(rules.friday.minutes));
+  if (rules.motzaei) notes.push(heHours.motzaei(rules.motzaei.after_havdalah));
+  notes.push(rules.pesach === "closed" ? heHours.pesachClosed : heHours.pesachOpen);
+  return notes;
+}

@@ -1,6 +1,6 @@
 /** Branches as the public site and the API read them, with their opening hours and main image. */
 import type { BranchWithDays, OpeningHoursEntry } from "../../domain/contracts/content.ts";
-import { type HoursDay, hoursStatus, openingDays } from "../../domain/hours/engine.ts";
+import { type HoursDay, hoursNotes, hoursStatus, openingDays } from "../../domain/hours/engine.ts";
 import { parseStoredHours } from "../../domain/hours/rules.ts";
 import { jerusalemDate } from "../../domain/hours/time.ts";
 import type { DB } from "../db/database.ts";
@@ -61,6 +61,7 @@ export function createBranchesService(db: DB, media: MediaService) {
         longitude: r.longitude === null ? null : Number(r.longitude),
         updated_at: r.updated_at,
         ...hoursStatus(hours, now),
+        hours_notes: hoursNotes(hours),
         ...(options.days ? { days: openingDays(hours, jerusalemDate(now), options.days) } : {}),
       };
     });

@@ -68,6 +68,7 @@ const branch: Branch = {
   updated_at: "2026-11-01T00:00:00.000Z",
   open_now: false,
   status: "סגור",
+  hours_notes: [],
 };
 
 describe("Israeli phone numbers", () => {

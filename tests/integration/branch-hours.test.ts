@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type HoursDay, hoursStatus } from "../../domain/hours/engine.ts";
 import { DEFAULT_RULES, parseStoredHours, serializeHours } from "../../domain/hours/rules.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
+import { loginAs } from "../support/auth.ts";
+import { TestClient } from "../support/client.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
 
 type Json = { data?: Record<string, unknown>; message?: string; errors?: Record<string, string[]> };
@@ -165,6 +167,69 @@ for (const factory of testDatabases()) {
         ["ערב פסח", true],
         ["פסח א׳", true],
       ]);
+    });
+
+    it("the admin saves split shifts, a night past midnight and the rules; a list-only update keeps the rules", async () => {
+      const admin = new TestClient(t);
+      await loginAs(admin, t.services, "admin");
+      const weekly = [
+        { day: 0, opens: "07:00", closes: "12:00" },
+        { day: 0, opens: "16:00", closes: "19:00" },
+        { day: 4, opens: "20:00", closes: "02:00" },
+        { day: 5, opens: "06:30", closes: "14:00" },
+      ];
+      const hours_rules = {
+        friday: { mode: "before_candles", minutes: 120 },
+        motzaei: { after_havdalah: 60, closes: "23:30" },
+        erev_chag: "like_friday",
+        chol_hamoed: { mode: "custom", intervals: [{ opens: "08:00", closes: "14:00" }] },
+        fast_days: { mode: "closed", intervals: [] },
+        pesach: "open",
+        exceptions: [{ date: "2027-05-03", intervals: [], note: "סגור לספירת מלאי" }],
+      };
+      const created = await admin.fetch("/api/admin/branches", {
+        method: "POST",
+        json: { name: "סניף רחביה", opening_hours: weekly, hours_rules },
+      });
+      expect(created.status).toBe(201);
+      const { data } = (await created.json()) as { data: { id: number; opening_hours: unknown; hours_rules: unknown } };
+      expect(data.opening_hours).toEqual(weekly);
+      expect(data.hours_rules).toEqual(hours_rules);
+
+      const updated = await admin.fetch(`/api/admin/branches/${data.id}`, {
+        method: "PUT",
+        json: { name: "סניף רחביה", opening_hours: weekly.slice(0, 2) },
+      });
+      expect(updated.status).toBe(200);
+      expect(((await updated.json()) as { data: { hours_rules: unknown } }).data.hours_rules).toEqual(hours_rules);
+      const days = (await get(`/api/branches/${data.id}/hours?from=2027-05-02&days=2`)).body.data?.days as HoursDay[];
+      expect(days.map((d) => [d.kind, d.closed])).toEqual([
+        ["regular", false],
+        ["exception", true],
+      ]);
+
+      const bad = await admin.fetch(`/api/admin/branches/${data.id}`, {
+        method: "PUT",
+        json: {
+          name: "סניף רחביה",
+          opening_hours: [
+            { day: 0, opens: "07:00", closes: "12:00" },
+            { day: 0, opens: "11:00", closes: "14:00" },
+          ],
+          hours_rules: {
+            ...hours_rules,
+            friday: { mode: "before_candles", minutes: -5 },
+            exceptions: [{ date: "2027-02-30" }],
+          },
+        },
+      });
+      expect(bad.status).toBe(422);
+      const errors = ((await bad.json()) as { errors: Record<string, string[]> }).errors;
+      expect(errors).toMatchObject({
+        opening_hours: ["יש חפיפה בין שעות הפתיחה של אותו יום"],
+        "hours_rules.friday.minutes": ["יש להזין מספר דקות בין 0 ל־600"],
+        "hours_rules.exceptions.0.date": ["יש להזין תאריך תקין"],
+      });
     });
   });
 }

@@ -1,6 +1,7 @@
 /** Branches (shown on the public site; the spec gives no way to edit them, the shop needs one). */
 
-import type { AdminBranch, OpeningHoursEntry } from "../../../domain/contracts/admin.ts";
+import type { AdminBranch } from "../../../domain/contracts/admin.ts";
+import { DEFAULT_RULES } from "../../../domain/hours/rules.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { branchSchema } from "../../../domain/schemas/admin/branch.ts";
@@ -8,6 +9,7 @@ import { Details, Thumb } from "../../components/admin/bits.tsx";
 import { CrudScreen, FormActions, type FormProps } from "../../components/admin/crud-screen.tsx";
 import { TextAreaInput, TextInput } from "../../components/admin/fields.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
+import { HoursEditor } from "../../components/admin/hours-editor.tsx";
 import type { ListColumn } from "../../components/admin/list.tsx";
 import { adminMeta, revalidateOnPathChange } from "../../components/admin/meta.ts";
 import { useAdminForm } from "../../components/admin/use-admin-form.ts";
@@ -45,90 +47,6 @@ const columns: ListColumn<AdminBranch>[] = [
   { id: "position", name: f.position, wide: true, sortable: true, render: (r) => <bdi>{r.position}</bdi> },
 ];
 
-function HoursEditor({
-  value,
-  onChange,
-  errors,
-}: {
-  value: OpeningHoursEntry[];
-  onChange: (hours: OpeningHoursEntry[]) => void;
-  errors: Record<string, string[]>;
-}) {
-  const set = (day: number, entry: OpeningHoursEntry | null) => {
-    const others = value.filter((h) => h.day !== day);
-    onChange((entry ? [...others, entry] : others).sort((a, z) => a.day - z.day));
-  };
-  return (
-    <fieldset className="rounded-xl p-4 ring-1 ring-cream-300 md:col-span-2">
-      <legend className="px-1 text-lg font-bold text-cocoa-900">{f.openingHours}</legend>
-      <ul className="space-y-2">
-        {heAdmin.days.map((dayName, day) => {
-          const entry = value.find((h) => h.day === day);
-          const index = entry ? value.indexOf(entry) : -1;
-          const error = [
-            ...(errors[`opening_hours.${index}.opens`] ?? []),
-            ...(errors[`opening_hours.${index}.closes`] ?? []),
-          ];
-          return (
-            <li
-              key={dayName}
-              className="grid grid-cols-[6rem_auto_1fr] items-center gap-3 sm:grid-cols-[6rem_auto_9rem_9rem_1fr]"
-            >
-              <span className="font-semibold text-cocoa-900">{dayName}</span>
-              <label className="inline-flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  checked={Boolean(entry)}
-                  onChange={(e) => set(day, e.target.checked ? { day, opens: "07:00", closes: "19:00" } : null)}
-                  className="size-5 accent-crust-700"
-                />
-                <span className="sr-only">{dayName}: </span>
-                {entry ? f.open : f.closed}
-              </label>
-              {entry ? (
-                <>
-                  <label className="flex items-center gap-2 text-sm">
-                    {f.opens}
-                    <input
-                      type="time"
-                      value={entry.opens}
-                      aria-label={`${dayName} ${f.opens}`}
-                      aria-invalid={error.length > 0 || undefined}
-                      onChange={(e) => set(day, { ...entry, opens: e.target.value })}
-                      className="rounded-lg border border-cocoa-800/40 px-2 py-1"
-                      dir="ltr"
-                    />
-                  </label>
-                  <label className="flex items-center gap-2 text-sm">
-                    {f.closes}
-                    <input
-                      type="time"
-                      value={entry.closes}
-                      aria-label={`${dayName} ${f.closes}`}
-                      aria-invalid={error.length > 0 || undefined}
-                      onChange={(e) => set(day, { ...entry, closes: e.target.value })}
-                      className="rounded-lg border border-cocoa-800/40 px-2 py-1"
-                      dir="ltr"
-                    />
-                  </label>
-                  {error.length ? (
-                    <span className="text-sm font-medium text-berry-700">{error.join(" ")}</span>
-                  ) : (
-                    <span />
-                  )}
-                </>
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
-      {errors.opening_hours ? (
-        <p className="mt-1 text-sm font-medium text-berry-700">{errors.opening_hours.join(" ")}</p>
-      ) : null}
-    </fieldset>
-  );
-}
-
 function BranchForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminBranch>) {
   const form = useAdminForm({
     schema: branchSchema,
@@ -142,6 +60,7 @@ function BranchForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminBran
       accessibility: item?.accessibility ?? "",
       position: item ? String(item.position) : "0",
       opening_hours: item?.opening_hours ?? [],
+      hours_rules: item?.hours_rules ?? DEFAULT_RULES,
     },
     errorTitle,
     submit: async (data) => {
@@ -225,7 +144,13 @@ function BranchForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminBran
         rows={2}
         className="md:col-span-2"
       />
-      <HoursEditor value={values.opening_hours} onChange={(h) => set("opening_hours", h)} errors={errors} />
+      <HoursEditor
+        weekly={values.opening_hours}
+        rules={values.hours_rules}
+        onWeekly={(h) => set("opening_hours", h)}
+        onRules={(r) => set("hours_rules", r)}
+        errors={errors}
+      />
       <TextInput
         name="position"
         label={f.position}
@@ -245,8 +170,8 @@ function BranchForm({ item, onSaved, onCancel, errorTitle }: FormProps<AdminBran
 
 function BranchView({ item }: { item: AdminBranch }) {
   const hours = heAdmin.days.map((day, i) => {
-    const h = item.opening_hours.find((e) => e.day === i);
-    return `${day}: ${h ? `${h.opens}–${h.closes}` : f.closed}`;
+    const list = item.opening_hours.filter((e) => e.day === i);
+    return `${day}: ${list.length ? list.map((h) => `${h.opens}–${h.closes}`).join(", ") : f.closed}`;
   });
   return (
     <div className="space-y-4">

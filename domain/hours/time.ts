@@ -17,40 +17,47 @@ const PARTS = new Intl.DateTimeFormat("en-US", {
   hourCycle: "h23",
 });
 
-interface Parts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function partsOf(instant: Date): Parts {
-  const out: Record<string, number> = {};
-  for (const p of PARTS.formatToParts(instant)) if (p.type !== "literal") out[p.type] = Number(p.value);
-  return out as unknown as Parts;
-}
-
 const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The UTC offset from Intl, for one instant. */
+function intlOffset(instant: Date): number {
+  const p: Record<string, number> = {};
+  for (const part of PARTS.formatToParts(instant)) if (part.type !== "literal") p[part.type] = Number(part.value);
+  const asUtc = Date.UTC(p.year as number, (p.month as number) - 1, p.day as number, p.hour, p.minute, p.second);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+// Israel changes its clocks on whole UTC hours, so one Intl call per UTC hour is enough (Intl is slow).
+const offsetCache = new Map<number, number>();
+const HOUR = 3_600_000;
 
 /** Minutes Jerusalem is ahead of UTC at this instant (120 in winter, 180 in summer). */
 export function offsetMinutes(instant: Date): number {
-  const p = partsOf(instant);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const bucket = Math.floor(instant.getTime() / HOUR);
+  let offset = offsetCache.get(bucket);
+  if (offset === undefined) {
+    if (offsetCache.size > 50_000) offsetCache.clear();
+    offset = intlOffset(new Date(bucket * HOUR));
+    offsetCache.set(bucket, offset);
+  }
+  return offset;
+}
+
+/** The Jerusalem wall clock as the UTC fields of a shifted Date. */
+function wall(instant: Date): Date {
+  return new Date(instant.getTime() + offsetMinutes(instant) * 60_000);
 }
 
 /** The civil date in Jerusalem at this instant. */
 export function jerusalemDate(instant: Date): string {
-  const p = partsOf(instant);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+  const w = wall(instant);
+  return `${w.getUTCFullYear()}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}`;
 }
 
 /** "HH:MM" in Jerusalem at this instant. */
 export function jerusalemTime(instant: Date): string {
-  const p = partsOf(instant);
-  return `${pad(p.hour)}:${pad(p.minute)}`;
+  const w = wall(instant);
+  return `${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
 }
 
 /** The instant a Jerusalem wall clock shows `time` on `date` (a time skipped by the spring change moves on). */

@@ -19,6 +19,11 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          // Cheap scrypt for the many test logins (each hash keeps its own parameters; see docs/security.md).
+          env: { PASSWORD_HASH_COST: "10" },
+          // Seeds the demo content once (cached); files copy it. Each file's folders and page build are freed after it.
+          globalSetup: ["tests/integration/global-setup.ts"],
+          setupFiles: ["tests/support/cleanup.ts"],
           testTimeout: 30_000,
           hookTimeout: 180_000,
         },
@@ -33,6 +38,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A browser under a loaded CPU can take seconds to show a change; a poll gives up only after
+          // Playwright's own action timeout (the default 1 s was the cause of failures under load).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -21,6 +21,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Marks the document once React has hydrated it, i.e. once links and forms answer as in the app rather
+  // than as plain HTML. Nothing styles it; the end-to-end tests wait for it (tests/support/browser.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="he" dir="rtl">
       <head>

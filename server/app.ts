@@ -3,6 +3,7 @@
  * then React Router for every page. Built from explicit dependencies so tests can make one
  * over a throw-away database without starting a process.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
@@ -87,17 +88,21 @@ export function createApp(deps: AppDeps) {
   // Hashed build assets never change under the same name. The build writes Brotli and gzip copies next to
   // each script and stylesheet (vite.config.ts), sent as they are; compress() covers files without a copy
   // (it leaves responses that already carry a Content-Encoding alone). Fonts and images are compressed already.
+  // Without a build (integration tests, before the first `npm run build`) there is nothing to serve, and
+  // serveStatic would log "root path … is not found" for every app created: every asset is then a 404.
   app.use("/assets/*", compress());
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: staticRoot,
-      precompressed: true,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
-    }),
-  );
+  if (existsSync(clientDir)) {
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: staticRoot,
+        precompressed: true,
+        onFound: (_path, c) => {
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+  }
   // A missing asset (an old page asking for a chunk of the previous build) is a 404, not a redirect to a page.
   app.all("/assets/*", (c) => c.text("Not Found", 404));
 
@@ -157,16 +162,18 @@ export function createApp(deps: AppDeps) {
     const entry = build.entry.module as unknown as EntryWithContexts;
     const handle = createRequestHandler(build, mode);
     // Files of public/ (favicon…) sit in the client build folder; their names are stable, so a short cache.
-    app.use(
-      "*",
-      serveStatic({
-        root: staticRoot,
-        rewriteRequestPath: (p) => (p.endsWith("/") ? "/__no_index__" : p),
-        onFound: (_path, c) => {
-          c.header("Cache-Control", "public, max-age=3600");
-        },
-      }),
-    );
+    if (existsSync(clientDir)) {
+      app.use(
+        "*",
+        serveStatic({
+          root: staticRoot,
+          rewriteRequestPath: (p) => (p.endsWith("/") ? "/__no_index__" : p),
+          onFound: (_path, c) => {
+            c.header("Cache-Control", "public, max-age=3600");
+          },
+        }),
+      );
+    }
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
       context.set(entry.servicesContext, services);

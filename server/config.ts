@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { MAX_HASH_COST, MIN_HASH_COST } from "./auth/passwords.ts";
 
 export interface AppConfig {
   port: number;
@@ -28,6 +29,8 @@ export interface AppConfig {
   skipSeed: boolean;
   /** Contact requests + club sign-ups allowed per client address per 10 minutes. */
   formRateLimit: number;
+  /** Encode missing AVIF variants in the background after start-up (tests turn it off). */
+  avifBackfill: boolean;
 }
 
 const envSchema = z.object({
@@ -48,6 +51,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["silent", "info", "debug"]).default("info"),
   TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
   SKIP_SEED: z.enum(["0", "1", "true", "false"]).default("0"),
+  AVIF_BACKFILL: z.enum(["0", "1", "true", "false"]).default("1"),
+  // Read by server/auth/passwords.ts; checked here so a bad value stops the start with the other problems.
+  PASSWORD_HASH_COST: z.coerce
+    .number({ error: "PASSWORD_HASH_COST must be a number" })
+    .int()
+    .min(MIN_HASH_COST, `PASSWORD_HASH_COST must be between ${MIN_HASH_COST} and ${MAX_HASH_COST}`)
+    .max(MAX_HASH_COST, `PASSWORD_HASH_COST must be between ${MIN_HASH_COST} and ${MAX_HASH_COST}`)
+    .optional(),
   FORM_RATE_LIMIT: z.coerce
     .number({ error: "FORM_RATE_LIMIT must be a number" })
     .int()
@@ -108,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: flag(e.TRUST_PROXY),
     skipSeed: flag(e.SKIP_SEED),
     formRateLimit: e.FORM_RATE_LIMIT,
+    avifBackfill: flag(e.AVIF_BACKFILL),
   };
 }

@@ -47,11 +47,12 @@ async function main() {
   });
 
   // The rest of the demo images, then AVIF variants (slow to encode), after the site is up.
+  // AVIF_BACKFILL=0 skips the encoding (the test server: it would compete with the browser for the CPU).
   const background = new AbortController();
   const avif = seed.remaining
     .then(() => {
       readiness.seeding = false;
-      return services.images.backfillAvif(background.signal);
+      return config.avifBackfill ? services.images.backfillAvif(background.signal) : 0;
     })
     .then((count) => count && logger.info("avif variants ready", { images: count }))
     .catch((error) => logger.error("avif backfill stopped", errorFields(error)));

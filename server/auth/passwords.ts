@@ -6,7 +6,23 @@
 import { randomBytes, type ScryptOptions, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
 
 const KEY_LENGTH = 64;
-const DEFAULT_PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+/** log2 of scrypt's N for new hashes. Production keeps 15; PASSWORD_HASH_COST lowers it for tests only. */
+export const DEFAULT_HASH_COST = 15;
+export const MIN_HASH_COST = 10;
+export const MAX_HASH_COST = 20;
+
+/**
+ * The parameters for new hashes. `PASSWORD_HASH_COST` (an integer 10–20, log2 of N) exists so the test
+ * suites can hash cheaply; hashes made with any cost still verify, because each hash carries its own.
+ */
+export function hashParams(env: NodeJS.ProcessEnv = process.env): { N: number; r: number; p: number } {
+  const raw = env.PASSWORD_HASH_COST;
+  const cost = raw === undefined || raw === "" ? DEFAULT_HASH_COST : Number(raw);
+  if (!Number.isInteger(cost) || cost < MIN_HASH_COST || cost > MAX_HASH_COST) {
+    throw new Error(`PASSWORD_HASH_COST must be an integer from ${MIN_HASH_COST} to ${MAX_HASH_COST}`);
+  }
+  return { N: 2 ** cost, r: 8, p: 1 };
+}
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -22,7 +38,7 @@ function memoryFor(N: number, r: number): number {
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const { N, r, p } = DEFAULT_PARAMS;
+  const { N, r, p } = hashParams();
   const key = await scrypt(password, salt, KEY_LENGTH, { N, r, p, maxmem: memoryFor(N, r) });
   return `scrypt$${N}$${r}$${p}$${salt.toString("base64url")}$${key.toString("base64url")}`;
 }

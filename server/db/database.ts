@@ -16,6 +16,8 @@ export type DB = Kysely<Database>;
 export interface DatabaseHandle {
   db: DB;
   dialect: Dialect;
+  /** PostgreSQL only: the schema every connection uses, when one was chosen (tests). */
+  schema?: string;
   /** Checks the database answers; used by /healthz. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     return {
       db,
       dialect: "postgres",
+      schema: options.schema,
       ping: async () => {
         await sql`select 1`.execute(db);
       },

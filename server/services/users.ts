@@ -41,8 +41,11 @@ export function createUsersService(db: DB) {
       const row = await db
         .insertInto("users")
         .values({ name: input.name, email, password_hash, role: input.role, created_at: now, updated_at: now })
+        // A concurrent call may have created the account since the look-up above: then reset that one.
+        .onConflict((conflict) => conflict.column("email").doNothing())
         .returning("id")
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!row) return this.createOrReset(input);
       return { id: row.id, created: true };
     },
 

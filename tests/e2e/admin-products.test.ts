@@ -7,7 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { confirmDialog, dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, launchBrowser } from "../support/browser.ts";
+import { axeViolations, launchBrowser, openPage, reloadPage } from "../support/browser.ts";
 import { HTML_PAGE, pngImage } from "../support/images.ts";
 
 const baseURL = inject("baseURL");
@@ -121,7 +121,7 @@ describe.skipIf(!chromiumPath)("admin: a product from creation to deletion", () 
     await screen.getByText("הקובץ אינו תמונה נתמכת (PNG, JPG, GIF, WebP או SVG)").waitFor();
     await expectToast(page, "שגיאה בשמירת התמונה");
     await dismissToasts(page);
-    await page.reload({ waitUntil: "networkidle" });
+    await reloadPage(page);
 
     const files = await Promise.all([pngImage(640, 480), pngImage(800, 400), pngImage(400, 400)]);
     await dialog(`תמונות: ${NAME}`)
@@ -176,7 +176,7 @@ describe.skipIf(!chromiumPath)("admin: a product from creation to deletion", () 
 
   it("shows the product on its public page", async () => {
     const visitor = await browser.newPage({ locale: "he-IL" });
-    const response = await visitor.goto(`${baseURL}/product/${productId}`, { waitUntil: "networkidle" });
+    const response = await openPage(visitor, `${baseURL}/product/${productId}`);
     expect(response?.status()).toBe(200);
     expect(await visitor.getByRole("heading", { level: 1 }).textContent()).toContain(NAME);
     const text = await visitor.locator("main").textContent();
@@ -220,7 +220,7 @@ describe.skipIf(!chromiumPath)("admin: a product from creation to deletion", () 
     expect(await confirm.isVisible()).toBe(true);
     await page.clock.runFor(10_500);
     await confirm.waitFor({ state: "detached" });
-    await page.reload({ waitUntil: "networkidle" });
+    await reloadPage(page);
     await row().waitFor();
 
     await page.getByRole("button", { name: `מחיקה: ${NAME}` }).click();

@@ -5,7 +5,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CategoryWithSubs, ProductDetail, ProductSummary } from "../../domain/contracts/catalogue.ts";
-import { axeViolations, launchBrowser, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
 import { catalogue, focused, layoutShift, storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
@@ -46,7 +46,7 @@ describe.skipIf(!chromiumPath)("catalogue screens", () => {
       let page: Page;
       beforeAll(async () => {
         page = await storePage(browser, viewport);
-        await page.goto(`${baseURL}/categories`, { waitUntil: "networkidle" });
+        await openPage(page, `${baseURL}/categories`);
       });
       afterAll(async () => {
         await page.context().close();
@@ -88,7 +88,7 @@ describe.skipIf(!chromiumPath)("catalogue screens", () => {
       beforeAll(async () => {
         category = categories[0]!;
         page = await storePage(browser, viewport);
-        await page.goto(`${baseURL}/categories/${category.id}`, { waitUntil: "networkidle" });
+        await openPage(page, `${baseURL}/categories/${category.id}`);
       });
       afterAll(async () => {
         await page.context().close();
@@ -131,7 +131,7 @@ describe.skipIf(!chromiumPath)("catalogue screens", () => {
       let page: Page;
       beforeAll(async () => {
         page = await storePage(browser, viewport);
-        await page.goto(`${baseURL}/product/${product.id}`, { waitUntil: "networkidle" });
+        await openPage(page, `${baseURL}/product/${product.id}`);
       });
       afterAll(async () => {
         await page.context().close();

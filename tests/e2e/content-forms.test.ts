@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page, Request, Route } from "playwright-c
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { he } from "../../domain/i18n/site.ts";
-import { axeViolations, launchBrowser, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
@@ -37,7 +37,7 @@ describe.skipIf(!chromiumPath)("content forms in Chromium", () => {
         page.on("request", (r) => {
           if (r.method() === "POST") posts.push(r);
         });
-        await page.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
+        await openPage(page, `${baseURL}${path}`, { javaScript: options.javaScriptEnabled });
       };
       afterEach(async () => {
         await context?.close();
@@ -221,7 +221,7 @@ describe.skipIf(!chromiumPath)("content forms in Chromium", () => {
         expect(await page.locator("main").textContent()).toContain(he.thanks.clubText);
 
         // The same address again: the same friendly answer.
-        await page.goto(`${baseURL}/club`, { waitUntil: "networkidle" });
+        await openPage(page, `${baseURL}/club`);
         await page.getByRole("textbox", { name: "דוא״ל", exact: true }).fill(`member-${name}@example.co.il`);
         await page.getByRole("checkbox").check();
         await page.getByRole("button", { name: "הצטרפו" }).click();

@@ -1,14 +1,21 @@
 /**
- * Starts the production build (server/main.ts) on a free port with a fresh data folder,
- * waits until it answers, and hands the URL to the tests. Stops it afterwards.
+ * Starts the production build (server/main.ts) on a free port and hands the URL to the tests; stops it
+ * afterwards. The data folder is a copy of a seeded template (demo content at full size and the e2e admin,
+ * built once and cached: tests/support/seed-template.ts), so the server starts with every image in place
+ * instead of drawing them, and AVIF encoding is off (AVIF is covered by unit and integration tests).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { findChromium } from "../support/browser.ts";
+import { copyTemplate, seedTemplate } from "../support/seed-template.ts";
+import { removeTempDir, tempDir } from "../support/temp.ts";
+
+const ADMIN = { email: "e2e-admin@example.co.il", password: "e2e-admin-password-123" };
+// Cheap hashes for the template's admin and every account the tests create (docs/security.md).
+const PASSWORD_HASH_COST = "10";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -35,7 +42,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
       const res = await fetch(`${url}/healthz`);
-      // Wait for every demo image too, so pages under test are complete.
+      // Wait for every demo image too, so pages under test are complete (at once with the template).
       if (res.ok && !((await res.json()) as { seeding?: boolean }).seeding) return;
     } catch {
       // not up yet
@@ -49,8 +56,8 @@ export default async function setup(project: TestProject) {
   const chromiumPath = findChromium();
   project.provide("chromiumPath", chromiumPath ?? "");
   project.provide("baseURL", "");
-  project.provide("adminEmail", "e2e-admin@example.co.il");
-  project.provide("adminPassword", "e2e-admin-password-123");
+  project.provide("adminEmail", ADMIN.email);
+  project.provide("adminPassword", ADMIN.password);
   if (!chromiumPath) {
     if (process.env.CI === "true")
       throw new Error("Chromium is required for end-to-end tests under CI=true (apt-get install chromium)");
@@ -62,7 +69,10 @@ export default async function setup(project: TestProject) {
   if (!existsSync("build/server/index.js"))
     throw new Error("No production build: run `npm run build` before the e2e tests");
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bakery-e2e-"));
+  process.env.PASSWORD_HASH_COST ??= PASSWORD_HASH_COST;
+  const template = await seedTemplate("e2e", { imageScale: 1, admin: ADMIN });
+  const dataDir = tempDir("bakery-e2e-");
+  copyTemplate(template, { file: path.join(dataDir, "bakery.sqlite"), uploadsDir: path.join(dataDir, "uploads") });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server/main.ts"], {
@@ -77,17 +87,24 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: process.env.E2E_SERVER_LOG === "1" ? "info" : "silent",
       // The suite submits the public forms many times from one address.
       FORM_RATE_LIMIT: "10000",
-      ADMIN_EMAIL: "e2e-admin@example.co.il",
-      ADMIN_PASSWORD: "e2e-admin-password-123",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      AVIF_BACKFILL: "0",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  await waitForHealth(baseURL, child, 150_000);
+  try {
+    await waitForHealth(baseURL, child, 60_000);
+  } catch (error) {
+    child.kill("SIGKILL");
+    removeTempDir(dataDir);
+    throw error;
+  }
   project.provide("baseURL", baseURL);
 
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
-    rmSync(dataDir, { recursive: true, force: true });
+    removeTempDir(dataDir);
   };
 }

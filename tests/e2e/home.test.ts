@@ -1,7 +1,7 @@
 /** The home page (spec §2 Home): welcome dialog, sections, tiles and images, accessibility. */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { axeViolations, launchBrowser, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, launchBrowser, openPage, reloadPage, VIEWPORTS } from "../support/browser.ts";
 import { focused, layoutShift, storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
@@ -27,7 +27,7 @@ describe.skipIf(!chromiumPath)("home page in Chromium", () => {
     });
 
     it("opens on load with an info icon, a club invitation, 'take me there' and a close button", async () => {
-      await page.goto(`${baseURL}/`, { waitUntil: "networkidle" });
+      await openPage(page, `${baseURL}/`);
       await dialog().waitFor();
       const name = await dialog().evaluate(
         (d) => document.getElementById(d.getAttribute("aria-labelledby")!)?.textContent,
@@ -55,7 +55,7 @@ describe.skipIf(!chromiumPath)("home page in Chromium", () => {
     it("closes with Escape and stays away for the rest of the visit", async () => {
       await page.keyboard.press("Escape");
       await expect.poll(() => dialog().count()).toBe(0);
-      await page.reload({ waitUntil: "networkidle" });
+      await reloadPage(page);
       await page.locator("#home-categories").waitFor();
       expect(await dialog().count()).toBe(0);
       // Client-side navigation back home: still away.
@@ -68,13 +68,13 @@ describe.skipIf(!chromiumPath)("home page in Chromium", () => {
 
     it("closes with its close button, and 'take me there' follows the club link", async () => {
       const fresh = await storePage(browser, VIEWPORTS.mobile, { welcome: true });
-      await fresh.goto(`${baseURL}/`, { waitUntil: "networkidle" });
+      await openPage(fresh, `${baseURL}/`);
       await fresh.locator("dialog[open]").getByRole("button", { name: "סגירה" }).click();
       await expect.poll(() => fresh.locator("dialog[open]").count()).toBe(0);
       await fresh.context().close();
 
       const other = await storePage(browser, VIEWPORTS.mobile, { welcome: true });
-      await other.goto(`${baseURL}/`, { waitUntil: "networkidle" });
+      await openPage(other, `${baseURL}/`);
       // The club link (settings.clubUrl is empty in the demo) is our own sign-up page, /club.
       const clubRequest = other.waitForRequest((req) => new URL(req.url()).pathname.startsWith("/club"));
       await other.locator("dialog[open]").getByRole("link", { name: "קחו אותי לשם" }).click();
@@ -89,7 +89,7 @@ describe.skipIf(!chromiumPath)("home page in Chromium", () => {
       let page: Page;
       beforeAll(async () => {
         page = await storePage(browser, viewport);
-        await page.goto(`${baseURL}/`, { waitUntil: "networkidle" });
+        await openPage(page, `${baseURL}/`);
       });
       afterAll(async () => {
         await page.context().close();

@@ -6,7 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
-import { launchBrowser, VIEWPORTS } from "../support/browser.ts";
+import { launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
 import { catalogue, focused, storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
@@ -27,7 +27,7 @@ describe.skipIf(!chromiumPath)("site layout and navigation", () => {
 
   async function open(viewport: { width: number; height: number }, path = "/products"): Promise<Page> {
     const page = await storePage(browser, viewport);
-    await page.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
+    await openPage(page, `${baseURL}${path}`);
     return page;
   }
 
@@ -175,7 +175,7 @@ describe.skipIf(!chromiumPath)("site layout and navigation", () => {
     });
 
     it("sets a Hebrew title per route on every navigation and scrolls smoothly to the top", async () => {
-      await page.goto(`${baseURL}/`, { waitUntil: "networkidle" });
+      await openPage(page, `${baseURL}/`);
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("smooth");
       await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }));
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
@@ -280,7 +280,7 @@ describe.skipIf(!chromiumPath)("site layout and navigation", () => {
         "/products?category=999999",
         "/products?category=abc",
       ]) {
-        const res = await page.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
+        const res = await openPage(page, `${baseURL}${path}`);
         expect(res?.status(), path).toBe(404);
         expect(await page.locator("main h1").textContent(), path).toBe("הדף שחיפשתם לא נמצא");
         expect(await page.title(), path).toBe("הדף שחיפשתם לא נמצא | מאפיית שקד");

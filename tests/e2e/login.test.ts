@@ -1,7 +1,7 @@
 /** Staff login in the browser (spec §3 Login, §4, §5): JavaScript and no-JavaScript paths, errors, session flag. */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { axeViolations, launchBrowser, newPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, launchBrowser, newPage, openPage, VIEWPORTS } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
@@ -19,7 +19,7 @@ describe.skipIf(!chromiumPath)("login", () => {
 
   async function open(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
     const page = await newPage(browser, viewport);
-    await page.goto(`${baseURL}/login`, { waitUntil: "networkidle" });
+    await openPage(page, `${baseURL}/login`);
     return page;
   }
 

@@ -3,10 +3,10 @@
  * JavaScript), Hebrew search (prefixes, final letters, niqqud), the 'showing results for' line,
  * the subcategory filter, and axe-core on mobile and desktop.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Frame, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
-import { axeViolations, launchBrowser, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
 import { catalogue, storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
@@ -62,7 +62,7 @@ describe.skipIf(!chromiumPath)("products grid", () => {
     });
 
     it("pages all published products, 12 per page, newest first", async () => {
-      await page.goto(`${baseURL}/products`, { waitUntil: "networkidle" });
+      await openPage(page, `${baseURL}/products`);
       expect(lastPage).toBeGreaterThanOrEqual(5);
       expect(await page.locator("main h1").textContent()).toBe("המוצרים שלנו");
       expect(await page.locator("main").textContent()).toContain(`${total} מוצרים`);
@@ -86,11 +86,39 @@ describe.skipIf(!chromiumPath)("products grid", () => {
 
     it("does nothing when the current page, the ellipsis or a disabled button is clicked", async () => {
       const before = await tileIds(page);
-      await page.locator(`${PAGINATION} [aria-current=page]`).click();
-      await page.locator(`${PAGINATION} li[aria-hidden]`).click();
-      // Playwright refuses to click a disabled control unless forced; a visitor's click must do nothing.
-      await page.locator(`${PAGINATION} a[aria-disabled]`).click({ force: true });
-      expect(new URL(page.url()).search).toBe("");
+      // Every navigation and page/data request from here on, in order.
+      const visited: string[] = [];
+      const requested: string[] = [];
+      const onNavigated = (frame: Frame) => {
+        if (frame === page.mainFrame()) visited.push(frame.url());
+      };
+      const onRequest = (request: Request) => {
+        // The page itself or its loader data (/products.data); not the route manifest or images.
+        if (/^\/products(\.data)?$/.test(new URL(request.url()).pathname)) requested.push(request.url());
+      };
+      page.on("framenavigated", onNavigated);
+      page.on("request", onRequest);
+      try {
+        await page.locator(`${PAGINATION} [aria-current=page]`).click();
+        await page.locator(`${PAGINATION} li[aria-hidden]`).click();
+        // Playwright refuses to click a disabled control unless forced; a visitor's click must do nothing.
+        await page.locator(`${PAGINATION} a[aria-disabled]`).click({ force: true });
+        expect(new URL(page.url()).search).toBe("");
+        expect(await tileIds(page)).toEqual(before);
+        // Then a click that does navigate, and wait until its page shows: a navigation the clicks above had
+        // set off, however late, would have started before this one and shows up in the records.
+        await page.locator(`${PAGINATION} a[rel=next]`).click();
+        await page.waitForURL(`${baseURL}/products?page=2`);
+        await page.locator(`${PAGINATION} [aria-current=page]`, { hasText: "2" }).waitFor();
+      } finally {
+        page.off("framenavigated", onNavigated);
+        page.off("request", onRequest);
+      }
+      expect(visited).toEqual([`${baseURL}/products?page=2`]);
+      expect(requested.length).toBeGreaterThan(0);
+      for (const url of requested) expect(new URL(url).searchParams.get("page"), url).toBe("2");
+      // Back to the first page for the tests that follow.
+      await openPage(page, `${baseURL}/products`);
       expect(await tileIds(page)).toEqual(before);
     });
 
@@ -112,17 +140,17 @@ describe.skipIf(!chromiumPath)("products grid", () => {
     });
 
     it("on the last page: next disabled; a page past the end goes to the last page; a bad page is page 1", async () => {
-      await page.goto(`${baseURL}/products?page=${lastPage}`, { waitUntil: "networkidle" });
+      await openPage(page, `${baseURL}/products?page=${lastPage}`);
       const items = await paginationItems(page);
       expect(items.at(-1)).toBe("הבא(disabled)");
       expect(items.slice(0, 3)).toEqual(["הקודם", "1", "…"]);
       expect(items.at(-2)).toBe(`${lastPage}(current)`);
       expect(await tileIds(page)).toHaveLength(total - (lastPage - 1) * 12);
 
-      const res = await page.goto(`${baseURL}/products?page=${lastPage + 10}`, { waitUntil: "networkidle" });
+      const res = await openPage(page, `${baseURL}/products?page=${lastPage + 10}`);
       expect(res?.status()).toBe(200);
       expect(page.url()).toBe(`${baseURL}/products?page=${lastPage}`);
-      await page.goto(`${baseURL}/products?page=abc`, { waitUntil: "networkidle" });
+      await openPage(page, `${baseURL}/products?page=abc`);
       expect(await paginationItems(page)).toContain("1(current)");
     });
 
@@ -146,7 +174,7 @@ describe.skipIf(!chromiumPath)("products grid", () => {
 
     it("is hidden when everything fits on one page", async () => {
       const sub = categories[0]!.subCategories[0]!;
-      await page.goto(`${baseURL}/products?category=${sub.id}`, { waitUntil: "networkidle" });
+      await openPage(page, `${baseURL}/products?category=${sub.id}`);
       expect((await tileIds(page)).length).toBeLessThanOrEqual(12);
       expect(await page.locator(PAGINATION).count()).toBe(0);
     });
@@ -162,7 +190,7 @@ describe.skipIf(!chromiumPath)("products grid", () => {
     });
 
     async function search(term: string): Promise<string[]> {
-      await page.goto(`${baseURL}/products?search=${encodeURIComponent(term)}`, { waitUntil: "networkidle" });
+      await openPage(page, `${baseURL}/products?search=${encodeURIComponent(term)}`);
       expect(await page.locator("[data-testid=results-for]").textContent()).toBe(`מציג תוצאות עבור: «${term}»`);
       expect(await page.title()).toBe(`תוצאות חיפוש: ${term} | מאפיית שקד`);
       return page.locator("main li a[href^='/product/'] span.font-bold").allTextContents();
@@ -202,7 +230,7 @@ describe.skipIf(!chromiumPath)("products grid", () => {
     it("filters by subcategory id with the subcategory's name as heading", async () => {
       const category = categories[2]!;
       const sub = category.subCategories[0]!;
-      await page.goto(`${baseURL}/products?category=${sub.id}`, { waitUntil: "networkidle" });
+      await openPage(page, `${baseURL}/products?category=${sub.id}`);
       expect(await page.locator("main h1").textContent()).toBe(sub.name);
       const api = await catalogue(baseURL).products(`?category=${sub.id}`);
       expect(await tileIds(page)).toEqual(api.data.map((p) => p.id));
@@ -222,7 +250,7 @@ describe.skipIf(!chromiumPath)("products grid", () => {
         `/products?search=${encodeURIComponent("עוגה")}&page=2`,
         "/products?search=zzzz",
       ]) {
-        await page.goto(`${baseURL}${path}`, { waitUntil: "networkidle" });
+        await openPage(page, `${baseURL}${path}`);
         expect(await axeViolations(page), path).toEqual([]);
       }
       await page.context().close();

@@ -26,8 +26,10 @@ describe.skipIf(!existsSync("build/server/index.js"))("graceful shutdown", () =>
       maxRequests: 20_000,
       until: () => Date.now() > stopAt,
     });
-    // Let the load build up, then stop the server while requests are in flight.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Let the load build up (the server has handled a hundred requests), then stop it while requests are in flight.
+    await expect
+      .poll(() => server!.logs.filter((line) => line.msg === "request").length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(100);
     server.child.kill("SIGTERM");
     stopAt = Date.now() + 1500;
     const result = await load;

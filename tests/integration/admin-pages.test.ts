@@ -26,15 +26,13 @@ for (const factory of testDatabases()) {
   describe(`admin pages on ${factory.name}`, () => {
     let database: TestDatabase;
     let t: TestApp;
-    let closeBuild: () => Promise<void>;
     let admin: TestClient;
     let editor: TestClient;
 
     beforeAll(async () => {
-      const loaded = await loadServerBuild();
-      closeBuild = loaded.close;
+      const build = await loadServerBuild();
       database = await factory.create();
-      t = createTestApp(database, { build: loaded.build });
+      t = createTestApp(database, { build });
       admin = new TestClient(t);
       editor = new TestClient(t);
       await loginAs(admin, t.services, "admin");
@@ -43,7 +41,6 @@ for (const factory of testDatabases()) {
     afterAll(async () => {
       t?.dispose();
       await database?.dispose();
-      await closeBuild?.();
     });
 
     it("sends a visitor from every admin page to the home page", async () => {

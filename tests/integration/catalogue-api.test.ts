@@ -3,7 +3,7 @@
  * response shapes, the Laravel paginator, published-only visibility, similar products,
  * category filters and the 404/422 answers for bad ids.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type {
   CategoryDetail,
   CategorySummary,
@@ -13,7 +13,6 @@ import type {
   ProductSummary,
 } from "../../domain/contracts/catalogue.ts";
 import { PRODUCTS_PER_PAGE } from "../../domain/pagination.ts";
-import { seedDemoContent } from "../../server/db/seed/index.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
 
@@ -47,9 +46,9 @@ for (const factory of testDatabases()) {
     };
 
     beforeAll(async () => {
-      database = await factory.create();
+      // The demo content, seeded once for the run (tests/integration/global-setup.ts).
+      database = await factory.create({ template: inject("seedTemplate") });
       t = createTestApp(database);
-      await seedDemoContent(database.handle, t.services, { imageScale: 0.1 });
       const { db } = database.handle;
       // Unpublish one product and one main category (with its subcategories' products still published).
       const hidden = await db.selectFrom("products").select("id").orderBy("id").limit(1).executeTakeFirstOrThrow();

@@ -2,13 +2,12 @@
  * Public content API (spec §7) on each database: branches, sales and publications, their
  * `{ data: … }` shapes, published-only visibility, ordering and 404s for bad or hidden ids.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   branches as seedBranches,
   publications as seedPublications,
   sales as seedSales,
 } from "../../server/db/seed/content.ts";
-import { seedDemoContent } from "../../server/db/seed/index.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
 
@@ -24,9 +23,9 @@ for (const factory of testDatabases()) {
     };
 
     beforeAll(async () => {
-      database = await factory.create();
+      // The demo content, seeded once for the run (tests/integration/global-setup.ts).
+      database = await factory.create({ template: inject("seedTemplate") });
       t = createTestApp(database);
-      await seedDemoContent(database.handle, t.services, { imageScale: 0.25 });
     });
     afterAll(async () => {
       t?.dispose();

@@ -4,12 +4,11 @@
  * JavaScript (success redirect, field errors, honeypot, XSRF, server failure and rate limit).
  * Also /sitemap.xml and /robots.txt.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { hePages } from "../../domain/i18n/pages.ts";
 import { he } from "../../domain/i18n/site.ts";
 import { branches as seedBranches } from "../../server/db/seed/content.ts";
-import { seedDemoContent } from "../../server/db/seed/index.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { TestClient } from "../support/client.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
@@ -33,7 +32,6 @@ for (const factory of testDatabases()) {
   describe(`content pages on ${factory.name}`, () => {
     let database: TestDatabase;
     let t: TestApp;
-    let closeBuild: () => Promise<void>;
     let branchIds: number[];
 
     const page = async (path: string, client = new TestClient(t)) => {
@@ -42,17 +40,15 @@ for (const factory of testDatabases()) {
     };
 
     beforeAll(async () => {
-      const loaded = await loadServerBuild();
-      closeBuild = loaded.close;
-      database = await factory.create();
-      t = createTestApp(database, { build: loaded.build });
-      await seedDemoContent(database.handle, t.services, { imageScale: 0.25 });
+      const build = await loadServerBuild();
+      // The demo content, seeded once for the run (tests/integration/global-setup.ts).
+      database = await factory.create({ template: inject("seedTemplate") });
+      t = createTestApp(database, { build });
       branchIds = (await t.services.branches.list()).map((b) => b.id);
     }, 120_000);
     afterAll(async () => {
       t?.dispose();
       await database?.dispose();
-      await closeBuild?.();
     });
 
     it("every content page answers 200 with one h1, a Hebrew title, description, canonical URL and sharing tags", async () => {

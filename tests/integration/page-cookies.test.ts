@@ -12,18 +12,15 @@ for (const factory of testDatabases()) {
   describe(`page responses on ${factory.name}`, () => {
     let database: TestDatabase;
     let t: TestApp;
-    let closeBuild: () => Promise<void>;
 
     beforeAll(async () => {
-      const loaded = await loadServerBuild();
-      closeBuild = loaded.close;
+      const build = await loadServerBuild();
       database = await factory.create();
-      t = createTestApp(database, { build: loaded.build });
+      t = createTestApp(database, { build });
     }, 120_000);
     afterAll(async () => {
       t?.dispose();
       await database?.dispose();
-      await closeBuild?.();
     });
 
     it("a first page visit sets the session and XSRF cookies, and the page embeds the same token", async () => {

@@ -1,6 +1,7 @@
 /** Helpers for the back-office end-to-end tests: staff sign-in through the login page, toasts, dialogs. */
 import type { Browser, Locator, Page } from "playwright-core";
-import { newPage } from "./browser.ts";
+import { LIST_KEYS } from "../../app/components/admin/use-admin-list.ts";
+import { newPage, openPage } from "./browser.ts";
 
 /** The review sizes of the issue: a laptop and a tablet. */
 export const ADMIN_VIEWPORTS = {
@@ -19,7 +20,7 @@ export async function staffPage(
   page.setDefaultTimeout(15_000);
   // Fake timers from the start, so the 20-second confirmation can be fast-forwarded (they still run in real time).
   if (options.clock) await page.clock.install();
-  await page.goto(`${baseURL}/login`, { waitUntil: "networkidle" });
+  await openPage(page, `${baseURL}/login`);
   await page.getByLabel("אימייל").fill(credentials.email);
   await page.getByLabel("סיסמה").fill(credentials.password);
   await page.getByRole("button", { name: "כניסה" }).click();
@@ -48,7 +49,25 @@ export function confirmDialog(page: Page): Locator {
   return page.getByRole("alertdialog", { name: "האם את/ה בטוח/ה?" });
 }
 
-/** Waits until nothing is loading (the list's table is not busy). */
+/**
+ * Waits until the list shows the rows of the address in the URL bar: its table is not busy and answers
+ * that address's list parameters (`data-list-query`). Checking the parameters too matters right after a
+ * click that changed the URL: until React has rendered the new address, the previous rows still say
+ * aria-busy="false".
+ */
 export async function listReady(page: Page): Promise<void> {
-  await page.locator('[aria-busy="false"] table, [aria-busy="false"][role="grid"]').first().waitFor();
+  await page.waitForFunction(
+    (keys) => {
+      const list = document.querySelector<HTMLElement>("[data-list-query]");
+      if (!list?.querySelector("table, [role='grid']") || list.getAttribute("aria-busy") !== "false") return false;
+      const shown = new URLSearchParams(list.dataset.listQuery);
+      const address = new URLSearchParams(location.search);
+      for (const key of new Set([...keys, ...shown.keys()])) {
+        if ((shown.get(key) || null) !== (address.get(key) || null)) return false;
+      }
+      return true;
+    },
+    [...LIST_KEYS],
+    { polling: 50 },
+  );
 }

@@ -1,7 +1,8 @@
-/** Builds the Hono app over a test database, with uploads in a temporary folder and logs silenced. */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+/**
+ * Builds the Hono app over a test database, with uploads in a temporary folder (removed by dispose(), or
+ * after the file by tests/support/cleanup.ts) and logs silenced.
+ */
+import { cpSync } from "node:fs";
 import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app.ts";
 import { RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
@@ -9,6 +10,7 @@ import { createLocalStorage } from "../../server/images/storage.ts";
 import { createLogger } from "../../server/log.ts";
 import { createServices, type Services } from "../../server/services/index.ts";
 import type { TestDatabase } from "./database.ts";
+import { removeTempDir, tempDir } from "./temp.ts";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -35,7 +37,9 @@ export function createTestApp(
   database: TestDatabase,
   options: { build?: ServerBuild; rateRules?: RateRules } = {},
 ): TestApp {
-  const uploads = mkdtempSync(path.join(tmpdir(), "bakery-uploads-"));
+  const uploads = tempDir("bakery-uploads-");
+  // A database copied from a seed template comes with the images its rows point at.
+  if (database.uploadsTemplate) cpSync(database.uploadsTemplate, uploads, { recursive: true });
   const storage = createLocalStorage(uploads);
   const logger = createLogger("silent");
   const services = createServices(database.handle.db, { storage, logger });
@@ -57,6 +61,6 @@ export function createTestApp(
     app,
     services,
     request: (p, init) => Promise.resolve(app.request(p, init)),
-    dispose: () => rmSync(uploads, { recursive: true, force: true }),
+    dispose: () => removeTempDir(uploads),
   };
 }

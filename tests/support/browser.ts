@@ -1,7 +1,7 @@
 /** Debian's Chromium driven by playwright-core, plus an axe-core (WCAG 2.1 AA) helper. */
 import { existsSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, chromium, type Page, type Response } from "playwright-core";
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
@@ -54,4 +54,30 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     help: v.help,
     targets: v.nodes.map((n) => n.target.join(" ")),
   }));
+}
+
+/**
+ * Opens `url` and waits for what a visitor gets: the document with its images loaded ("load") and, with
+ * JavaScript on, hydrated (`<html data-hydrated>`, set by app/root.tsx), so clicks and typing reach React.
+ * This replaces `waitUntil: "networkidle"`, which waits for 500 ms of network silence on every visit.
+ */
+export async function openPage(
+  page: Page,
+  url: string,
+  options: { javaScript?: boolean } = {},
+): Promise<Response | null> {
+  const response = await page.goto(url, { waitUntil: "load" });
+  if (options.javaScript !== false) await hydrated(page);
+  return response;
+}
+
+/** Reloads the page and waits as openPage does. */
+export async function reloadPage(page: Page): Promise<Response | null> {
+  const response = await page.reload({ waitUntil: "load" });
+  await hydrated(page);
+  return response;
+}
+
+async function hydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }

@@ -1,50 +1,123 @@
 /**
  * Fresh databases for integration tests: a temporary SQLite file always, and a private
  * PostgreSQL schema per test file when TEST_DATABASE_URL is set, so runs never collide.
+ * `create({ template })` starts from a seeded template (tests/support/seed-template.ts) instead of
+ * an empty database: the SQLite file is copied, and on PostgreSQL its rows are copied into the new schema.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync } from "node:fs";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
 import { migrateToLatest } from "../../server/db/migrate.ts";
+import { TEMPLATE_DATABASE, TEMPLATE_UPLOADS } from "./seed-template.ts";
+import { removeTempDir, tempDir } from "./temp.ts";
 
 export interface TestDatabase {
   name: "sqlite" | "postgres";
   handle: DatabaseHandle;
+  /** The uploads folder that belongs to the rows (the template's), copied by createTestApp. */
+  uploadsTemplate?: string;
   dispose(): Promise<void>;
 }
 
-export type TestDatabaseFactory = { name: "sqlite" | "postgres"; create(): Promise<TestDatabase> };
+export interface CreateOptions {
+  /** A seed template folder (from `inject("seedTemplate")`): start with the demo content. */
+  template?: string;
+}
 
-async function createSqlite(): Promise<TestDatabase> {
-  const dir = mkdtempSync(path.join(tmpdir(), "bakery-test-"));
-  const handle = openDatabase(path.join(dir, "test.sqlite"));
+export type TestDatabaseFactory = {
+  name: "sqlite" | "postgres";
+  create(options?: CreateOptions): Promise<TestDatabase>;
+};
+
+async function createSqlite(options: CreateOptions = {}): Promise<TestDatabase> {
+  const dir = tempDir("bakery-test-");
+  const file = path.join(dir, "test.sqlite");
+  if (options.template) copyFileSync(path.join(options.template, TEMPLATE_DATABASE), file);
+  const handle = openDatabase(file);
   await migrateToLatest(handle);
   return {
     name: "sqlite",
     handle,
+    uploadsTemplate: options.template && path.join(options.template, TEMPLATE_UPLOADS),
     async dispose() {
       await handle.close();
-      rmSync(dir, { recursive: true, force: true });
+      removeTempDir(dir);
     },
   };
 }
 
-async function createPostgres(url: string): Promise<TestDatabase> {
+/** Copies every table of a SQLite template into a migrated PostgreSQL schema, then moves the id sequences on. */
+async function copyTemplateRows(client: pg.Client, schema: string, templateFile: string): Promise<void> {
+  const source = new DatabaseSync(templateFile, { readOnly: true });
+  try {
+    const tables = source
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'",
+      )
+      .all()
+      .map((row) => String(row.name));
+    await client.query("BEGIN");
+    // Rows arrive table by table; foreign keys are checked by the source already.
+    await client.query("SET LOCAL session_replication_role = replica");
+    for (const table of tables) {
+      const rows = source.prepare(`SELECT * FROM "${table}"`).all();
+      if (rows.length === 0) continue;
+      const columns = Object.keys(rows[0]!);
+      const names = columns.map((c) => `"${c}"`).join(", ");
+      for (let start = 0; start < rows.length; start += 200) {
+        const chunk = rows.slice(start, start + 200);
+        const values: unknown[] = [];
+        const tuples = chunk.map((row) => {
+          const slots = columns.map((c) => {
+            values.push(row[c]);
+            return `$${values.length}`;
+          });
+          return `(${slots.join(", ")})`;
+        });
+        await client.query(`INSERT INTO ${schema}."${table}" (${names}) VALUES ${tuples.join(", ")}`, values);
+      }
+      if (columns.includes("id")) {
+        await client.query(
+          `SELECT setval(pg_get_serial_sequence('${schema}."${table}"', 'id'), (SELECT MAX(id) FROM ${schema}."${table}"))
+           WHERE pg_get_serial_sequence('${schema}."${table}"', 'id') IS NOT NULL`,
+        );
+      }
+    }
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    source.close();
+  }
+}
+
+async function createPostgres(url: string, options: CreateOptions = {}): Promise<TestDatabase> {
   const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   // Create the schema up front: pooled connections that race to CREATE SCHEMA IF NOT EXISTS can fail,
   // and the failed one would then silently run in the public schema.
   const setup = new pg.Client({ connectionString: url });
   await setup.connect();
   await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  await setup.end();
   const handle = openDatabase(url, { schema });
-  await migrateToLatest(handle);
+  try {
+    await migrateToLatest(handle);
+    if (options.template) await copyTemplateRows(setup, schema, path.join(options.template, TEMPLATE_DATABASE));
+  } catch (error) {
+    // No half-made schema stays behind in the shared database.
+    await handle.close();
+    await setup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    throw error;
+  } finally {
+    await setup.end();
+  }
   return {
     name: "postgres",
     handle,
+    uploadsTemplate: options.template && path.join(options.template, TEMPLATE_UPLOADS),
     async dispose() {
       await handle.close();
       const client = new pg.Client({ connectionString: url });
@@ -62,6 +135,6 @@ export function testDatabases(): TestDatabaseFactory[] {
     throw new Error("TEST_DATABASE_URL must be set under CI=true: integration tests must also run on PostgreSQL");
   }
   const list: TestDatabaseFactory[] = [{ name: "sqlite", create: createSqlite }];
-  if (url) list.push({ name: "postgres", create: () => createPostgres(url) });
+  if (url) list.push({ name: "postgres", create: (options) => createPostgres(url, options) });
   return list;
 }

@@ -1,9 +1,7 @@
 /** Starts the production server (server/main.ts) as a child process on a free port with its own data folder. */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { removeTempDir, tempDir } from "./temp.ts";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -27,7 +25,7 @@ export interface ServerProcess {
 }
 
 export async function startServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bakery-srv-"));
+  const dataDir = tempDir("bakery-srv-");
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server/main.ts"], {
@@ -40,6 +38,8 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
       DATABASE_URL: "",
       PUBLIC_URL: baseURL,
       LOG_LEVEL: "silent",
+      AVIF_BACKFILL: "0",
+      PASSWORD_HASH_COST: "10",
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],
@@ -82,7 +82,7 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
     async dispose() {
       if (child.exitCode === null) child.kill("SIGKILL");
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      removeTempDir(dataDir);
     },
   };
 }

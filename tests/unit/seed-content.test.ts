@@ -1,8 +1,13 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { hoursRulesSchema, weeklySchema } from "../../domain/hours/rules.ts";
+import { branchSchema } from "../../domain/schemas/admin/branch.ts";
+import { categorySchema } from "../../domain/schemas/admin/category.ts";
+import { postSchema } from "../../domain/schemas/admin/post.ts";
+import { productSchema, sizeSchema, TAG_COLORS, tagSchema } from "../../domain/schemas/admin/product.ts";
+import { settingsSchema } from "../../domain/schemas/admin/settings.ts";
 import { renderArtwork } from "../../server/db/seed/artwork.ts";
-import type { ArtSpec, TagColor } from "../../server/db/seed/content.ts";
+import type { ArtSpec } from "../../server/db/seed/content.ts";
 import {
   artKinds,
   branches,
@@ -14,7 +19,6 @@ import {
 } from "../../server/db/seed/content.ts";
 
 const HEBREW = /[\u0590-\u05FF]/;
-const TAG_COLORS: TagColor[] = ["אדום", "כחול", "כתום"];
 
 const allSubcategories = categories.flatMap((c) => c.children);
 const allArt: ArtSpec[] = [
@@ -236,5 +240,96 @@ describe("artwork", () => {
       await renderArtwork({ kind: "croissant", variant: 0 }, { width: 240, height: 180 }),
     ).stats();
     for (const ch of channels.slice(0, 3)) expect(ch.stdev).toBeGreaterThan(10);
+  });
+});
+
+/** Issues of `schema` for `value`, as "path: message" lines (empty when the value is valid). */
+function issues(
+  schema: {
+    safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  value: unknown,
+): string[] {
+  const result = schema.safeParse(value);
+  return result.success ? [] : (result.error?.issues ?? []).map((i) => `${i.path.join(".")}: ${i.message}`);
+}
+
+describe("seed content: valid under the admin forms' own schemas", () => {
+  // Everything the demo loads could also be saved through the back office: the same limits apply.
+  it("categories and subcategories", () => {
+    for (const c of categories) {
+      const main = {
+        name: c.name,
+        information: c.information,
+        status: 1,
+        is_main: 1,
+        visibility_home_page: c.showOnHome,
+      };
+      expect(issues(categorySchema, main), c.name).toEqual([]);
+      for (const sub of c.children) {
+        const child = { name: sub.name, information: sub.information, status: 1, is_main: 0, parent_id: 1 };
+        expect(issues(categorySchema, child), sub.name).toEqual([]);
+      }
+    }
+  });
+
+  it("products, their sizes (prices in shekels) and tags", () => {
+    for (const p of products) {
+      const product = {
+        name: p.name,
+        title: p.title,
+        content: p.content,
+        serial_id: p.serialId,
+        status: 1,
+        visibility_home_page: p.showOnHome,
+      };
+      expect(issues(productSchema, product), p.name).toEqual([]);
+      for (const size of p.sizes) {
+        expect(issues(sizeSchema, { name: size.name, price: size.priceAgorot / 100, product_id: 1 }), p.name).toEqual(
+          [],
+        );
+      }
+      for (const tag of p.tags) {
+        expect(issues(tagSchema, { name: tag.name, color: tag.color, tagable_id: 1 }), p.name).toEqual([]);
+      }
+    }
+  });
+
+  it("branches with their opening hours", () => {
+    for (const [position, b] of branches.entries()) {
+      const branch = {
+        name: b.name,
+        location: b.location,
+        address: b.address,
+        content: b.content,
+        email: b.email,
+        phone: b.phone,
+        opening_hours: b.openingHours,
+        hours_rules: b.hoursRules,
+        accessibility: b.accessibility,
+        position,
+      };
+      expect(issues(branchSchema, branch), b.name).toEqual([]);
+    }
+  });
+
+  it("sales, publications and the site settings", () => {
+    for (const post of [...sales, ...publications]) {
+      const value = { name: post.name, content: post.content, status: 1, visibility_home_page: post.showOnHome };
+      expect(issues(postSchema, value), post.name).toEqual([]);
+    }
+    const settings = {
+      brand_name: siteSettings.brandName,
+      tagline: siteSettings.tagline,
+      phone: siteSettings.phone,
+      whatsapp_number: siteSettings.whatsappNumber,
+      order_url: siteSettings.orderUrl,
+      club_url: siteSettings.clubUrl,
+      facebook_url: siteSettings.facebookUrl,
+      instagram_url: siteSettings.instagramUrl,
+      address: siteSettings.address,
+      email: siteSettings.email,
+    };
+    expect(issues(settingsSchema, settings)).toEqual([]);
   });
 });

@@ -154,7 +154,11 @@ export function AdminTable<T extends { id: number }>({
     );
 
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-cream-300" aria-busy={list.loading}>
+    <div
+      className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-cream-300"
+      aria-busy={list.loading}
+      data-list-query={list.query}
+    >
       <Table
         aria-label={label}
         sortDescriptor={sortDescriptor}

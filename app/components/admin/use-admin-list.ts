@@ -31,14 +31,16 @@ export function useAdminList<T>(endpoint: string, extraKeys: readonly string[] =
     return q.toString();
   }, [params, keys]);
   const [page, setPage] = useState<Paginated<T> | null>(null);
-  const [loading, setLoading] = useState(true);
   const [error, setError] = useState<unknown>(null);
   const [version, setVersion] = useState(0);
+  // Which request the shown rows answer. Until it matches the URL's (a new page, sort or search, or a
+  // reload), the list is loading — also in the render before the effect below has started the fetch.
+  const wanted = `${endpoint}?${query}#${version}`;
+  const [settled, setSettled] = useState<string | null>(null);
+  const loading = settled !== wanted;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` forces a reload on purpose
   useEffect(() => {
     let active = true;
-    setLoading(true);
     setError(null);
     apiJson<Paginated<T>>(query ? `${endpoint}?${query}` : endpoint)
       .then((result) => {
@@ -48,12 +50,12 @@ export function useAdminList<T>(endpoint: string, extraKeys: readonly string[] =
         if (active) setError(failure);
       })
       .finally(() => {
-        if (active) setLoading(false);
+        if (active) setSettled(wanted);
       });
     return () => {
       active = false;
     };
-  }, [endpoint, query, version]);
+  }, [endpoint, query, wanted]);
 
   /** Changes parameters (null removes one); any change but paging goes back to page 1. */
   const update = useCallback(
@@ -83,7 +85,7 @@ export function useAdminList<T>(endpoint: string, extraKeys: readonly string[] =
     else reload();
   }, [params, update, reload]);
 
-  return { page, loading, error, params, update, reload, reloadFirstPage };
+  return { page, loading, error, params, query, update, reload, reloadFirstPage };
 }
 
 export type AdminList<T> = ReturnType<typeof useAdminList<T>>;

@@ -1,0 +1,105 @@
+/**
+ * Seeded templates: the demo content (rows + drawn images) built once and copied per test file or
+ * per server start, as Epic Stack copies its base database. A template is a folder with
+ * `bakery.sqlite` and `uploads/`, cached under node_modules/.cache/bakery-tests/ and keyed by a hash
+ * of everything that decides its content (seed, migrations, services, image pipeline, lock file,
+ * options), so a change to any of them builds a new one.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { openDatabase } from "../../server/db/database.ts";
+import { migrateToLatest } from "../../server/db/migrate.ts";
+import { ensureDemoAdmin, seedDemoContent } from "../../server/db/seed/index.ts";
+import { createLocalStorage } from "../../server/images/storage.ts";
+import { createLogger } from "../../server/log.ts";
+import { createServices } from "../../server/services/index.ts";
+
+export const TEMPLATE_DATABASE = "bakery.sqlite";
+export const TEMPLATE_UPLOADS = "uploads";
+
+export interface TemplateOptions {
+  /** Artwork scale (see SeedOptions.imageScale). */
+  imageScale: number;
+  /** A first admin account, as ADMIN_EMAIL/ADMIN_PASSWORD would create it. */
+  admin?: { email: string; password: string };
+}
+
+const CACHE_ROOT = path.resolve("node_modules/.cache/bakery-tests");
+const INPUTS = [
+  "server/db",
+  "server/images",
+  "server/services",
+  "server/auth/passwords.ts",
+  "domain",
+  "package-lock.json",
+];
+
+function filesUnder(entry: string): string[] {
+  if (!existsSync(entry)) return [];
+  if (!statSync(entry).isDirectory()) return [entry];
+  return readdirSync(entry)
+    .sort()
+    .flatMap((name) => filesUnder(path.join(entry, name)));
+}
+
+function templateKey(name: string, options: TemplateOptions): string {
+  const hash = createHash("sha256");
+  hash.update(JSON.stringify({ options, cost: process.env.PASSWORD_HASH_COST ?? "" }));
+  for (const file of INPUTS.flatMap(filesUnder)) hash.update(file).update(readFileSync(file));
+  return `${name}-${hash.digest("hex").slice(0, 16)}`;
+}
+
+async function build(dir: string, options: TemplateOptions): Promise<void> {
+  const handle = openDatabase(path.join(dir, TEMPLATE_DATABASE));
+  try {
+    await migrateToLatest(handle);
+    const logger = createLogger("silent");
+    const services = createServices(handle.db, {
+      storage: createLocalStorage(path.join(dir, TEMPLATE_UPLOADS)),
+      logger,
+    });
+    if (options.admin) {
+      await ensureDemoAdmin(
+        services,
+        { adminEmail: options.admin.email, adminPassword: options.admin.password },
+        logger,
+      );
+    }
+    await seedDemoContent(handle, services, { imageScale: options.imageScale });
+  } finally {
+    // Closing checkpoints the write-ahead log into the one file that gets copied.
+    await handle.close();
+  }
+}
+
+/** The template's folder, built now unless a current one is cached. Older templates of `name` are removed. */
+export async function seedTemplate(name: string, options: TemplateOptions): Promise<string> {
+  const key = templateKey(name, options);
+  const dir = path.join(CACHE_ROOT, key);
+  if (existsSync(path.join(dir, TEMPLATE_DATABASE))) return dir;
+  mkdirSync(CACHE_ROOT, { recursive: true });
+  for (const old of readdirSync(CACHE_ROOT)) {
+    if (old.startsWith(`${name}-`)) rmSync(path.join(CACHE_ROOT, old), { recursive: true, force: true });
+  }
+  const building = path.join(CACHE_ROOT, `.${key}-${randomBytes(4).toString("hex")}`);
+  mkdirSync(building);
+  try {
+    await build(building, options);
+    try {
+      renameSync(building, dir);
+    } catch (error) {
+      // Another run finished the same template first: use theirs.
+      if (!existsSync(path.join(dir, TEMPLATE_DATABASE))) throw error;
+    }
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/** Copies a template's database file to `file` and its uploads to `uploadsDir`. */
+export function copyTemplate(template: string, target: { file?: string; uploadsDir: string }): void {
+  if (target.file) cpSync(path.join(template, TEMPLATE_DATABASE), target.file);
+  cpSync(path.join(template, TEMPLATE_UPLOADS), target.uploadsDir, { recursive: true });
+}

@@ -15,9 +15,13 @@ import appCss from "./app.css?url";
 import { ErrorPage } from "./components/site/error-page.tsx";
 import { requestContext } from "./lib/context.ts";
 
+/**
+ * Only the nonce: public pages are the same for every visitor and may be cached, so nothing of the
+ * visitor's (the XSRF token) belongs here. Pages with forms return their token from their own loader.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { nonce, csrfToken } = context.get(requestContext);
-  return { nonce, csrfToken };
+  const { nonce } = context.get(requestContext);
+  return { nonce };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,7 +1,8 @@
 /**
  * `npm run admin:create -- --email you@example.com [--password …] [--name …] [--role admin|editor]`
  * Creates a staff account or resets the password of an existing one. Without --password a
- * strong password is generated and printed.
+ * strong password is generated and printed. A new account is an admin named "מנהל האתר" unless
+ * --role/--name say otherwise; an existing account keeps its role and name unless they are given.
  */
 import { parseArgs } from "node:util";
 import { z } from "zod";
@@ -12,8 +13,8 @@ const { values } = parseArgs({
   options: {
     email: { type: "string" },
     password: { type: "string" },
-    name: { type: "string", default: "מנהל האתר" },
-    role: { type: "string", default: "admin" },
+    name: { type: "string" },
+    role: { type: "string" },
   },
 });
 
@@ -21,8 +22,8 @@ const input = z
   .object({
     email: z.email("--email must be an e-mail address"),
     password: z.string().min(10, "--password must be at least 10 characters").optional(),
-    name: z.string().min(1),
-    role: z.enum(["admin", "editor"], "--role must be admin or editor"),
+    name: z.string().min(1).optional(),
+    role: z.enum(["admin", "editor"], "--role must be admin or editor").optional(),
   })
   .safeParse({
     ...values,
@@ -41,6 +42,6 @@ const { database, services } = await bootstrap();
 const password = input.data.password ?? generatePassword();
 const result = await services.users.createOrReset({ ...input.data, password });
 console.log(
-  `${result.created ? "Created" : "Reset"} ${input.data.role} ${input.data.email}${input.data.password ? "" : ` with password: ${password}`}`,
+  `${result.created ? "Created" : "Reset"} ${result.role} ${input.data.email}${input.data.password ? "" : ` with password: ${password}`}`,
 );
 await database.close();

@@ -3,14 +3,18 @@
  *
  * For the home page, a category, a product and the products grid:
  *  - server throughput: requests per second and p99 latency under concurrent load (autocannon when
- *    installed, else a small built-in loop of concurrent fetches), localhost only;
+ *    installed, else a small built-in loop of concurrent fetches), browser-like (Accept-Encoding: br, gzip),
+ *    localhost only — once from the page cache ("cached") and once with PAGE_CACHE=0 ("uncached");
+ *  - the page's HTML as sent (Brotli) and raw;
  *  - initial JavaScript: gzipped size of the module scripts the page loads;
  *  - Lighthouse (mobile, default simulated throttling) scores in Debian's Chromium: performance,
  *    accessibility, best practices, SEO — against the targets ≥ 95 / 100 / ≥ 95 / 100.
  *
  * Usage:
- *   npm run bench                              # starts the production server itself (data in data/bench)
+ *   npm run bench                              # starts the production server itself (data in data/bench),
+ *                                              # with the page cache, then again with PAGE_CACHE=0
  *   npm run bench -- --url http://127.0.0.1:3000   # measures a running server (localhost only)
+ *       [--uncached-url http://127.0.0.1:3001]     # … and one started with PAGE_CACHE=0
  *   options: --duration 10 (s per page) --connections 10 --no-load --no-lighthouse --runs 1
  *
  * The first run seeds data/bench and waits until the AVIF variants of the catalogue's main images are
@@ -19,6 +23,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -30,6 +35,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const { values: args } = parseArgs({
   options: {
     url: { type: "string" },
+    "uncached-url": { type: "string" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
     runs: { type: "string", default: "1" },
@@ -69,11 +75,11 @@ async function getJson<T>(url: string): Promise<T> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts scripts/start.ts (builds when sources changed) on a free port; resolves when seeded. */
-async function startServer(): Promise<{ url: string; child: ChildProcess }> {
+async function startServer(env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = path.resolve(args["data-dir"]);
-  console.log(`Starting the production server on ${url} (data: ${dataDir})…`);
+  console.log(`Starting the production server on ${url} (data: ${dataDir}) ${JSON.stringify(env)}…`);
   const child = spawn(process.execPath, ["scripts/start.ts"], {
     env: {
       ...process.env,
@@ -84,6 +90,9 @@ async function startServer(): Promise<{ url: string; child: ChildProcess }> {
       DATABASE_URL: "",
       PUBLIC_URL: url,
       LOG_LEVEL: "silent",
+      ...env,
+      // The load comes from one address, far above a visitor's ceiling.
+      REQUEST_RATE_LIMIT: "10000000",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -180,11 +189,13 @@ async function fetchLoop(url: string): Promise<LoadResult> {
   return { rps: latencies.length / seconds, p99, errors, tool: "fetch loop" };
 }
 
+const BROWSER_HEADERS = { "accept-encoding": "br, gzip" };
+
 async function measureLoad(url: string, autocannon: Autocannon | null): Promise<LoadResult> {
   // Warm up: the first requests compile templates and fill caches.
   for (let i = 0; i < 20; i++) await (await fetch(url)).arrayBuffer();
   if (!autocannon) return fetchLoop(url);
-  const result = await autocannon({ url, connections, duration });
+  const result = await autocannon({ url, connections, duration, headers: BROWSER_HEADERS });
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
@@ -277,6 +288,61 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+/** Brotli bytes of the HTML as the server sends it to a browser, and the raw size. */
+async function htmlBytes(url: string): Promise<{ sent: number; raw: number }> {
+  const raw = (await (await fetch(url)).arrayBuffer()).byteLength;
+  // fetch() decodes; ask node:http for the bytes on the wire.
+  const { request } = await import("node:http");
+  const sent = await new Promise<number>((resolve, reject) => {
+    const req = request(url, { headers: { "accept-encoding": "br" } }, (res) => {
+      let size = 0;
+      res.on("data", (chunk: Buffer) => {
+        size += chunk.byteLength;
+      });
+      res.on("end", () => resolve(size));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+  return { sent, raw };
+}
+
+async function stop(server: { child: ChildProcess } | null) {
+  if (!server) return;
+  server.child.kill("SIGTERM");
+  await new Promise((r) => server.child.once("exit", r));
+}
+
+/** Cached and uncached throughput of each page: the given servers, or servers started here one after the other. */
+async function measureUncached(
+  pages: { name: string; path: string }[],
+  rows: Record<string, string | number>[],
+  autocannon: Autocannon | null,
+) {
+  let server: { url: string; child: ChildProcess } | null = null;
+  let base = args["uncached-url"];
+  if (base) assertLocal(base);
+  else if (args.url) return;
+  else {
+    server = await startServer({ PAGE_CACHE: "0" });
+    base = server.url;
+  }
+  try {
+    for (const [i, page] of pages.entries()) {
+      const load = await measureLoad(`${base}${page.path}`, autocannon);
+      const row = rows[i]!;
+      row["uncached req/s"] = Math.round(load.rps);
+      row["uncached p99 ms"] = Math.round(load.p99);
+      if (load.errors) row["uncached errors"] = load.errors;
+      process.stdout.write(
+        `  ${page.name} (uncached): ${row["uncached req/s"]} req/s, p99 ${row["uncached p99 ms"]} ms\n`,
+      );
+    }
+  } finally {
+    await stop(server);
+  }
+}
+
 async function main() {
   let server: { url: string; child: ChildProcess } | null = null;
   let base = args.url;
@@ -285,19 +351,20 @@ async function main() {
     server = await startServer();
     base = server.url;
   }
+  let pages: { name: string; path: string }[] = [];
+  const rows: Record<string, string | number>[] = [];
+  const autocannon = args["no-load"] ? null : await loadAutocannon();
   try {
     await waitForAvif(base);
     const categories = await getJson<{ data: { id: number }[] }>(`${base}/api/categories`);
     const products = await getJson<{ data: { id: number }[] }>(`${base}/api/products`);
-    const pages = [
+    pages = [
       { name: "home", path: "/" },
       { name: "category", path: `/categories/${categories.data[0]?.id}` },
       { name: "product", path: `/product/${products.data[0]?.id}` },
       { name: "products grid", path: "/products" },
     ];
 
-    const rows: Record<string, string | number>[] = [];
-    const autocannon = args["no-load"] ? null : await loadAutocannon();
     const lighthouse = args["no-lighthouse"] ? null : await openLighthouse();
     if (typeof lighthouse === "string") console.warn(`⚠ Lighthouse skipped: ${lighthouse}`);
     if (!args["no-load"] && !autocannon) console.warn("⚠ autocannon is not installed: using the built-in fetch loop");
@@ -312,6 +379,9 @@ async function main() {
         if (load.errors) row.errors = load.errors;
         process.stdout.write(`  ${page.name}: ${row["req/s"]} req/s, p99 ${row["p99 ms"]} ms (${load.tool})\n`);
       }
+      const html = await htmlBytes(url);
+      row["HTML KB br"] = Math.round(html.sent / 102.4) / 10;
+      row["HTML KB"] = Math.round(html.raw / 102.4) / 10;
       row["JS KB gz"] = Math.round((await initialJs(url)) / 102.4) / 10;
       if (lighthouse && typeof lighthouse !== "string") {
         const results: Scores[] = [];
@@ -331,10 +401,19 @@ async function main() {
       rows.push(row);
     }
     if (lighthouse && typeof lighthouse !== "string") await lighthouse.close();
+    // The same pages rendered on every request (PAGE_CACHE=0), after the cached server has stopped.
+    await stop(server);
+    server = null;
+    if (!args["no-load"]) await measureUncached(pages, rows, autocannon);
 
     console.log(
-      `\nStorefront benchmark — ${new Date().toISOString()} — ${base}` +
-        (args["no-load"] ? "" : `\nload: ${connections} connections × ${duration} s per page`) +
+      `\nStorefront benchmark — ${new Date().toISOString()} — ${base} — load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}` +
+        (args["no-load"]
+          ? ""
+          : `\nload: ${connections} connections × ${duration} s per page; req/s and p99 from the page cache, ` +
+            "uncached with PAGE_CACHE=0") +
         (lighthouse && typeof lighthouse !== "string"
           ? `\nLighthouse: mobile, simulated throttling, ${runs} run(s), median`
           : ""),
@@ -352,10 +431,7 @@ async function main() {
     }
     console.log(misses.length ? `Targets missed:\n  ${misses.join("\n  ")}` : "All targets met.");
   } finally {
-    if (server) {
-      server.child.kill("SIGTERM");
-      await new Promise((r) => server?.child.once("exit", r));
-    }
+    await stop(server);
   }
 }
 

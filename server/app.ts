@@ -3,7 +3,8 @@
  * then React Router for every page. Built from explicit dependencies so tests can make one
  * over a throw-away database without starting a process.
  */
-import { existsSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
@@ -14,11 +15,15 @@ import { heApi } from "../domain/i18n/api.ts";
 import { createAuthRouter } from "./api/auth.ts";
 import { createApiRouter } from "./api/index.ts";
 import { csrfProtection } from "./auth/csrf.ts";
+import { createLoginGuard } from "./auth/login-guard.ts";
 import { type AuthEnv, createSessionManager } from "./auth/sessions.ts";
 import type { AppConfig } from "./config.ts";
+import type { ContentVersion } from "./content-version.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { HttpError } from "./errors.ts";
 import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
+import { createPageCache } from "./http/page-cache.ts";
+import { createPublicPages } from "./http/public-pages.ts";
 import { createDatabaseStore, createMemoryStore, createRateLimiter, type RateRules } from "./http/rate-limit.ts";
 import { requestLog } from "./http/request-log.ts";
 import { type NonceEnv, securityHeaders } from "./http/security-headers.ts";
@@ -28,11 +33,33 @@ import { serveUploads } from "./images/serve.ts";
 import type { ImageStorage } from "./images/storage.ts";
 import { errorFields, type Logger } from "./log.ts";
 import type { Services } from "./services/index.ts";
+import { withPerVersionReads } from "./services/per-version.ts";
 
 /** Request bodies: 1 MB for forms and JSON; uploads up to the pipeline's file count × size limit. */
 const BODY_LIMIT = 1024 * 1024;
 const UPLOAD_BODY_LIMIT = MAX_FILES_PER_UPLOAD * MAX_UPLOAD_BYTES + 1024 * 1024;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const isUploadPath = (path: string) => path === "/api/admin/images" || path.startsWith("/api/upload/");
+
+/** Writes that change nothing a visitor of the public pages sees; every other successful write bumps the version. */
+const PRIVATE_WRITES = new Set(["/login", "/logout", "/api/contact", "/api/client/create", "/contactUs", "/club"]);
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Files of public/ at the top of the client build (favicon…), so pages never wait on a file lookup. */
+function publicFiles(clientDir: string): Set<string> {
+  try {
+    return new Set(
+      readdirSync(clientDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map(
+          (entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+        )
+        .filter((file) => !file.startsWith("/assets/")),
+    );
+  } catch {
+    return new Set();
+  }
+}
 
 export type AppEnv = { Variables: NonceEnv["Variables"] & AuthEnv["Variables"] };
 
@@ -42,6 +69,10 @@ export interface AppDeps {
   services: Services;
   storage: ImageStorage;
   logger: Logger;
+  /** Bumped after every write that changes public content; tags the page cache and ETags. */
+  contentVersion: ContentVersion;
+  /** The in-process page cache; off when absent or `enabled: false` (PAGE_CACHE=0). */
+  pageCache?: AppConfig["pageCache"];
   /** The React Router server build; absent in API-only tests. */
   build?: ServerBuild;
   /** Folder with the built client (assets/, favicon…); defaults to build/client. */
@@ -60,7 +91,9 @@ interface EntryWithContexts {
 }
 
 export function createApp(deps: AppDeps) {
-  const { database, services, logger } = deps;
+  const { database, logger } = deps;
+  // Settings and menu: read once per content version, for pages and the API alike.
+  const services = withPerVersionReads(deps.services, deps.contentVersion);
   const mode = deps.mode ?? "production";
   const app = new Hono<AppEnv>();
 
@@ -113,7 +146,31 @@ export function createApp(deps: AppDeps) {
   const tooLarge = (c: Context) => c.json({ message: heApi.tooLarge }, 413);
   const uploadLimit = bodyLimit({ maxSize: UPLOAD_BODY_LIMIT, onError: tooLarge });
   const defaultLimit = bodyLimit({ maxSize: BODY_LIMIT, onError: tooLarge });
-  app.use("*", (c, next) => (isUploadPath(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next)));
+  // Only requests that may carry a body: the check reads `raw.body`, which makes @hono/node-server build a
+  // full undici Request — a cost every page view paid for nothing.
+  app.use("*", (c, next) =>
+    c.req.method === "GET" || c.req.method === "HEAD"
+      ? next()
+      : isUploadPath(c.req.path)
+        ? uploadLimit(c, next)
+        : defaultLimit(c, next),
+  );
+
+  // Files of public/ (favicon…) sit in the client build folder; their names are stable, so a short cache.
+  if (deps.build) {
+    const files = publicFiles(clientDir);
+    const servePublic = serveStatic({
+      root: staticRoot,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=3600");
+      },
+    });
+    app.use("*", (c, next) => (files.has(c.req.path) ? servePublic(c, next) : next()));
+  }
+
+  // Before sessions, so that API, admin and form answers are compressed as before and public pages that
+  // were not kept (already compressed otherwise) are too.
+  app.use("*", compress());
 
   const sessions = createSessionManager({
     db: database.db,
@@ -126,10 +183,84 @@ export function createApp(deps: AppDeps) {
     deps.config.trustProxy,
     deps.rateRules,
   );
+  // A general ceiling per client address on everything below — the API, pages (cached ones too) and their
+  // `.data` requests — before any work is done (health check, built assets and uploads are served above).
+  // It is counted in this process's memory even on PostgreSQL: a flood ceiling, not an account limit, so a
+  // page from the cache costs no database write (with N servers an address may reach N times the rate).
+  const ceiling = createRateLimiter(createMemoryStore(), deps.config.trustProxy, deps.rateRules);
+  app.use("*", async (c, next) => {
+    await ceiling.enforce(c, "api");
+    return next();
+  });
+
+  // Public pages: no session, no cookies, cacheable, from the page cache (server/http/public-pages.ts).
+  const contentVersion = deps.contentVersion;
+  let renderPage: ((request: Request, context: RouterContextProvider) => Promise<Response>) | null = null;
+  let entry: EntryWithContexts | null = null;
+  if (deps.build) {
+    const build = deps.build;
+    entry = build.entry.module as unknown as EntryWithContexts;
+    const handle = createRequestHandler(build, mode);
+    renderPage = (request, context) => handle(request, context);
+    const contexts = entry;
+    const cacheEnabled = deps.pageCache?.enabled ?? false;
+    const publicPages = createPublicPages({
+      build,
+      handle: renderPage,
+      context: (nonce, wholeDocument) => {
+        const context = new RouterContextProvider();
+        context.set(contexts.servicesContext, services);
+        context.set(contexts.requestContext, {
+          nonce,
+          publicUrl: deps.config.publicUrl,
+          csrfToken: "",
+          user: null,
+          wholeDocument,
+          limitFormSubmission: () => Promise.reject(new Error("public pages take no form submissions")),
+        });
+        return context;
+      },
+      publicUrl: deps.config.publicUrl,
+      version: contentVersion,
+      cache: cacheEnabled
+        ? createPageCache({ maxBytes: deps.pageCache?.maxBytes ?? 32 * 1024 * 1024, version: contentVersion })
+        : null,
+      newNonce: () => randomBytes(16).toString("base64"),
+    });
+    app.use("*", publicPages.middleware);
+  }
+
+  // A general ceiling per client address on everything below — the API, pages and their `.data`
+  // requests — before any work is done (health check, built assets and uploads are served above).
+  app.use("*", async (c, next) => {
+    await limiter.enforce(c, "api");
+    return next();
+  });
   app.use("*", sessions.middleware);
-  app.use("*", csrfProtection());
-  app.use("*", compress());
-  app.route("/", createAuthRouter({ services, sessions, limiter }));
+  app.use("*", csrfProtection({ largeBody: isUploadPath }));
+  // Uploads are for signed-in staff: anyone else is refused before a byte of the (large) body is read.
+  app.use("*", async (c, next) => {
+    if (isUploadPath(c.req.path) && !SAFE_METHODS.has(c.req.method) && !c.get("auth").user) {
+      throw new HttpError(401, heApi.unauthenticated);
+    }
+    return next();
+  });
+  // After a write that may change what visitors see, a new content version: the page cache and the
+  // ETags of every server move on. Refused writes (4xx) changed nothing; a failed one (5xx) may have.
+  app.use("*", async (c, next) => {
+    await next();
+    if (!UNSAFE_METHODS.has(c.req.method) || PRIVATE_WRITES.has(c.req.path)) return;
+    const status = c.res.status;
+    if (status < 400 || status >= 500) {
+      try {
+        await contentVersion.bump();
+      } catch (error) {
+        logger.error("content version bump failed", { path: c.req.path, ...errorFields(error) });
+      }
+    }
+  });
+  const guard = createLoginGuard({ db: database.db, limiter, isKnownDevice: sessions.isKnownDevice });
+  app.route("/", createAuthRouter({ services, sessions, guard }));
   // Spec §6: the admin area is for signed-in staff; a visitor asking for an admin page goes home.
   // (Client-side data requests end in .data and are guarded by the admin route loaders.)
   app.get("/admin/*", async (c, next) => {
@@ -144,7 +275,8 @@ export function createApp(deps: AppDeps) {
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
-      if (wantsHtml(c.req.header("accept"), c.req.path) && c.req.method !== "GET") {
+      // A browser gets a Hebrew page for a refused form post, and for a page refused by the rate limit.
+      if (wantsHtml(c.req.header("accept"), c.req.path) && (c.req.method !== "GET" || error.status === 429)) {
         return c.html(errorPageHtml(error.message), error.status as 400, error.headers);
       }
       return c.json(
@@ -157,28 +289,15 @@ export function createApp(deps: AppDeps) {
     return c.json({ message: heApi.serverError }, 500);
   });
 
-  if (deps.build) {
-    const build = deps.build;
-    const entry = build.entry.module as unknown as EntryWithContexts;
-    const handle = createRequestHandler(build, mode);
-    // Files of public/ (favicon…) sit in the client build folder; their names are stable, so a short cache.
-    if (existsSync(clientDir)) {
-      app.use(
-        "*",
-        serveStatic({
-          root: staticRoot,
-          rewriteRequestPath: (p) => (p.endsWith("/") ? "/__no_index__" : p),
-          onFound: (_path, c) => {
-            c.header("Cache-Control", "public, max-age=3600");
-          },
-        }),
-      );
-    }
+  if (renderPage && entry) {
+    const handle = renderPage;
+    const contexts = entry;
+    // Pages with the visitor's session: admin, login, the form pages, and every post.
     app.all("*", async (c) => {
       const context = new RouterContextProvider();
-      context.set(entry.servicesContext, services);
+      context.set(contexts.servicesContext, services);
       const auth = c.get("auth");
-      context.set(entry.requestContext, {
+      context.set(contexts.requestContext, {
         nonce: c.get("nonce"),
         publicUrl: deps.config.publicUrl,
         csrfToken: auth.csrfToken,

@@ -29,8 +29,12 @@ export interface AppConfig {
   skipSeed: boolean;
   /** Contact requests + club sign-ups allowed per client address per 10 minutes. */
   formRateLimit: number;
+  /** Requests per minute per address to the API, pages and `.data` (not assets or uploads). */
+  requestRateLimit: number;
   /** Encode missing AVIF variants in the background after start-up (tests turn it off). */
   avifBackfill: boolean;
+  /** The in-process page cache (server/http/page-cache.ts): off with PAGE_CACHE=0; its size in bytes. */
+  pageCache: { enabled: boolean; maxBytes: number };
 }
 
 const envSchema = z.object({
@@ -64,6 +68,17 @@ const envSchema = z.object({
     .int()
     .min(1, "FORM_RATE_LIMIT must be at least 1")
     .default(5),
+  PAGE_CACHE: z.enum(["0", "1", "true", "false"]).default("1"),
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: "PAGE_CACHE_MB must be a number" })
+    .positive("PAGE_CACHE_MB must be more than 0")
+    .max(4096, "PAGE_CACHE_MB must be at most 4096")
+    .default(32),
+  REQUEST_RATE_LIMIT: z.coerce
+    .number({ error: "REQUEST_RATE_LIMIT must be a number" })
+    .int()
+    .min(1, "REQUEST_RATE_LIMIT must be at least 1")
+    .default(300),
 });
 
 export class ConfigError extends Error {}
@@ -119,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: flag(e.TRUST_PROXY),
     skipSeed: flag(e.SKIP_SEED),
     formRateLimit: e.FORM_RATE_LIMIT,
+    requestRateLimit: e.REQUEST_RATE_LIMIT,
     avifBackfill: flag(e.AVIF_BACKFILL),
+    pageCache: { enabled: flag(e.PAGE_CACHE), maxBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024) },
   };
 }

@@ -8,10 +8,13 @@ import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { createApp } from "./app.ts";
 import { bootstrap } from "./bootstrap.ts";
+import { createContentVersion } from "./content-version.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
 
 const { config, logger, database, storage, services } = await bootstrap();
 await seedIfEmpty(database, services, { logger, config });
+const contentVersion = createContentVersion(database, { logger });
+await contentVersion.ready;
 
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const listener = getRequestListener(async (request) => {
@@ -23,6 +26,9 @@ const listener = getRequestListener(async (request) => {
     storage,
     logger,
     build,
+    contentVersion,
+    // The app is made anew for each request (the build may have changed): no page cache to keep.
+    pageCache: { enabled: false, maxBytes: 0 },
     mode: "development",
     clientDir: "public",
   });

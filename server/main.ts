@@ -11,8 +11,10 @@ import { createApp } from "./app.ts";
 import { purgeExpiredSessions } from "./auth/sessions.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { ConfigError } from "./config.ts";
+import { createContentVersion } from "./content-version.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
 import { RATE_RULES } from "./http/rate-limit.ts";
+import { serverOptions } from "./http/server-timeouts.ts";
 import { errorFields } from "./log.ts";
 
 /** How long in-flight requests get to finish after a stop signal before connections are cut. */
@@ -24,6 +26,9 @@ async function main() {
   const seed = await seedIfEmpty(database, services, { logger, config });
   const readiness = { seeding: true };
 
+  const contentVersion = createContentVersion(database, { logger });
+  await contentVersion.ready;
+
   const buildFile = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const app = createApp({
@@ -34,27 +39,43 @@ async function main() {
     logger,
     build,
     readiness,
-    rateRules: { ...RATE_RULES, forms: { ...RATE_RULES.forms, limit: config.formRateLimit } },
+    contentVersion,
+    pageCache: config.pageCache,
+    rateRules: {
+      ...RATE_RULES,
+      forms: { ...RATE_RULES.forms, limit: config.formRateLimit },
+      api: { ...RATE_RULES.api, limit: config.requestRateLimit },
+    },
   });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info("listening", {
-      url: `http://${info.address.includes(":") ? "localhost" : info.address}:${info.port}`,
-      publicUrl: config.publicUrl,
-      database: database.dialect,
-      startupMs: Math.round(performance.now() - startedAt),
-    });
-  });
+  const server = serve(
+    { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: serverOptions() },
+    (info) => {
+      logger.info("listening", {
+        url: `http://${info.address.includes(":") ? "localhost" : info.address}:${info.port}`,
+        publicUrl: config.publicUrl,
+        database: database.dialect,
+        startupMs: Math.round(performance.now() - startedAt),
+      });
+    },
+  );
 
   // The rest of the demo images, then AVIF variants (slow to encode), after the site is up.
   // AVIF_BACKFILL=0 skips the encoding (the test server: it would compete with the browser for the CPU).
   const background = new AbortController();
   const avif = seed.remaining
-    .then(() => {
+    .then(async () => {
+      // The demo images drawn in the background are on the pages now.
+      if (seed.seeded) await contentVersion.bump();
       readiness.seeding = false;
       return config.avifBackfill ? services.images.backfillAvif(background.signal) : 0;
     })
-    .then((count) => count && logger.info("avif variants ready", { images: count }))
+    .then(async (count) => {
+      if (!count) return;
+      logger.info("avif variants ready", { images: count });
+      // Pages list the AVIF sources they now have.
+      await contentVersion.bump();
+    })
     .catch((error) => logger.error("avif backfill stopped", errorFields(error)));
 
   // Expired sessions are refused when read; this only keeps the table small.
@@ -77,6 +98,7 @@ async function main() {
     server.close(async (error) => {
       if (error) logger.error("server close failed", errorFields(error));
       await avif;
+      await contentVersion.close();
       await database.close();
       logger.info("stopped");
       process.exit(0);

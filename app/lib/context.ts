@@ -12,8 +12,13 @@ export interface RequestInfo {
   nonce: string;
   /** Absolute base URL of the site (PUBLIC_URL), for canonical links and structured data. */
   publicUrl: string;
-  /** The XSRF token bound to this visitor's session; forms that post without JavaScript carry it as `_token`. */
+  /**
+   * The XSRF token bound to this visitor's session; forms that post without JavaScript carry it as `_token`.
+   * Empty on public pages, which are rendered without a visitor (server/http/public-pages.ts).
+   */
   csrfToken: string;
+  /** Render the whole document before sending (pages for the page cache are read whole anyway). */
+  wholeDocument?: boolean;
   /** The signed-in staff member, or null for visitors. */
   user: SessionUser | null;
   /** Counts a submission of a public form from this client; throws a 429 error past the limit. */

@@ -28,6 +28,11 @@ export async function handlePublicForm(
   submit: (values: Record<string, string>) => Promise<unknown>,
   successPath: string,
 ) {
+  // A form posts urlencoded or multipart; JSON or text/plain is a client error, never a 500.
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) {
+    return data({ failure: "unsupported" } satisfies FormResult, { status: 415 });
+  }
   let values: Record<string, string> = {};
   try {
     values = formValues(await request.formData());

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { type FieldErrors, toFieldErrors } from "../../domain/field-errors.ts";
 import { formValues, HONEYPOT_FIELD } from "../../domain/schemas/fields.ts";
 
-export type FormFailure = "server" | "rateLimited";
+export type FormFailure = "server" | "rateLimited" | "unsupported";
 
 /** What a form's action returns when it does not redirect. */
 export interface FormResult {

@@ -11,8 +11,15 @@ import { loginMessages, loginSchema } from "../../domain/schemas/login.ts";
 import { LogoMark } from "../components/site/logo.tsx";
 import { CsrfField } from "../components/ui/csrf-field.tsx";
 import { ApiError, apiJson } from "../lib/api-client.ts";
+import { requestContext } from "../lib/context.ts";
 import { pageTitle } from "../lib/meta.ts";
 import { setLoggedIn } from "../lib/session-flag.ts";
+import type { Route } from "./+types/login";
+
+/** The form's XSRF token (CsrfField); the request carried the session, so this also sets its cookies. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { csrfToken: context.get(requestContext).csrfToken };
+}
 
 export function meta() {
   return [{ title: pageTitle(heForms.login.title) }, { name: "robots", content: "noindex" }];

@@ -19,8 +19,9 @@ export const CLUB_FIELDS = ["email", "consent"] as const;
  * control character (CR, LF, tab…) becomes a space, runs of spaces collapse.
  */
 export function singleLine(value: string): string {
-  return sanitizeText(value)
-    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
+  // Line and paragraph separators are line breaks here (a space), not invisible characters to drop.
+  return sanitizeText(value.replace(/[\u2028\u2029]/g, " "))
+    .replace(/\p{Cc}+/gu, " ")
     .replace(/\s{2,}/g, " ")
     .trim();
 }

@@ -6,7 +6,8 @@ export const loginMessages = {
   emailInvalid: "כתובת האימייל אינה תקינה",
   passwordRequired: "יש להזין סיסמה",
   failed: "האימייל או הסיסמה שגויים",
-  tooMany: "נרשמו יותר מדי ניסיונות התחברות. נסו שוב בעוד דקה.",
+  tooMany: "נרשמו יותר מדי ניסיונות התחברות. נסו שוב מאוחר יותר.",
+  busy: "השרת עסוק כרגע בבדיקת התחברויות. נסו שוב בעוד רגע.",
 } as const;
 
 export const loginSchema = z.object({

@@ -6,9 +6,9 @@ import { Hono } from "hono";
 import { toFieldErrors } from "../../domain/field-errors.ts";
 import { type LoginInput, loginMessages, loginSchema } from "../../domain/schemas/login.ts";
 import type { AppEnv } from "../app.ts";
+import type { LoginGuard } from "../auth/login-guard.ts";
 import type { SessionManager } from "../auth/sessions.ts";
 import { ValidationError } from "../errors.ts";
-import { clientAddress, type RateLimiter, tooManyRequests } from "../http/rate-limit.ts";
 import { readBody } from "../http/validation.ts";
 import type { Services } from "../services/index.ts";
 import { normalizeEmail } from "../services/users.ts";
@@ -35,8 +35,8 @@ function wantsJson(c: { req: { header(name: string): string | undefined } }): bo
   );
 }
 
-export function createAuthRouter(deps: { services: Services; sessions: SessionManager; limiter: RateLimiter }) {
-  const { services, sessions, limiter } = deps;
+export function createAuthRouter(deps: { services: Services; sessions: SessionManager; guard: LoginGuard }) {
+  const { services, sessions, guard } = deps;
   const router = new Hono<AppEnv>();
 
   router.post("/login", async (c) => {
@@ -48,21 +48,21 @@ export function createAuthRouter(deps: { services: Services; sessions: SessionMa
       return c.redirect("/login?error=invalid", 303);
     }
     const input: LoginInput = parsed.data;
-    const keys = [
-      `loginFailures:${clientAddress(c, limiter.trustProxy)}`,
-      `loginFailures:email:${normalizeEmail(input.email)}`,
-    ];
-    for (const key of keys) {
-      const seen = await limiter.store.peek(key, limiter.rules.loginFailures);
-      if (seen.count >= limiter.rules.loginFailures.limit)
-        throw tooManyRequests(seen.retryAfter, loginMessages.tooMany);
+    const email = normalizeEmail(input.email);
+    // Counted before the check, so concurrent guesses cannot all slip under the limit (issue 14).
+    const release = await guard.admit(c, email, loginMessages);
+    let user: Awaited<ReturnType<Services["auth"]["authenticate"]>>;
+    try {
+      user = await services.auth.authenticate(email, input.password);
+    } finally {
+      release();
     }
-    const user = await services.auth.authenticate(input.email, input.password);
     if (!user) {
-      for (const key of keys) await limiter.store.hit(key, limiter.rules.loginFailures);
       if (json) throw new ValidationError({ email: [loginMessages.failed] }, loginMessages.failed);
       return c.redirect("/login?error=credentials", 303);
     }
+    await guard.succeeded(c, user);
+    sessions.rememberDevice(c, user.email);
     await sessions.signIn(c, user, input.remember);
     if (json) return c.json({ data: { name: user.name, email: user.email } });
     return c.redirect(safeNextPath(body.next), 303);

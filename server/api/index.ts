@@ -18,13 +18,17 @@ export interface ApiDeps {
   limiter: RateLimiter;
 }
 
+/** Paths whose answers depend on the session: the account, the back office and club members. */
+const PERSONAL_PATHS = /^\/api\/(user|abilities|admin|clients|upload|delete_image)(\/|$)/;
+
 /** Turns a Hono route pattern (`/product/:id`) into a RegExp for the 405 check. */
 function patternToRegExp(pattern: string): RegExp {
   const source = pattern
     .split("/")
     .map((part) => (part.startsWith(":") ? "[^/]+" : part === "*" ? ".*" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
     .join("/");
-  return new RegExp(`^${source}/?$`);
+  // Exact: `/admin/settings/` is not a route (Hono is strict about the trailing slash), so it is a 404.
+  return new RegExp(`^${source}$`);
 }
 
 function allowedMethods(api: Hono<AppEnv>, path: string): string[] {
@@ -39,10 +43,12 @@ function allowedMethods(api: Hono<AppEnv>, path: string): string[] {
 
 export function createApiRouter(deps: ApiDeps) {
   const api = new Hono<AppEnv>();
-  // A general ceiling per client address, before any work is done.
+  // The general ceiling per client address is app-wide (server/app.ts), pages included.
+
+  // Answers that depend on who is signed in (personal data, staff screens) are never stored by a cache.
   api.use("*", async (c, next) => {
-    await deps.limiter.enforce(c, "api");
-    return next();
+    await next();
+    if (PERSONAL_PATHS.test(c.req.path)) c.header("Cache-Control", "no-store");
   });
 
   // Resource routers, each thin: parse, call a service, shape.

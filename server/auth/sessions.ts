@@ -1,7 +1,9 @@
 /**
  * Server-side sessions. The browser holds only a random identifier in an HttpOnly cookie; the
  * database holds its SHA-256, the user and the timeouts, so several app servers can share sessions.
- * Visitors get an identifier too (no database row) so that the XSRF token can be bound to it.
+ * Visitors get an identifier too (no database row, signed by the server so a client cannot choose it)
+ * so that the XSRF token can be bound to it. Cookies are only issued on GET/HEAD: a refused cross-site
+ * POST (419) never replaces the session cookie of the browser it came from.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
@@ -10,6 +12,12 @@ import type { SessionUser } from "../../domain/permissions.ts";
 import type { DB } from "../db/database.ts";
 
 export const SESSION_COOKIE = "bakery_sid";
+/** Over HTTPS the session and known-device cookies carry the `__Host-` prefix (Secure, Path=/, no Domain). */
+export const HOST_PREFIX = "__Host-";
+export const KNOWN_DEVICE_COOKIE = "bakery_known";
+/** How many accounts one browser remembers having signed in to. */
+const KNOWN_DEVICE_SLOTS = 5;
+const KNOWN_DEVICE_MAX_AGE = 365 * 24 * 60 * 60;
 export const XSRF_COOKIE = "XSRF-TOKEN";
 export const XSRF_HEADER = "X-XSRF-TOKEN";
 export const XSRF_FIELD = "_token";
@@ -43,6 +51,23 @@ function validSidShape(value: string | undefined): value is string {
   return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value);
 }
 
+const mac = (secret: string, purpose: string, value: string) =>
+  createHmac("sha256", secret).update(`${purpose}:${value}`).digest("base64url").slice(0, 22);
+
+/** A visitor's identifier: random part + the server's MAC of it (`random.mac`). */
+function newAnonymousSid(secret: string): string {
+  const random = newSid();
+  return `${random}.${mac(secret, "anon", random)}`;
+}
+
+function validAnonymousSid(secret: string, value: string | undefined): value is string {
+  if (typeof value !== "string" || !/^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{22}$/.test(value)) return false;
+  const [random, given] = value.split(".") as [string, string];
+  return tokensMatch(mac(secret, "anon", random), given);
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export function csrfTokenFor(secret: string, sid: string): string {
   return createHmac("sha256", secret).update(`xsrf:${sid}`).digest("base64url");
 }
@@ -62,9 +87,12 @@ export interface SessionOptions {
 
 export function createSessionManager(options: SessionOptions) {
   const { db, secret, secure } = options;
+  const sessionCookie = secure ? HOST_PREFIX + SESSION_COOKIE : SESSION_COOKIE;
+  const knownDeviceCookie = secure ? HOST_PREFIX + KNOWN_DEVICE_COOKIE : KNOWN_DEVICE_COOKIE;
+  const knownDeviceMark = (email: string) => mac(secret, "known-device", email);
 
   function writeCookies(c: Context, sid: string, token: string, maxAgeSeconds?: number) {
-    setCookie(c, SESSION_COOKIE, sid, {
+    setCookie(c, sessionCookie, sid, {
       path: "/",
       httpOnly: true,
       sameSite: "Lax",
@@ -119,18 +147,20 @@ export function createSessionManager(options: SessionOptions) {
 
   /** Reads the session cookie (issuing one to new visitors) and sets `auth` on the context. */
   const middleware: MiddlewareHandler<AuthEnv> = async (c, next) => {
-    const cookie = getCookie(c, SESSION_COOKIE);
+    const cookie = getCookie(c, sessionCookie);
+    const safe = SAFE_METHODS.has(c.req.method);
     let sid: string;
-    let user: SessionUser | null = null;
-    if (validSidShape(cookie)) {
-      sid = cookie;
-      user = await loadUser(sid);
+    const user = validSidShape(cookie) ? await loadUser(cookie) : null;
+    if (user || validAnonymousSid(secret, cookie)) {
+      sid = cookie as string;
     } else {
-      sid = newSid();
+      // An unknown or expired identifier is replaced on the next page view. A POST keeps it for this
+      // request only: its XSRF token was never handed out, so the request is refused, and no cookie is set.
+      sid = !safe && typeof cookie === "string" && cookie ? cookie : newAnonymousSid(secret);
     }
     const csrfToken = csrfTokenFor(secret, sid);
     c.set("auth", { sid, user, csrfToken });
-    if (sid !== cookie || getCookie(c, XSRF_COOKIE) !== csrfToken) writeCookies(c, sid, csrfToken);
+    if (safe && (sid !== cookie || getCookie(c, XSRF_COOKIE) !== csrfToken)) writeCookies(c, sid, csrfToken);
     await next();
   };
 
@@ -167,10 +197,30 @@ export function createSessionManager(options: SessionOptions) {
     async signOut(c: Context): Promise<void> {
       const previous = (c as Context<AuthEnv>).get("auth");
       if (previous) await db.deleteFrom("sessions").where("id", "=", hashSid(previous.sid)).execute();
-      const sid = newSid();
+      const sid = newAnonymousSid(secret);
       const csrfToken = csrfTokenFor(secret, sid);
       writeCookies(c, sid, csrfToken);
       (c as Context<AuthEnv>).set("auth", { sid, user: null, csrfToken });
+    },
+
+    /** Marks this browser as one that has signed in to `email` (a signed, HttpOnly cookie; a few accounts kept). */
+    rememberDevice(c: Context, email: string): void {
+      const mark = knownDeviceMark(email);
+      const marks = (getCookie(c, knownDeviceCookie) ?? "").split(".").filter((m) => /^[A-Za-z0-9_-]{22}$/.test(m));
+      const kept = [mark, ...marks.filter((m) => m !== mark)].slice(0, KNOWN_DEVICE_SLOTS);
+      setCookie(c, knownDeviceCookie, kept.join("."), {
+        path: "/",
+        httpOnly: true,
+        sameSite: "Lax",
+        secure,
+        maxAge: KNOWN_DEVICE_MAX_AGE,
+      });
+    },
+
+    /** Whether this browser has signed in to `email` before. */
+    isKnownDevice(c: Context, email: string): boolean {
+      const mark = knownDeviceMark(email);
+      return (getCookie(c, knownDeviceCookie) ?? "").split(".").some((m) => tokensMatch(mark, m));
     },
   };
 }

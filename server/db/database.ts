@@ -20,6 +20,12 @@ export interface DatabaseHandle {
   schema?: string;
   /** Checks the database answers; used by /healthz. */
   ping(): Promise<void>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a dedicated connection (not one of the pool's) and call
+   * `onNotify` for each notification. `onDown` is called when the connection is lost; the caller starts
+   * over by calling `listen` again. Resolves once listening, with a function that stops.
+   */
+  listen?(channel: string, onNotify: () => void, onDown: (error: unknown) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -48,6 +54,34 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
       schema: options.schema,
       ping: async () => {
         await sql`select 1`.execute(db);
+      },
+      listen: async (channel, onNotify, onDown) => {
+        if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+        const client = new pg.Client({ connectionString: url });
+        let closed = false;
+        const down = (error: unknown) => {
+          if (closed) return;
+          closed = true;
+          client.end().catch(() => {});
+          onDown(error);
+        };
+        client.on("notification", (message) => {
+          if (message.channel === channel) onNotify();
+        });
+        client.on("error", down);
+        client.on("end", () => down(new Error("listener connection ended")));
+        try {
+          await client.connect();
+          await client.query(`LISTEN ${channel}`);
+        } catch (error) {
+          closed = true;
+          await client.end().catch(() => {});
+          throw error;
+        }
+        return async () => {
+          closed = true;
+          await client.end().catch(() => {});
+        };
       },
       close: () => db.destroy(),
     };

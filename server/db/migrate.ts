@@ -6,10 +6,14 @@ import { sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import type { DatabaseHandle, Dialect } from "./database.ts";
 import { initialMigration } from "./migrations/001-initial.ts";
+import { loginLimitsMigration } from "./migrations/002-login-limits.ts";
+import { contentVersionMigration } from "./migrations/004-content-version.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001-initial": initialMigration(dialect),
+    "002-login-limits": loginLimitsMigration(),
+    "004-content-version": contentVersionMigration(),
   };
 }
 

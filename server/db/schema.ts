@@ -167,6 +167,21 @@ export interface RateLimitsTable {
   key: string;
   window_start: number;
   hits: number;
+  /** Hits of the window before `window_start` (for the sliding-window estimate); added by migration 002. */
+  previous_hits: Generated<number>;
+}
+
+/** An address an account has signed in from (per-account login ceiling exemption). */
+export interface KnownLoginsTable {
+  user_id: number;
+  address: string;
+  last_login_at: string;
+}
+
+/** One row (id 1): the content version, see server/content-version.ts. */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
 }
 
 export interface Database {
@@ -185,6 +200,8 @@ export interface Database {
   clients: ClientsTable;
   contact_requests: ContactRequestsTable;
   rate_limits: RateLimitsTable;
+  content_version: ContentVersionTable;
+  known_logins: KnownLoginsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -1,5 +1,5 @@
 /**
- * Fixed-window rate limits with Retry-After. In-process by default; with PostgreSQL (several app
+ * Rate limits with Retry-After, counted in fixed windows and judged over a sliding one (see `result`). In-process by default; with PostgreSQL (several app
  * servers share one database) the counters live in the `rate_limits` table so every server sees them.
  */
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -22,10 +22,11 @@ export interface HitResult {
 }
 
 export interface RateLimitStore {
-  /** Counts one hit and reports whether it is within the limit. */
+  /**
+   * Counts one hit atomically and returns the new count (one synchronous step in memory, one
+   * `INSERT … ON CONFLICT DO UPDATE … RETURNING` in the database), so concurrent callers never see the same count.
+   */
   hit(key: string, rule: RateRule): Promise<HitResult>;
-  /** Reads without counting. */
-  peek(key: string, rule: RateRule): Promise<HitResult>;
   reset(key: string): Promise<void>;
 }
 
@@ -33,16 +34,48 @@ function windowStart(now: number, rule: RateRule): number {
   return Math.floor(now / rule.windowMs) * rule.windowMs;
 }
 
-function result(count: number, start: number, rule: RateRule, now: number): HitResult {
+/**
+ * Sliding-window estimate: the hits of the current window plus those of the previous one, weighted by
+ * how much of it still overlaps the last `windowMs`. Unlike a plain fixed window, a burst across a window
+ * boundary (10 at 0:59, 10 more at 1:00) is not let through twice.
+ */
+function result(hits: number, previousHits: number, start: number, rule: RateRule, now: number): HitResult {
+  const elapsed = (now - start) / rule.windowMs;
+  const estimate = hits + previousHits * (1 - elapsed);
+  // When the current window alone is over the limit, wait for its end; otherwise until enough of the
+  // previous window's weight has gone.
+  const waitMs =
+    hits > rule.limit || previousHits === 0
+      ? start + rule.windowMs - now
+      : Math.max(0, (1 - (rule.limit - hits) / previousHits) * rule.windowMs - (now - start));
   return {
-    allowed: count <= rule.limit,
-    count,
-    retryAfter: Math.max(1, Math.ceil((start + rule.windowMs - now) / 1000)),
+    allowed: estimate <= rule.limit,
+    count: hits,
+    retryAfter: Math.max(1, Math.ceil(waitMs / 1000)),
   };
 }
 
-export function createMemoryStore(): RateLimitStore {
-  const counters = new Map<string, { start: number; hits: number }>();
+interface Counter {
+  start: number;
+  hits: number;
+  previousHits: number;
+}
+
+/** The counter after one more hit at window `start` (the previous window's hits carried over). */
+function advance(current: Counter | undefined, start: number, rule: RateRule): Counter {
+  if (current?.start === start) return { start, hits: current.hits + 1, previousHits: current.previousHits };
+  if (current?.start === start - rule.windowMs) return { start, hits: 1, previousHits: current.hits };
+  return { start, hits: 1, previousHits: 0 };
+}
+
+/**
+ * Counters kept in memory at most: one per address and rule, so a flood from many addresses (or forged
+ * X-Forwarded-For behind a trusted proxy) cannot grow the map without bound. The least recently hit go first.
+ */
+export const MEMORY_STORE_MAX_KEYS = 100_000;
+
+export function createMemoryStore(maxKeys = MEMORY_STORE_MAX_KEYS): RateLimitStore {
+  const counters = new Map<string, Counter>();
   let lastSweep = Date.now();
   const sweep = (now: number) => {
     if (now - lastSweep < 60_000) return;
@@ -54,16 +87,15 @@ export function createMemoryStore(): RateLimitStore {
       const now = Date.now();
       sweep(now);
       const start = windowStart(now, rule);
-      const current = counters.get(key);
-      const hits = current && current.start === start ? current.hits + 1 : 1;
-      counters.set(key, { start, hits });
-      return result(hits, start, rule, now);
-    },
-    async peek(key, rule) {
-      const now = Date.now();
-      const start = windowStart(now, rule);
-      const current = counters.get(key);
-      return result(current && current.start === start ? current.hits : 0, start, rule, now);
+      const next = advance(counters.get(key), start, rule);
+      // Re-inserted so the Map's order is least recently hit first.
+      counters.delete(key);
+      counters.set(key, next);
+      if (counters.size > maxKeys) {
+        const oldest = counters.keys().next().value;
+        if (oldest !== undefined) counters.delete(oldest);
+      }
+      return result(next.hits, next.previousHits, start, rule, now);
     },
     async reset(key) {
       counters.delete(key);
@@ -76,12 +108,21 @@ export function createDatabaseStore(db: DB): RateLimitStore {
     async hit(key, rule) {
       const now = Date.now();
       const start = windowStart(now, rule);
-      // One statement: insert the first hit of a window, or count another one in the current window.
+      // One statement: the first hit of a window, or another one in the current window; the previous
+      // window's hits are carried over. SET expressions read the row as it was before this update.
       const row = await db
         .insertInto("rate_limits")
-        .values({ key, window_start: start, hits: 1 })
+        .values({ key, window_start: start, hits: 1, previous_hits: 0 })
         .onConflict((oc) =>
           oc.column("key").doUpdateSet((eb) => ({
+            previous_hits: eb
+              .case()
+              .when("rate_limits.window_start", "=", start)
+              .then(eb.ref("rate_limits.previous_hits"))
+              .when("rate_limits.window_start", "=", start - rule.windowMs)
+              .then(eb.ref("rate_limits.hits"))
+              .else(0)
+              .end(),
             hits: eb
               .case()
               .when("rate_limits.window_start", "=", start)
@@ -91,19 +132,9 @@ export function createDatabaseStore(db: DB): RateLimitStore {
             window_start: start,
           })),
         )
-        .returning("hits")
+        .returning(["hits", "previous_hits"])
         .executeTakeFirstOrThrow();
-      return result(Number(row.hits), start, rule, now);
-    },
-    async peek(key, rule) {
-      const now = Date.now();
-      const start = windowStart(now, rule);
-      const row = await db
-        .selectFrom("rate_limits")
-        .select(["hits", "window_start"])
-        .where("key", "=", key)
-        .executeTakeFirst();
-      return result(row && Number(row.window_start) === start ? Number(row.hits) : 0, start, rule, now);
+      return result(Number(row.hits), Number(row.previous_hits), start, rule, now);
     },
     async reset(key) {
       await db.deleteFrom("rate_limits").where("key", "=", key).execute();
@@ -111,13 +142,22 @@ export function createDatabaseStore(db: DB): RateLimitStore {
   };
 }
 
-/** The limits of the site (per client address unless said otherwise). */
+/** The limits of the site (per client address unless said otherwise). See docs/security.md "Login limits". */
 export const RATE_RULES = {
-  /** Failed logins per address and, separately, per e-mail: the 11th in a minute is refused. */
-  loginFailures: { limit: 10, windowMs: 60_000 },
+  /** Login attempts per address, all accounts together, counted before the password is checked. */
+  loginAttempts: { limit: 10, windowMs: 60_000 },
+  /** Failed logins per account-and-address pair: the growing delay, one tier per window. */
+  loginPairMinute: { limit: 10, windowMs: 60_000 },
+  loginPairQuarter: { limit: 20, windowMs: 15 * 60_000 },
+  loginPairHour: { limit: 30, windowMs: 60 * 60_000 },
+  /**
+   * Failed logins per account from all addresses: only a distributed attack reaches it, and it never
+   * refuses a browser or an address that has signed in to that account before.
+   */
+  loginAccount: { limit: 100, windowMs: 60 * 60_000 },
   /** Contact requests and club sign-ups. */
   forms: { limit: 5, windowMs: 10 * 60_000 },
-  /** General ceiling for the JSON API. */
+  /** General ceiling per address for the JSON API, pages and their `.data` requests. */
   api: { limit: 300, windowMs: 60_000 },
 } satisfies Record<string, RateRule>;
 

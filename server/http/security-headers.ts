@@ -1,5 +1,6 @@
 /**
- * Security headers on every response. Scripts need the per-request nonce; only the map provider may be framed.
+ * Security headers on every response. Scripts need the nonce their page was rendered with (per request, or
+ * per cached page: public-pages.ts); only the map provider may be framed.
  * In development Vite injects inline scripts and a websocket, so the policy is only sent in production.
  */
 import { randomBytes } from "node:crypto";
@@ -31,7 +32,12 @@ export function securityHeaders(options: { production: boolean; https: boolean }
     c.set("nonce", nonce);
     await next();
     const h = c.res.headers;
-    if (options.production) h.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    // A page from the page cache carries the nonce it was rendered with (server/http/public-pages.ts).
+    // A 304 sends no policy: the browser keeps the stored one, which matches the stored page's nonce.
+    // A response with its own, stricter policy keeps it (uploaded images: `default-src 'none'; sandbox`).
+    if (options.production && c.res.status !== 304 && !h.has("Content-Security-Policy")) {
+      h.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce") ?? nonce));
+    }
     h.set("X-Content-Type-Options", "nosniff");
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("X-Frame-Options", "DENY");

@@ -44,7 +44,7 @@ const WEBP_MAX_DIMENSION = 16383;
 const FALLBACK_WIDTH = 960;
 /** An SVG narrower than this is rendered at a higher density so the raster isn't tiny. */
 const SVG_TARGET_WIDTH = 960;
-/** Stops pathological inputs (e.g. SVG filter chains) from occupying a worker forever. */
+/** Stops pathological inputs from occupying a worker forever (SVG filters, which it cannot stop, are refused). */
 const DECODE_TIMEOUT_SECONDS = 30;
 
 export const UPLOAD_URL_PREFIX = "/uploads/";
@@ -191,6 +191,23 @@ function toRejection(error: unknown): ImageRejectedError {
   return new ImageRejectedError("corrupt", undefined, { cause: error });
 }
 
+export const SVG_FILTER_MESSAGE = "תמונות SVG עם מסננים (filter) אינן נתמכות. שמרו את התמונה כ-PNG ונסו שוב.";
+
+/**
+ * SVG filters are refused outright (issue 14): librsvg renders a filter primitive as one operation
+ * that libvips' timeout cannot interrupt, so a 263-byte filter chain kept a worker busy 38.7 s past
+ * the 30 s timeout. Any filter element (`<filter>`, `<feGaussianBlur>`…, with or without a namespace
+ * prefix), `filter` attribute or CSS `filter` property — or a CSS escape that could spell one — is refused.
+ */
+function usesSvgFilters(input: Buffer): boolean {
+  const text = input.toString("utf8");
+  return (
+    /<\s*(?:[\w.-]+:)?(?:filter|fe[a-z]+)[\s/>]/i.test(text) ||
+    /[\s"';{]filter\s*[:=]/i.test(text) ||
+    /<style[\s>][\s\S]*\\[0-9a-f]/i.test(text)
+  );
+}
+
 interface DecodedMaster {
   data: Buffer;
   width: number;
@@ -203,6 +220,7 @@ interface DecodedMaster {
  * failure here is an ImageRejectedError (the input is the user's fault, not ours).
  */
 async function decodeMaster(input: Buffer, type: SniffedType): Promise<DecodedMaster> {
+  if (type === "svg" && usesSvgFilters(input)) throw new ImageRejectedError("pixels", SVG_FILTER_MESSAGE);
   // Header only: cheap even for a decompression bomb, which is refused before decoding.
   let meta: Metadata;
   try {

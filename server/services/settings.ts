@@ -1,4 +1,7 @@
-/** Site-wide settings (brand, phone, links): one row, cached in memory and refreshed on every edit. */
+/**
+ * Site-wide settings (brand, phone, links): one row. Pages read it once per content version
+ * (services/per-version.ts), so the service itself keeps no copy that another server's edit could leave stale.
+ */
 import type { SiteSettings } from "../../domain/contracts/catalogue.ts";
 import type { DB } from "../db/database.ts";
 import type { SiteSettingsRow } from "../db/schema.ts";
@@ -32,13 +35,10 @@ function fromRow(row: SiteSettingsRow): SiteSettings {
 }
 
 export function createSettingsService(db: DB) {
-  let cached: SiteSettings | undefined;
   return {
     async get(): Promise<SiteSettings> {
-      if (cached) return cached;
       const row = await db.selectFrom("site_settings").selectAll().where("id", "=", 1).executeTakeFirst();
-      cached = row ? fromRow(row) : DEFAULT_SETTINGS;
-      return cached;
+      return row ? fromRow(row) : DEFAULT_SETTINGS;
     },
 
     async save(settings: SiteSettings): Promise<SiteSettings> {
@@ -60,7 +60,6 @@ export function createSettingsService(db: DB) {
         .values({ id: 1, ...values })
         .onConflict((oc) => oc.column("id").doUpdateSet(values))
         .execute();
-      cached = undefined;
       return this.get();
     },
   };

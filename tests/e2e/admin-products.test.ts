@@ -21,12 +21,14 @@ describe.skipIf(!chromiumPath)("admin: a product from creation to deletion", () 
   let browser: Browser;
   let page: Page;
   let productId = 0;
+  let visitor: Page;
 
   beforeAll(async () => {
     browser = await launchBrowser(chromiumPath);
     page = await staffPage(browser, baseURL, credentials, { clock: true });
   });
   afterAll(async () => {
+    await visitor?.context().close();
     await page?.context().close();
     await browser?.close();
   });
@@ -174,16 +176,20 @@ describe.skipIf(!chromiumPath)("admin: a product from creation to deletion", () 
     expect(body.data.map((i) => i.alt)).toEqual([`${NAME} – תמונה 2`, `${NAME} – תמונה 1`]);
   });
 
-  it("shows the product on its public page", async () => {
-    const visitor = await browser.newPage({ locale: "he-IL" });
+  it("shows the product on its public page, cached for visitors", async () => {
+    visitor = await browser.newPage({ locale: "he-IL" });
     const response = await openPage(visitor, `${baseURL}/product/${productId}`);
     expect(response?.status()).toBe(200);
+    expect(await response?.headerValue("cache-control")).toMatch(/^public, max-age=0, s-maxage=/);
+    expect(await response?.headerValue("set-cookie")).toBeNull();
+    // A second visitor gets the page from the server's page cache.
+    const again = await fetch(`${baseURL}/product/${productId}`);
+    expect(again.headers.get("x-cache")).toBe("hit");
     expect(await visitor.getByRole("heading", { level: 1 }).textContent()).toContain(NAME);
     const text = await visitor.locator("main").textContent();
     for (const expected of ["קטנה", "גדולה", "פרווה", SERIAL]) expect(text).toContain(expected);
     const main = visitor.locator("main img").first();
     expect(await main.getAttribute("alt")).toContain("תמונה 2");
-    await visitor.close();
   });
 
   it("edits the product: title, a size removed after confirming", async () => {
@@ -201,6 +207,16 @@ describe.skipIf(!chromiumPath)("admin: a product from creation to deletion", () 
     await expectToast(page, "המוצר עודכן בהצלחה");
     await form.waitFor({ state: "detached" });
     await expect.poll(async () => (await row().textContent()) ?? "").toContain("חלה עגולה לחגים");
+  });
+
+  it("shows the edit on the public page at once, to a visitor who had the old page", async () => {
+    // The same visitor, whose browser holds the page from before the edit: no waiting, no reload tricks.
+    await visitor.goto(`${baseURL}/product/${productId}`);
+    await visitor.getByText("חלה עגולה לחגים").first().waitFor({ timeout: 5_000 });
+    const text = (await visitor.locator("main").textContent()) ?? "";
+    expect(text).toContain("גדולה");
+    expect(text).not.toContain("קטנה");
+    await visitor.close();
   });
 
   it("lets the 20-second confirmation expire without deleting, then deletes the product", async () => {

@@ -87,6 +87,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: process.env.E2E_SERVER_LOG === "1" ? "info" : "silent",
       // The suite submits the public forms many times from one address.
       FORM_RATE_LIMIT: "10000",
+      // …and every test file browses the same server from 127.0.0.1.
+      REQUEST_RATE_LIMIT: "100000",
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       AVIF_BACKFILL: "0",

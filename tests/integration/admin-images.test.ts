@@ -77,6 +77,8 @@ for (const factory of testDatabases()) {
       const served = await fetchFile(json.data[0]!.path);
       expect(served.status).toBe(200);
       expect(served.headers.get("content-type")).toBe("image/webp");
+      // Issue 14 finding 7: the site-wide policy does not overwrite the image's own, stricter one.
+      expect(served.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
       expect(json.data[0]!.picture.url).toMatch(/\.jpg$/);
     });
 

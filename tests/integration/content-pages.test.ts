@@ -9,7 +9,7 @@ import { heForms } from "../../domain/i18n/forms.ts";
 import { hePages } from "../../domain/i18n/pages.ts";
 import { he } from "../../domain/i18n/site.ts";
 import { branches as seedBranches } from "../../server/db/seed/content.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import { createTestApp, RELAXED_RATE_RULES, type TestApp } from "../support/app.ts";
 import { TestClient } from "../support/client.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
 import { loadServerBuild } from "../support/page-build.ts";
@@ -38,6 +38,7 @@ for (const factory of testDatabases()) {
   describe(`content pages on ${factory.name}`, () => {
     let database: TestDatabase;
     let t: TestApp;
+    let build: Awaited<ReturnType<typeof loadServerBuild>>;
     let branchIds: number[];
 
     const page = async (path: string, client = new TestClient(t)) => {
@@ -46,7 +47,7 @@ for (const factory of testDatabases()) {
     };
 
     beforeAll(async () => {
-      const build = await loadServerBuild();
+      build = await loadServerBuild();
       // The demo content, seeded once for the run (tests/integration/global-setup.ts).
       database = await factory.create({ template: inject("seedTemplate") });
       t = createTestApp(database, { build });
@@ -349,10 +350,13 @@ for (const factory of testDatabases()) {
         // With an external club site configured, our own club page is not advertised.
         const settings = await t.services.settings.get();
         await t.services.settings.save({ ...settings, clubUrl: "https://club.example.co.il" });
+        // A write past the HTTP API: say so, as every write that changes public content must.
+        await t.contentVersion.bump();
         try {
           expect(await (await t.request("/sitemap.xml")).text()).not.toContain(`${PUBLIC_URL}/club<`);
         } finally {
           await t.services.settings.save(settings);
+          await t.contentVersion.bump();
         }
       } finally {
         await db.updateTable("products").set({ status: 1 }).where("id", "=", hidden).execute();
@@ -365,6 +369,52 @@ for (const factory of testDatabases()) {
       expect(text).toMatch(/^Disallow: \/admin$/m);
       expect(text).toMatch(/^Disallow: \/api$/m);
       expect(text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    });
+
+    describe("attack suite (issue 14): pages", () => {
+      it("finding 8: the contact and club pages answer a JSON or text/plain body with 415 and a Hebrew message", async () => {
+        for (const path of ["/contactUs", "/club"]) {
+          for (const [type, body] of [
+            ["application/json", JSON.stringify({ email: "a@b.co", name: "x", message: "y" })],
+            ["text/plain", "email=a@b.co"],
+          ] as const) {
+            const client = new TestClient(t);
+            await client.fetch(path);
+            const res = await client.fetch(path, { method: "POST", body, headers: { "Content-Type": type } });
+            expect(res.status, `${path} ${type}`).toBe(415);
+            expect(await res.text()).toMatch(/[\u0590-\u05FF]/);
+          }
+        }
+      });
+
+      it("finding 11: the per-address ceiling covers pages and .data requests, not built assets or uploads", async () => {
+        // On PostgreSQL the counters are shared through the database: start from none.
+        await database.handle.db.deleteFrom("rate_limits").execute();
+        const limited = createTestApp(database, {
+          build,
+          rateRules: { ...RELAXED_RATE_RULES, api: { limit: 4, windowMs: 60 * 60_000 } },
+        });
+        try {
+          const client = new TestClient(limited);
+          const statuses: number[] = [];
+          for (const path of ["/products?search=a", "/products.data", "/products?search=b", "/branches.data"]) {
+            statuses.push((await client.fetch(path)).status);
+          }
+          expect(statuses).toEqual([200, 200, 200, 200]);
+          const page = await client.fetch("/products?search=c", { headers: { Accept: "text/html" } });
+          expect(page.status).toBe(429);
+          expect(Number(page.headers.get("retry-after"))).toBeGreaterThan(0);
+          expect(await page.text()).toContain('dir="rtl"');
+          expect((await client.fetch("/products.data")).status).toBe(429);
+          expect((await client.fetch("/api/categories")).status).toBe(429);
+          // Static files are outside the ceiling (404 here: the test build has no client folder).
+          expect((await client.fetch("/assets/missing.js")).status).toBe(404);
+          expect((await client.fetch("/uploads/missing.webp")).status).toBe(404);
+          expect((await client.fetch("/healthz")).status).toBe(200);
+        } finally {
+          limited.dispose();
+        }
+      });
     });
   });
 }

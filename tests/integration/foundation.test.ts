@@ -79,7 +79,9 @@ const SCHEMA = {
   publications: ["id", "name", "content", "status", "visibility_home_page", "created_at", "updated_at"],
   clients: ["id", "email", "source", "consent_at", "created_at", "updated_at"],
   contact_requests: ["id", "name", "email", "phone", "message", "handled_at", "created_at"],
-  rate_limits: ["key", "window_start", "hits"],
+  rate_limits: ["key", "window_start", "hits", "previous_hits"],
+  content_version: ["id", "version"],
+  known_logins: ["user_id", "address", "last_login_at"],
 } as const satisfies { [T in keyof Database]: readonly (keyof Database[T] & string)[] };
 
 type Unlisted = { [T in keyof Database]: Exclude<keyof Database[T], (typeof SCHEMA)[T][number]> }[keyof Database];

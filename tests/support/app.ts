@@ -5,6 +5,7 @@
 import { cpSync } from "node:fs";
 import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app.ts";
+import { type ContentVersion, createContentVersion } from "../../server/content-version.ts";
 import { RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
 import { createLocalStorage } from "../../server/images/storage.ts";
 import { createLogger } from "../../server/log.ts";
@@ -15,6 +16,7 @@ import { removeTempDir, tempDir } from "./temp.ts";
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   services: Services;
+  contentVersion: ContentVersion;
   request(path: string, init?: RequestInit): Promise<Response>;
   dispose(): void;
 }
@@ -31,11 +33,19 @@ export const RELAXED_RATE_RULES: RateRules = {
 
 /**
  * `build` (see page-build.ts) adds the pages; without it only the HTTP shell and the API answer.
- * `rateRules: RATE_RULES` tests the real limits.
+ * `rateRules: RATE_RULES` tests the real limits; `trustProxy` lets a test speak from several addresses
+ * through `X-Forwarded-For`; `secureCookies` serves as if over HTTPS.
  */
 export function createTestApp(
   database: TestDatabase,
-  options: { build?: ServerBuild; rateRules?: RateRules } = {},
+  options: {
+    build?: ServerBuild;
+    rateRules?: RateRules;
+    /** The page cache is on by default, as in production; `{ enabled: false }` is PAGE_CACHE=0. */
+    pageCache?: { enabled: boolean; maxBytes: number };
+    trustProxy?: boolean;
+    secureCookies?: boolean;
+  } = {},
 ): TestApp {
   const uploads = tempDir("bakery-uploads-");
   // A database copied from a seed template comes with the images its rows point at.
@@ -43,12 +53,13 @@ export function createTestApp(
   const storage = createLocalStorage(uploads);
   const logger = createLogger("silent");
   const services = createServices(database.handle.db, { storage, logger });
+  const contentVersion = createContentVersion(database.handle, { logger });
   const app = createApp({
     config: {
       publicUrl: "http://localhost:3000",
-      secureCookies: false,
+      secureCookies: options.secureCookies ?? false,
       sessionSecret: "test-secret-test-secret-test-secret-123",
-      trustProxy: false,
+      trustProxy: options.trustProxy ?? false,
     },
     database: database.handle,
     services,
@@ -56,11 +67,17 @@ export function createTestApp(
     logger,
     build: options.build,
     rateRules: options.rateRules ?? RELAXED_RATE_RULES,
+    contentVersion,
+    pageCache: options.pageCache ?? { enabled: true, maxBytes: 32 * 1024 * 1024 },
   });
   return {
     app,
     services,
+    contentVersion,
     request: (p, init) => Promise.resolve(app.request(p, init)),
-    dispose: () => removeTempDir(uploads),
+    dispose: () => {
+      void contentVersion.close();
+      removeTempDir(uploads);
+    },
   };
 }

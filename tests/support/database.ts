@@ -17,6 +17,8 @@ import { removeTempDir, tempDir } from "./temp.ts";
 export interface TestDatabase {
   name: "sqlite" | "postgres";
   handle: DatabaseHandle;
+  /** PostgreSQL only: another connection pool on the same schema, as a second app server would have. */
+  openAnother?(): DatabaseHandle;
   /** The uploads folder that belongs to the rows (the template's), copied by createTestApp. */
   uploadsTemplate?: string;
   dispose(): Promise<void>;
@@ -55,7 +57,8 @@ async function copyTemplateRows(client: pg.Client, schema: string, templateFile:
   try {
     const tables = source
       .prepare(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'",
+        // content_version: its one row is the migration's own.
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' AND name != 'content_version'",
       )
       .all()
       .map((row) => String(row.name));
@@ -114,11 +117,18 @@ async function createPostgres(url: string, options: CreateOptions = {}): Promise
   } finally {
     await setup.end();
   }
+  const others: DatabaseHandle[] = [];
   return {
     name: "postgres",
     handle,
+    openAnother() {
+      const other = openDatabase(url, { schema });
+      others.push(other);
+      return other;
+    },
     uploadsTemplate: options.template && path.join(options.template, TEMPLATE_UPLOADS),
     async dispose() {
+      for (const other of others) await other.close();
       await handle.close();
       const client = new pg.Client({ connectionString: url });
       await client.connect();

@@ -34,7 +34,10 @@ describe("product", () => {
     expect(
       Object.keys(errorsOf(productSchema.safeParse({ name: "a", title: "b", serial_id: "12.5", status: 2 }))).sort(),
     ).toEqual(["serial_id", "status"]);
-    expect(productSchema.safeParse({ name: "a", title: "b", serial_id: "1e3" }).success).toBe(true);
+    // Issue 14: only plain decimal text is a number ("1e3" and "0x10" are not).
+    expect(productSchema.safeParse({ name: "a", title: "b", serial_id: "1e3" }).success).toBe(false);
+    expect(productSchema.safeParse({ name: "a", title: "b", serial_id: "0x10" }).success).toBe(false);
+    expect(productSchema.safeParse({ name: "a", title: "b", serial_id: " 1000 " }).success).toBe(true);
     expect(productSchema.safeParse({ name: "a", title: "b", serial_id: "abc" }).success).toBe(false);
   });
 

@@ -14,6 +14,7 @@ import {
   pickFallback,
   removeImageFiles,
   type StoredImage,
+  SVG_FILTER_MESSAGE,
   sniffImageType,
   srcSetFor,
 } from "../../server/images/pipeline.ts";
@@ -176,6 +177,25 @@ describe("ingestImage", { timeout: 30_000 }, () => {
     const error = await rejection(ingestImage(storage, input, { directory: "products" }));
     expect(error.code).toBe("type");
     expect(error.message).toBe("הקובץ אינו תמונה נתמכת (PNG, JPG, GIF, WebP או SVG)");
+  });
+
+  it.each([
+    [
+      "a filter element",
+      '<filter id="f"><feMorphology radius="999"/><feGaussianBlur stdDeviation="999"/></filter><rect width="100%" height="100%" filter="url(#f)"/>',
+    ],
+    [
+      "a prefixed filter element",
+      '<svg:filter id="f"><svg:feTurbulence baseFrequency="9" numOctaves="99"/></svg:filter>',
+    ],
+    ["a CSS filter", '<rect width="9" height="9" style="fill:red; filter: blur(900px)"/>'],
+    ["a CSS escape in a style sheet", "<style>rect { fil\\74 er: blur(900px) }</style><rect width='9' height='9'/>"],
+  ])("refuses an SVG with %s at once, before any rendering (issue 14)", async (_name, body) => {
+    const svg = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:svg="http://www.w3.org/2000/svg" width="4000" height="4000">${body}</svg>`,
+    );
+    const error = await rejection(ingestImage(storage, svg, { directory: "logos" }));
+    expect(error.message).toBe(SVG_FILTER_MESSAGE);
   });
 
   it("rasterises SVG: scripts and handlers never reach storage", async () => {

@@ -1,8 +1,10 @@
+import { heApi } from "../../../domain/i18n/api.ts";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import { telHref } from "../../../domain/phone.ts";
 import type { FormResult } from "../../lib/forms.ts";
 
 export function failureText(failure: FormResult["failure"]): string {
+  if (failure === "unsupported") return heApi.unsupportedMediaType;
   return failure === "rateLimited" ? heForms.common.rateLimitedText : heForms.common.serverErrorText;
 }
 

@@ -15,10 +15,11 @@ const t = heForms.club;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const { publicUrl } = context.get(requestContext);
+  const { publicUrl, csrfToken } = context.get(requestContext);
   const [settings, sales] = await Promise.all([services.settings.get(), services.sales.list()]);
   return {
     settings,
+    csrfToken,
     seo: pageSeo(publicUrl, {
       title: t.title,
       description: t.description,

@@ -15,10 +15,11 @@ const t = heForms.contact;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const { publicUrl } = context.get(requestContext);
+  const { publicUrl, csrfToken } = context.get(requestContext);
   const [settings, branches] = await Promise.all([services.settings.get(), services.branches.list()]);
   return {
     settings,
+    csrfToken,
     seo: pageSeo(publicUrl, {
       title: t.title,
       description: t.description,

@@ -28,10 +28,15 @@ export function optionalText(label: string, max: number) {
   );
 }
 
-function toNumber(value: unknown): unknown {
+/** Plain decimal text only: `Number()` would also take "0x10" (16), "1e3", "0b1" or "Infinity". */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** A number from its JSON or its decimal text form; other text stays text (and fails the number check). */
+export function toNumber(value: unknown): unknown {
   if (typeof value === "string") {
     const trimmed = value.trim();
-    return trimmed === "" ? undefined : Number(trimmed);
+    if (trimmed === "") return undefined;
+    return DECIMAL.test(trimmed) ? Number(trimmed) : trimmed;
   }
   return value === null ? undefined : value;
 }

@@ -1,7 +1,7 @@
 /** Product form and payload (spec §5: name, title, serial_id as a number and status are required). */
 import { z } from "zod";
 import { heAdmin } from "../../i18n/admin.ts";
-import { flag, idField, optionalText, requiredText, status, wholeNumber } from "./fields.ts";
+import { flag, idField, optionalText, requiredText, status, toNumber, wholeNumber } from "./fields.ts";
 
 const f = heAdmin.fields;
 
@@ -41,7 +41,7 @@ export type TagInput = z.output<typeof tagSchema>;
 
 /** Price in shekels with at most two decimals, e.g. 12 or 12.5 or "12.50". */
 export const priceField = z.preprocess(
-  (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : Number(value.trim())) : value),
+  toNumber,
   z
     .number({
       error: (issue) =>

@@ -279,9 +279,9 @@ export async function seedIfEmpty(
   handle: DatabaseHandle,
   services: Services,
   options: { logger: Logger; config: Pick<AppConfig, "adminEmail" | "adminPassword" | "skipSeed"> },
-): Promise<{ remaining: Promise<void> }> {
+): Promise<{ remaining: Promise<void>; seeded: boolean }> {
   await ensureDemoAdmin(services, options.config, options.logger);
-  if (options.config.skipSeed || !(await isEmpty(handle))) return { remaining: Promise.resolve() };
+  if (options.config.skipSeed || !(await isEmpty(handle))) return { remaining: Promise.resolve(), seeded: false };
   const started = performance.now();
   const result = await seedDemoContent(handle, services, { background: true });
   options.logger.info("demo content loaded; drawing the remaining images in the background", {
@@ -292,5 +292,5 @@ export async function seedIfEmpty(
   const remaining = result.remaining.then(() =>
     options.logger.info("demo images ready", { images: result.images, ms: Math.round(performance.now() - started) }),
   );
-  return { remaining };
+  return { remaining, seeded: true };
 }

@@ -64,8 +64,11 @@ export function listConditions(
 
 /** The SQL column for order_column, or a 422 when the list does not allow it. */
 export function orderColumnOf(config: ListConfig, query: ListQuery): string {
-  const column = config.orderColumns[query.order_column];
-  if (!column) throw new ValidationError({ order_column: [heAdmin.validation.orderColumn] });
+  // Own properties only: `constructor` or `__proto__` must not be read through the prototype chain.
+  const column = Object.hasOwn(config.orderColumns, query.order_column)
+    ? config.orderColumns[query.order_column]
+    : undefined;
+  if (typeof column !== "string") throw new ValidationError({ order_column: [heAdmin.validation.orderColumn] });
   return column;
 }
 

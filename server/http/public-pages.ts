@@ -1,0 +1,289 @@
+/**
+ * Public pages: GET/HEAD of every page that is the same for every visitor — everything but the admin,
+ * the login and the two form pages (contact, club), whose forms need the visitor's XSRF token. These
+ * requests skip sessions entirely: no cookie is read or set, the page is rendered without a user or a
+ * token, and the answer may be kept by browsers and shared caches:
+ *
+ *   Cache-Control: public, max-age=0, s-maxage=…, stale-while-revalidate=…
+ *   ETag: W/"<build>-<content version>"      If-None-Match → 304
+ *   Vary: Accept-Encoding
+ *
+ * React Router's `.data` requests (client navigation) follow the same rules as the documents.
+ * Responses whose key is known (see `cacheKey`) go through the in-process page cache (page-cache.ts).
+ */
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import { LRUCache } from "lru-cache";
+import {
+  generatePath,
+  matchRoutes,
+  type RouteObject,
+  type RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
+import { parseId } from "../../domain/ids.ts";
+import type { ContentVersion } from "../content-version.ts";
+import type { Lookup, PageCache, RenderedPage } from "./page-cache.ts";
+import type { NonceEnv } from "./security-headers.ts";
+
+/** How long shared caches (a CDN) may keep a page, and serve it stale while fetching a new one. */
+export const SHARED_MAX_AGE_SECONDS = 10;
+export const STALE_WHILE_REVALIDATE_SECONDS = 30;
+const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
+/** Not-found pages and redirects: the same for everyone, kept briefly by shared caches only. */
+const BRIEF_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS}`;
+
+/** Pages rendered for each visitor, with the session: their forms carry the visitor's XSRF token. */
+const SESSION_ROUTE_IDS = new Set(["routes/login", "routes/site/contact", "routes/site/club"]);
+const isSessionRoute = (id: string) => SESSION_ROUTE_IDS.has(id) || id.startsWith("routes/admin/");
+
+/** An id exactly as the site writes it (the one id rule, without leading zeros or other spellings). */
+const isCanonicalId = (value: string) => String(parseId(value)) === value;
+const ID = { test: isCanonicalId };
+/** Pages kept in the page cache, with the query parameters each reads and what a valid value looks like. */
+const CACHED_ROUTES: Record<string, Record<string, { test(value: string): boolean }>> = {
+  "routes/site/home": {},
+  "routes/site/categories": {},
+  "routes/site/category": {},
+  "routes/site/product": {},
+  // Search results (`search`) are rendered each time: any text is a new key.
+  "routes/site/products": { page: ID, category: ID },
+  "routes/site/about": {},
+  "routes/site/accessibility": {},
+  "routes/site/branches": {},
+  "routes/site/branch": {},
+  "routes/site/sales": {},
+  "routes/site/sale": {},
+  "routes/site/news": {},
+  "routes/site/thank-you": { from: /^(contact|club)$/ },
+  "routes/site/sign-up": {},
+};
+
+type Route = RouteObject & { id: string };
+
+function routeTree(build: ServerBuild): Route[] {
+  const children = new Map<string | undefined, Route[]>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const list = children.get(route.parentId) ?? [];
+    list.push({
+      id: route.id,
+      path: route.path,
+      index: route.index,
+      caseSensitive: route.caseSensitive,
+    } as Route);
+    children.set(route.parentId, list);
+  }
+  const attach = (routes: Route[]): Route[] =>
+    routes.map((r) => {
+      const kids = children.get(r.id);
+      return kids && !r.index ? ({ ...r, children: attach(kids) } as Route) : r;
+    });
+  return attach(children.get(undefined) ?? []);
+}
+
+/** What a path is: a page with the session, a public page, and for public pages the route chain. */
+interface PathInfo {
+  session: boolean;
+  /** Route ids from the root to the page. */
+  ids: string[];
+  /** The page's route id, when the path is its canonical address (case, ids without leading zeros…). */
+  cacheable: string | null;
+}
+
+export interface PublicPagesOptions {
+  build: ServerBuild;
+  /** React Router's request handler. */
+  handle: (request: Request, context: RouterContextProvider) => Promise<Response>;
+  /** A load context for a render without a visitor (no user, no token). */
+  context: (nonce: string, wholeDocument: boolean) => RouterContextProvider;
+  publicUrl: string;
+  version: ContentVersion;
+  /** Null when PAGE_CACHE=0: every public request renders (the headers stay the same). */
+  cache: PageCache | null;
+  newNonce: () => string;
+}
+
+/** `/product/61.data` → `/product/61`, `/_.data` → `/` (React Router's single-fetch addresses). */
+function pagePath(path: string): { page: string; data: boolean } {
+  if (!path.endsWith(".data")) return { page: path, data: false };
+  const page = path.slice(0, -".data".length);
+  return { page: page.endsWith("/_") ? page.slice(0, -1) : page, data: true };
+}
+
+function acceptedEncoding(header: string | undefined): "br" | "gzip" | null {
+  if (!header) return null;
+  const accepted = new Set<string>();
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (q && Number(q.slice(2)) === 0) continue;
+    if (name) accepted.add(name.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
+  return null;
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A page rendered for one request (not kept) is compressed whole, in one call on the thread pool, at
+ * fast settings. (Streaming it through CompressionStream costs a thread-pool round trip per React chunk,
+ * during which the event loop waits idle: the main cause of the idle time in the issue's profile.)
+ */
+function compressOnce(body: Uint8Array, encoding: "br" | "gzip"): Promise<Uint8Array> {
+  return encoding === "br"
+    ? brotliAsync(body, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        },
+      })
+    : gzipAsync(body, { level: 6 });
+}
+
+/** Headers of the rendered page that travel with it (the rest are ours or per response). */
+const DROPPED_HEADERS = new Set(["set-cookie", "content-length", "content-encoding", "vary", "etag", "date"]);
+
+async function readRendered(response: Response, nonce: string): Promise<RenderedPage> {
+  const body = new Uint8Array(await response.arrayBuffer());
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => {
+    if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
+  });
+  return { status: response.status, headers, body, nonce };
+}
+
+export function createPublicPages(options: PublicPagesOptions) {
+  const { build, cache, version } = options;
+  const tree = routeTree(build);
+  const buildId = build.assets.version;
+  const origin = new URL(options.publicUrl).origin;
+  // Matching is not free; paths repeat. Bounded, so a flood of random paths cannot grow it.
+  const known = new LRUCache<string, PathInfo>({ max: 2000 });
+
+  function describe(page: string): PathInfo {
+    const memo = known.get(page);
+    if (memo) return memo;
+    const matches = matchRoutes(tree, page) ?? [];
+    const ids = matches.map((m) => (m.route as Route).id);
+    const leaf = matches.at(-1);
+    let cacheable: string | null = null;
+    if (leaf) {
+      const id = (leaf.route as Route).id;
+      const pattern = matches
+        .map((m) => m.route.path)
+        .filter(Boolean)
+        .join("/");
+      const params = Object.entries(leaf.params);
+      const canonical =
+        params.every(([, value]) => value !== undefined && isCanonicalId(value)) &&
+        generatePath(`/${pattern}`, leaf.params as Record<string, string>) === page;
+      if (id in CACHED_ROUTES && canonical) cacheable = id;
+    }
+    const info = { session: ids.some(isSessionRoute), ids, cacheable };
+    known.set(page, info);
+    return info;
+  }
+
+  /**
+   * The cache key (and the query the page is rendered with), or null when the request must be rendered
+   * for itself: unknown or repeated parameters, invalid values, search text.
+   */
+  function cacheKey(info: PathInfo, path: string, data: boolean, search: URLSearchParams): string | null {
+    if (!info.cacheable) return null;
+    const allowed = CACHED_ROUTES[info.cacheable] ?? {};
+    const kept: [string, string][] = [];
+    const seen = new Set<string>();
+    for (const [name, value] of search) {
+      if (seen.has(name)) return null;
+      seen.add(name);
+      if (data && name === "_routes") {
+        // Only routes on this page's chain, in a fixed order, so the key space stays that small.
+        const ids = value.split(",");
+        if (!ids.every((id) => info.ids.includes(id))) return null;
+        kept.push([name, [...new Set(ids)].sort().join(",")]);
+        continue;
+      }
+      const valid = allowed[name];
+      if (!valid?.test(value)) return null;
+      kept.push([name, value]);
+    }
+    kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const query = new URLSearchParams(kept).toString();
+    return query ? `${path}?${query}` : path;
+  }
+
+  async function render(pathAndQuery: string, wholeDocument: boolean): Promise<RenderedPage> {
+    const nonce = options.newNonce();
+    // The address comes from PUBLIC_URL, never from the Host header: the result is shared by everyone.
+    const request = new Request(`${origin}${pathAndQuery}`, { method: "GET" });
+    const response = await options.handle(request, options.context(nonce, wholeDocument));
+    return readRendered(response, nonce);
+  }
+
+  const middleware: MiddlewareHandler<NonceEnv> = async (c, next) => {
+    const method = c.req.method;
+    if (method !== "GET" && method !== "HEAD") return next();
+    const path = c.req.path;
+    if (path === "/api" || path.startsWith("/api/")) return next();
+    const { page, data } = pagePath(path);
+    const info = describe(page);
+    if (info.session) return next();
+
+    const url = new URL(c.req.url);
+    const key = cacheKey(info, path, data, url.searchParams);
+    const startedAt = version.current();
+    let lookup: Lookup;
+    if (key && cache) {
+      lookup = await cache.get(key, () => render(key, true));
+    } else {
+      lookup = { page: await render(key ?? `${path}${url.search}`, Boolean(key)), cache: "bypass" };
+    }
+    const rendered = lookup.page;
+    // The CSP header must name the nonce the page's scripts were rendered with (security-headers.ts).
+    c.set("nonce", rendered.nonce);
+
+    const headers = new Headers(rendered.headers);
+    headers.set("Vary", "Accept-Encoding");
+    headers.set("X-Cache", lookup.cache === "hit" ? "hit" : "miss");
+    if (rendered.status === 200) {
+      // Labelled with the version the page was made at: a write during the render makes it stale, not new.
+      const madeAt = lookup.cache === "bypass" ? startedAt : lookup.page.version;
+      const etag = `W/"${buildId}-${madeAt}"`;
+      headers.set("ETag", etag);
+      headers.set("Cache-Control", PAGE_CACHE_CONTROL);
+      if (etagMatches(c.req.header("if-none-match"), etag)) {
+        headers.delete("Content-Type");
+        return new Response(null, { status: 304, headers });
+      }
+    } else if (!headers.has("Cache-Control")) {
+      headers.set("Cache-Control", rendered.status >= 500 ? "no-store" : BRIEF_CACHE_CONTROL);
+    }
+
+    let body: Uint8Array = rendered.body;
+    const encoding = acceptedEncoding(c.req.header("accept-encoding"));
+    if (encoding && lookup.cache !== "bypass") {
+      body = encoding === "br" ? lookup.page.br : lookup.page.gzip;
+      headers.set("Content-Encoding", encoding);
+    } else if (encoding && body.byteLength >= 1024 && method !== "HEAD") {
+      body = await compressOnce(body, encoding);
+      headers.set("Content-Encoding", encoding);
+    }
+    headers.set("Content-Length", String(body.byteLength));
+    const payload = method === "HEAD" || rendered.status === 204 ? null : (body as Uint8Array<ArrayBuffer>);
+    return new Response(payload, { status: rendered.status, headers });
+  };
+
+  return { middleware, describe };
+}

@@ -1,0 +1,453 @@
+/**
+ * Public pages from cache (issue 10): anonymous public GETs set no cookie and are cacheable (ETag from
+ * the content version, 304), kept in the in-process page cache (X-Cache), invalidated by every admin
+ * write; the form pages and login keep their XSRF flow with and without JavaScript; `.data` requests
+ * behave like documents; unknown query parameters are never kept. On PostgreSQL, two app servers on one
+ * database: a write through one is visible through the other within a second.
+ */
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { loginAs } from "../support/auth.ts";
+import { TestClient } from "../support/client.ts";
+import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { formWith, pngImage } from "../support/images.ts";
+import { loadServerBuild } from "../support/page-build.ts";
+
+type Json = Record<string, unknown>;
+const PUBLIC_CACHE_CONTROL = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/;
+
+async function created(res: Response): Promise<number> {
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+/** A visitor without cookies (a browser's first visit, a crawler, a CDN). */
+const anonymous = (t: TestApp, path: string, headers: Record<string, string> = {}) => t.request(path, { headers });
+
+for (const factory of testDatabases()) {
+  describe(`public pages from cache on ${factory.name}`, () => {
+    let database: TestDatabase;
+    let t: TestApp;
+    let admin: TestClient;
+    let build: Awaited<ReturnType<typeof loadServerBuild>>;
+    const ids = { product: 0, category: 0, branch: 0, sale: 0, publication: 0 };
+
+    beforeAll(async () => {
+      build = await loadServerBuild();
+      database = await factory.create();
+      t = createTestApp(database, { build });
+      admin = new TestClient(t);
+      await loginAs(admin, t.services, "admin");
+      const post = (path: string, json: Json) => admin.fetch(path, { method: "POST", json });
+      ids.category = await created(await post("/api/admin/categories", { name: "עוגות", status: 1, is_main: 1 }));
+      ids.product = await created(
+        await post("/api/admin/products", {
+          name: "עוגת גבינה",
+          title: "עוגת גבינה אפויה",
+          content: "עוגה קרמית",
+          serial_id: 900_001,
+          status: 1,
+          visibility_home_page: true,
+        }),
+      );
+      await post(`/api/admin/product/${ids.product}/category`, { categories: [ids.category] });
+      ids.branch = await created(
+        await post("/api/admin/branches", {
+          name: "סניף גאולה",
+          address: "רחוב מלכי ישראל 5, ירושלים",
+          phone: "02-5000000",
+          opening_hours: [],
+        }),
+      );
+      ids.sale = await created(
+        await post("/api/admin/sales", { name: "מבצע חנוכה", content: "סופגניות", visibility_home_page: "1" }),
+      );
+      ids.publication = await created(
+        await post("/api/admin/publications", { name: "פתחנו סניף", content: "בגאולה", visibility_home_page: "1" }),
+      );
+    }, 120_000);
+    afterAll(async () => {
+      t?.dispose();
+      await database?.dispose();
+    });
+
+    it("answers an anonymous GET of a public page without cookies, cacheable, and the second GET from the cache", async () => {
+      for (const path of ["/", `/product/${ids.product}`, `/categories/${ids.category}`, "/products", "/branches"]) {
+        const first = await anonymous(t, path);
+        expect(first.status, path).toBe(200);
+        expect(first.headers.getSetCookie(), path).toEqual([]);
+        expect(first.headers.get("cache-control"), path).toMatch(PUBLIC_CACHE_CONTROL);
+        expect(first.headers.get("etag"), path).toMatch(/^W\/"[^"]+"$/);
+        expect(first.headers.get("vary"), path).toBe("Accept-Encoding");
+        const html = await first.text();
+        expect(html, path).toContain("<html");
+        const second = await anonymous(t, path);
+        expect(second.headers.get("x-cache"), path).toBe("hit");
+        expect(second.headers.getSetCookie(), path).toEqual([]);
+        expect(await second.text(), path).toBe(html);
+      }
+    });
+
+    it("keeps a signed-in visitor's public page cookie-free and shared (nothing of the session in it)", async () => {
+      const path = `/product/${ids.product}`;
+      await anonymous(t, path);
+      const res = await admin.fetch(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect(res.headers.get("x-cache")).toBe("hit");
+      expect(await res.text()).not.toContain(admin.xsrfToken);
+    });
+
+    it("sends the Brotli or gzip copy it keeps, the same page as the identity bytes", async () => {
+      const path = `/categories/${ids.category}`;
+      const plain = await (await anonymous(t, path)).text();
+      const br = await anonymous(t, path, { "Accept-Encoding": "gzip, deflate, br" });
+      expect(br.headers.get("content-encoding")).toBe("br");
+      expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(plain);
+      const gz = await anonymous(t, path, { "Accept-Encoding": "gzip" });
+      expect(gz.headers.get("content-encoding")).toBe("gzip");
+      expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(plain);
+    });
+
+    it("answers a matching If-None-Match with 304, and a changed page after a write with 200", async () => {
+      const path = `/product/${ids.product}`;
+      const etag = (await anonymous(t, path)).headers.get("etag")!;
+      const notModified = await anonymous(t, path, { "If-None-Match": etag });
+      expect(notModified.status).toBe(304);
+      expect(notModified.headers.getSetCookie()).toEqual([]);
+      expect(await notModified.text()).toBe("");
+      // Another public page of the same version: the same validator is valid there too.
+      expect((await anonymous(t, "/", { "If-None-Match": etag })).status).toBe(304);
+      const put = await admin.fetch(`/api/admin/products/${ids.product}`, {
+        method: "PUT",
+        json: {
+          name: "עוגת גבינה",
+          title: "עוגת גבינה אפויה",
+          content: "עוגה קרמית מאוד",
+          serial_id: 900_001,
+          status: 1,
+        },
+      });
+      expect(put.status).toBe(200);
+      const changed = await anonymous(t, path, { "If-None-Match": etag });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get("etag")).not.toBe(etag);
+      expect(await changed.text()).toContain("עוגה קרמית מאוד");
+    });
+
+    it("serves .data requests (client navigation) by the same rules", async () => {
+      const path = `/product/${ids.product}.data?_routes=routes/site/product`;
+      const first = await anonymous(t, path);
+      expect(first.status).toBe(200);
+      expect(first.headers.getSetCookie()).toEqual([]);
+      expect(first.headers.get("cache-control")).toMatch(PUBLIC_CACHE_CONTROL);
+      const body = await first.text();
+      expect(body).toContain("עוגת גבינה");
+      const second = await anonymous(t, path);
+      expect(second.headers.get("x-cache")).toBe("hit");
+      expect(await second.text()).toBe(body);
+      expect((await anonymous(t, path, { "If-None-Match": second.headers.get("etag")! })).status).toBe(304);
+      const home = await anonymous(t, "/_.data");
+      expect(home.status).toBe(200);
+      expect(home.headers.getSetCookie()).toEqual([]);
+      expect((await anonymous(t, "/_.data")).headers.get("x-cache")).toBe("hit");
+    });
+
+    it("renders a burst of requests for an uncached page once", async () => {
+      // A write empties the cache; then ten visitors ask for the same page at once.
+      await admin.fetch(`/api/admin/branches/${ids.branch}`, {
+        method: "PUT",
+        json: { name: "סניף גאולה", address: "רחוב מלכי ישראל 7, ירושלים", phone: "02-5000000", opening_hours: [] },
+      });
+      const burst = await Promise.all(Array.from({ length: 10 }, () => anonymous(t, "/branches")));
+      const states = burst.map((r) => r.headers.get("x-cache"));
+      expect(states.filter((s) => s === "miss")).toHaveLength(1);
+      expect(states.filter((s) => s === "hit")).toHaveLength(9);
+      const bodies = await Promise.all(burst.map((r) => r.text()));
+      expect(new Set(bodies).size).toBe(1);
+      expect(bodies[0]).toContain("מלכי ישראל 7");
+    });
+
+    it("never keeps pages asked for with unknown query parameters, so they cannot grow or empty the cache", async () => {
+      const path = `/product/${ids.product}`;
+      await anonymous(t, path);
+      expect((await anonymous(t, path)).headers.get("x-cache")).toBe("hit");
+      for (let i = 0; i < 30; i++) {
+        const res = await anonymous(t, `/?x=${Math.random().toString(36).slice(2)}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.getSetCookie()).toEqual([]);
+      }
+      const same = `/?utm_source=whatsapp`;
+      await anonymous(t, same);
+      expect((await anonymous(t, same)).headers.get("x-cache")).toBe("miss");
+      // Search text, repeated and invalid known parameters are not kept either.
+      for (const query of ["/products?search=חלה", "/products?page=1&page=2", "/products?page=01", "/PRODUCTS"]) {
+        await anonymous(t, query);
+        expect((await anonymous(t, query)).headers.get("x-cache"), query).toBe("miss");
+      }
+      // Known parameters in any order are one page.
+      await anonymous(t, `/products?page=1&category=${ids.category}`);
+      expect((await anonymous(t, `/products?category=${ids.category}&page=1`)).headers.get("x-cache")).toBe("hit");
+      // What was cached before the flood is still there.
+      expect((await anonymous(t, path)).headers.get("x-cache")).toBe("hit");
+    });
+
+    it("does not keep not-found pages or redirects, and sets no cookie on them", async () => {
+      for (const path of ["/product/999999", "/no-such-page", "/products?page=999"]) {
+        const first = await anonymous(t, path);
+        expect([302, 404], path).toContain(first.status);
+        expect(first.headers.getSetCookie(), path).toEqual([]);
+        expect(first.headers.get("etag"), path).toBeNull();
+        expect((await anonymous(t, path)).headers.get("x-cache"), path).toBe("miss");
+      }
+    });
+
+    describe("every admin write shows on the next GET", () => {
+      const put = (path: string, json: Json) => admin.fetch(path, { method: "PUT", json });
+      const showsAfter = async (page: string, write: () => Promise<Response>, text: string) => {
+        await anonymous(t, page);
+        expect((await anonymous(t, page)).headers.get("x-cache")).toBe("hit");
+        const res = await write();
+        expect(res.status, await res.clone().text()).toBeLessThan(300);
+        const next = await anonymous(t, page);
+        expect(next.headers.get("x-cache")).toBe("miss");
+        expect(await next.text()).toContain(text);
+      };
+
+      it("a product", () =>
+        showsAfter(
+          `/product/${ids.product}`,
+          () =>
+            put(`/api/admin/products/${ids.product}`, {
+              name: "עוגת גבינה ופירות",
+              title: "עוגת גבינה אפויה",
+              serial_id: 900_001,
+              status: 1,
+            }),
+          "עוגת גבינה ופירות",
+        ));
+
+      it("a category (and the menu of every page)", async () => {
+        await showsAfter(
+          `/categories/${ids.category}`,
+          () => put(`/api/admin/categories/${ids.category}`, { name: "עוגות חגיגיות", status: 1, is_main: 1 }),
+          "עוגות חגיגיות",
+        );
+        expect(await (await anonymous(t, "/about")).text()).toContain("עוגות חגיגיות");
+      });
+
+      it("a branch", () =>
+        showsAfter(
+          `/branches/${ids.branch}`,
+          () =>
+            put(`/api/admin/branches/${ids.branch}`, {
+              name: "סניף גאולה החדש",
+              address: "רחוב מלכי ישראל 7, ירושלים",
+              phone: "02-5000000",
+              opening_hours: [],
+            }),
+          "סניף גאולה החדש",
+        ));
+
+      it("a sale", () =>
+        showsAfter(
+          `/sale/${ids.sale}`,
+          () =>
+            put(`/api/admin/sales/${ids.sale}`, {
+              name: "מבצע פורים",
+              content: "אוזני המן",
+              visibility_home_page: "1",
+            }),
+          "מבצע פורים",
+        ));
+
+      it("a publication", () =>
+        showsAfter(
+          "/news",
+          () =>
+            put(`/api/admin/publications/${ids.publication}`, {
+              name: "פתחנו סניף חדש",
+              content: "בגאולה",
+              visibility_home_page: "1",
+            }),
+          "פתחנו סניף חדש",
+        ));
+
+      it("the site settings", async () => {
+        const current = ((await (await admin.fetch("/api/admin/settings")).json()) as { data: Json }).data;
+        await showsAfter(
+          "/",
+          () => put("/api/admin/settings", { ...current, brand_name: "מאפיית הגבעה" }),
+          "מאפיית הגבעה",
+        );
+      });
+
+      it("an image", async () => {
+        const page = `/product/${ids.product}`;
+        const png = await pngImage(320, 200);
+        let uploaded = "";
+        await showsAfter(
+          page,
+          async () => {
+            const res = await admin.fetch("/api/admin/images", {
+              method: "POST",
+              body: formWith({ id: String(ids.product), type: "product" }, [
+                { field: "files[]", bytes: png, name: "cake.png", type: "image/png" },
+              ]),
+            });
+            const data = ((await res.clone().json()) as { data: { id: number }[] }).data;
+            uploaded = `/${data[0]!.id}/`;
+            return res;
+          },
+          "/uploads/products/",
+        );
+        expect(uploaded).not.toBe("");
+      });
+
+      it("but not a contact request or a club sign-up, which no visitor sees", async () => {
+        await anonymous(t, "/");
+        const visitor = new TestClient(t);
+        const res = await visitor.fetch("/api/contact", {
+          method: "POST",
+          json: { name: "דנה", email: "dana@example.co.il", phone: "050-1234567", message: "שלום, יש לכם חלות?" },
+        });
+        expect(res.status).toBeLessThan(300);
+        expect((await anonymous(t, "/")).headers.get("x-cache")).toBe("hit");
+      });
+    });
+
+    describe("forms keep their XSRF token", () => {
+      const tokenField = (html: string) => /name="_token" value="([^"]*)"/.exec(html)?.[1];
+
+      for (const [path, fields] of [
+        ["/contactUs", { name: "דנה כהן", phone: "050-1234567", message: "יש לכם חלות?" }],
+        ["/club", { consent: "on" }],
+      ] as const) {
+        it(`${path} without JavaScript: the page sets the cookies and embeds the token; a post checks it`, async () => {
+          const visitor = new TestClient(t);
+          const page = await visitor.fetch(path);
+          expect(page.status).toBe(200);
+          expect(page.headers.getSetCookie().map((c) => c.split("=")[0])).toEqual(
+            expect.arrayContaining(["bakery_sid", "XSRF-TOKEN"]),
+          );
+          expect(page.headers.get("cache-control")).toBe("private, no-cache");
+          expect(page.headers.get("x-cache")).toBeNull();
+          const token = tokenField(await page.text());
+          expect(token).toBe(visitor.xsrfToken);
+          const form = (extra: Record<string, string>) =>
+            new URLSearchParams({ email: `nojs-${Math.random()}@example.co.il`, ...fields, ...extra }).toString();
+          const headers = { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" };
+          const refused = await visitor.fetch(path, { method: "POST", body: form({}), headers, xsrf: false });
+          expect(refused.status).toBe(419);
+          const accepted = await visitor.fetch(path, {
+            method: "POST",
+            body: form({ _token: token! }),
+            headers,
+            xsrf: false,
+          });
+          expect(accepted.status).toBe(302);
+          expect(accepted.headers.get("location")).toMatch(/^\/thankYou/);
+        });
+
+        it(`${path} with JavaScript: the .data request after a cached page sets the cookies; the post checks the token`, async () => {
+          const visitor = new TestClient(t);
+          // The visitor arrives on a cached public page (no cookie) and navigates to the form.
+          await visitor.fetch("/");
+          expect(visitor.cookies.size).toBe(0);
+          const data = await visitor.fetch(`${path}.data?_routes=routes/site/${path === "/club" ? "club" : "contact"}`);
+          expect(data.status).toBe(200);
+          expect(visitor.xsrfToken).toBeDefined();
+          expect(await data.text()).toContain(visitor.xsrfToken);
+          const body = (extra: Record<string, string>) =>
+            new URLSearchParams({ email: `js-${Math.random()}@example.co.il`, ...fields, ...extra }).toString();
+          const headers = { "Content-Type": "application/x-www-form-urlencoded" };
+          const refused = await visitor.fetch(`${path}.data`, {
+            method: "POST",
+            body: body({ _token: "wrong" }),
+            headers,
+            xsrf: false,
+          });
+          expect(refused.status).toBe(419);
+          const accepted = await visitor.fetch(`${path}.data`, {
+            method: "POST",
+            body: body({ _token: visitor.xsrfToken! }),
+            headers,
+            xsrf: false,
+          });
+          expect(accepted.status).toBeLessThan(300);
+        });
+      }
+
+      it("login: the page and its .data set the cookies and carry the token; the JSON login echoes it", async () => {
+        const visitor = new TestClient(t);
+        const page = await visitor.fetch("/login");
+        expect(page.headers.getSetCookie().length).toBeGreaterThan(0);
+        expect(tokenField(await page.text())).toBe(visitor.xsrfToken);
+        const navigating = new TestClient(t);
+        await navigating.fetch("/login.data?_routes=routes/login");
+        expect(navigating.xsrfToken).toBeDefined();
+        const email = "cashier@example.co.il";
+        const password = "pass-cashier-1234";
+        await t.services.users.createOrReset({ name: "קופאית", email, password, role: "editor" });
+        const refused = await navigating.fetch("/login", { method: "POST", json: { email, password }, xsrf: false });
+        expect(refused.status).toBe(419);
+        const res = await navigating.fetch("/login", { method: "POST", json: { email, password, remember: false } });
+        expect(res.status).toBe(200);
+      });
+
+      it("the spec's client: GET /api/user without a token gets the XSRF cookie to echo", async () => {
+        const visitor = new TestClient(t);
+        const res = await visitor.fetch("/api/user");
+        expect(res.headers.getSetCookie().map((c) => c.split("=")[0])).toContain("XSRF-TOKEN");
+      });
+    });
+
+    it("with the page cache off (PAGE_CACHE=0) answers the same headers, rendered every time", async () => {
+      const uncached = createTestApp(database, { build, pageCache: { enabled: false, maxBytes: 0 } });
+      try {
+        await uncached.contentVersion.ready;
+        const first = await anonymous(uncached, "/");
+        expect(first.headers.getSetCookie()).toEqual([]);
+        expect(first.headers.get("cache-control")).toMatch(PUBLIC_CACHE_CONTROL);
+        const second = await anonymous(uncached, "/", { "Accept-Encoding": "gzip" });
+        expect(second.headers.get("x-cache")).toBe("miss");
+        expect(second.headers.get("content-encoding")).toBe("gzip");
+        expect((await anonymous(uncached, "/", { "If-None-Match": first.headers.get("etag")! })).status).toBe(304);
+      } finally {
+        uncached.dispose();
+      }
+    });
+
+    if (factory.name === "postgres") {
+      it("two app servers on one database: a write through one shows through the other within a second", async () => {
+        const otherDatabase = { ...database, handle: database.openAnother!() };
+        const other = createTestApp(otherDatabase, { build });
+        try {
+          await other.contentVersion.ready;
+          const page = `/product/${ids.product}`;
+          await anonymous(other, page);
+          expect((await anonymous(other, page)).headers.get("x-cache")).toBe("hit");
+          const name = `עוגת גבינה ${Date.now()}`;
+          const res = await admin.fetch(`/api/admin/products/${ids.product}`, {
+            method: "PUT",
+            json: { name, title: "עוגת גבינה אפויה", serial_id: 900_001, status: 1 },
+          });
+          expect(res.status).toBe(200);
+          const wroteAt = performance.now();
+          let seenAfter = Number.POSITIVE_INFINITY;
+          while (performance.now() - wroteAt < 2_000) {
+            if ((await (await anonymous(other, page)).text()).includes(name)) {
+              seenAfter = performance.now() - wroteAt;
+              break;
+            }
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          expect(seenAfter).toBeLessThan(1_000);
+        } finally {
+          other.dispose();
+        }
+      });
+    }
+  });
+}

@@ -5,7 +5,7 @@
  */
 
 import type { Picture, SiteSettings } from "../../domain/contracts/catalogue.ts";
-import type { Branch, OpeningHoursEntry } from "../../domain/contracts/content.ts";
+import type { Branch, HoursDay, OpeningHoursEntry } from "../../domain/contracts/content.ts";
 import { schemaPrice } from "../../domain/money.ts";
 import { parseIsraeliPhone } from "../../domain/phone.ts";
 import { absoluteUrl } from "./seo.ts";
@@ -68,6 +68,27 @@ export function openingHoursSpecification(hours: OpeningHoursEntry[]): JsonLd[] 
   }));
 }
 
+/**
+ * Days of the coming weeks whose hours differ from the weekly schedule (Fridays closing by candle-lighting,
+ * Motzaei Shabbat, holidays, dated exceptions), one specification per interval, valid that day only; a closed
+ * day is `opens` = `closes` = 00:00, as schema.org documents for closures.
+ */
+export function specialOpeningHoursSpecification(days: HoursDay[], weekly: OpeningHoursEntry[]): JsonLd[] {
+  const key = (list: { opens: string; closes: string }[]) => list.map((i) => `${i.opens}-${i.closes}`).join(",");
+  return days.flatMap((day) => {
+    const usual = weekly.filter((h) => h.day === day.weekday);
+    if (key(day.intervals) === key(usual)) return [];
+    const at = { validFrom: day.date, validThrough: day.date };
+    if (day.closed) return [{ "@type": "OpeningHoursSpecification", opens: "00:00", closes: "00:00", ...at }];
+    return day.intervals.map((i) => ({
+      "@type": "OpeningHoursSpecification",
+      opens: i.opens,
+      closes: i.closes,
+      ...at,
+    }));
+  });
+}
+
 function imageUrl(publicUrl: string, picture: Picture | null | undefined): string | undefined {
   return picture?.url ? absoluteUrl(publicUrl, picture.url) : undefined;
 }
@@ -78,8 +99,13 @@ function compact(object: JsonLd): JsonLd {
   );
 }
 
-/** One branch as a `Bakery` of its own, linked to the business. */
-export function branchJsonLd(branch: Branch, settings: SiteSettings, publicUrl: string): JsonLd {
+/** One branch as a `Bakery` of its own, linked to the business; `special` from specialOpeningHoursSpecification. */
+export function branchJsonLd(
+  branch: Branch,
+  settings: SiteSettings,
+  publicUrl: string,
+  special: JsonLd[] = [],
+): JsonLd {
   const url = absoluteUrl(publicUrl, `/branches/${branch.id}`);
   return compact({
     "@context": "https://schema.org",
@@ -98,6 +124,7 @@ export function branchJsonLd(branch: Branch, settings: SiteSettings, publicUrl: 
         : undefined,
     hasMap: branch.location || undefined,
     openingHoursSpecification: openingHoursSpecification(branch.opening_hours),
+    specialOpeningHoursSpecification: special,
     servesCuisine: "מאפייה וקונדיטוריה",
     priceRange: "₪₪",
     currenciesAccepted: "ILS",

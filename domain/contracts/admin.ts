@@ -2,6 +2,8 @@
  * Shapes of the admin JSON API (server/api/admin/*), shared by the services that build them and the
  * back-office screens that read them. Field names follow spec §3 (`serial_id`, `mainImage`, …).
  */
+
+import type { HoursRules, WeeklyEntry } from "../hours/rules.ts";
 import type { Picture } from "./catalogue.ts";
 
 export type { PageLink, Paginated } from "./catalogue.ts";
@@ -103,12 +105,8 @@ export interface AdminClient {
   updated_at: string;
 }
 
-export interface OpeningHoursEntry {
-  /** 0 = Sunday … 6 = Saturday; a missing day is closed. */
-  day: number;
-  opens: string;
-  closes: string;
-}
+/** 0 = Sunday … 6 = Saturday; a missing day is closed; several a day; `closes` ≤ `opens` is after midnight. */
+export type OpeningHoursEntry = WeeklyEntry;
 
 export interface AdminBranch {
   id: number;
@@ -119,6 +117,8 @@ export interface AdminBranch {
   email: string;
   phone: string;
   opening_hours: OpeningHoursEntry[];
+  /** Friday/Shabbat, holiday rules and dated exceptions (docs/hours.md). */
+  hours_rules: HoursRules;
   accessibility: string;
   position: number;
   created_at: string;

@@ -1,15 +1,15 @@
 /** Shapes of the content pages (branches, sales, publications) shared by services, API and pages. */
+import type { HoursDay } from "../hours/engine.ts";
+import type { Weekday, WeeklyEntry } from "../hours/rules.ts";
 import type { Picture } from "./catalogue.ts";
 
-/** 0 = Sunday … 6 = Saturday (the Israeli week starts on Sunday). */
-export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+export type { HoursDay, Weekday };
 
-/** One opening interval; a weekday with no entry is closed. Times are "HH:MM", Asia/Jerusalem. */
-export interface OpeningHoursEntry {
-  day: Weekday;
-  opens: string;
-  closes: string;
-}
+/**
+ * One weekly opening interval; a weekday with no entry is closed. Times are "HH:MM", Asia/Jerusalem; a day may
+ * have several, and `closes` at or before `opens` means after midnight. Holidays: GET /api/branches/{id}/hours.
+ */
+export type OpeningHoursEntry = WeeklyEntry;
 
 export interface BranchSummary {
   id: number;
@@ -31,6 +31,17 @@ export interface Branch extends BranchSummary {
   latitude: number | null;
   longitude: number | null;
   updated_at: string;
+  /** Open at the moment of the request, in Jerusalem, by the Hebrew-calendar rules (domain/hours). */
+  open_now: boolean;
+  /** "פתוח עכשיו · נסגר ב־14:00" / "סגור · ייפתח ביום ראשון ב־07:00" */
+  status: string;
+  /** The standing rules in Hebrew ("סגור בשבתות ובחגים", "ביום שישי … נסגר 120 דקות לפני כניסת השבת"…). */
+  hours_notes: string[];
+}
+
+/** A branch with the coming days of its calendar, for the pages. */
+export interface BranchWithDays extends Branch {
+  days?: HoursDay[];
 }
 
 /** A sale (promotion) or a publication (news item). */

@@ -38,6 +38,9 @@ const BRIEF_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECOND
 const SESSION_ROUTE_IDS = new Set(["routes/login", "routes/site/contact", "routes/site/club"]);
 const isSessionRoute = (id: string) => SESSION_ROUTE_IDS.has(id) || id.startsWith("routes/admin/");
 
+/** Cached pages whose content also depends on the time of day (opening status): cached per minute. */
+const CLOCK_ROUTES = new Set(["routes/site/branches", "routes/site/branch"]);
+
 /** An id exactly as the site writes it (the one id rule, without leading zeros or other spellings). */
 const isCanonicalId = (value: string) => String(parseId(value)) === value;
 const ID = { test: isCanonicalId };
@@ -224,6 +227,14 @@ export function createPublicPages(options: PublicPagesOptions) {
     return query ? `${path}?${query}` : path;
   }
 
+  /**
+   * Branch pages show "open now" and the coming days (docs/hours.md), which change with the clock, not with
+   * the content version: their cache entries are keyed by the minute, so a status is at most a minute old.
+   */
+  function clockKey(info: PathInfo, key: string): string {
+    return info.cacheable && CLOCK_ROUTES.has(info.cacheable) ? `${key}#${Math.floor(Date.now() / 60_000)}` : key;
+  }
+
   async function render(pathAndQuery: string, wholeDocument: boolean): Promise<RenderedPage> {
     const nonce = options.newNonce();
     // The address comes from PUBLIC_URL, never from the Host header: the result is shared by everyone.
@@ -246,7 +257,7 @@ export function createPublicPages(options: PublicPagesOptions) {
     const startedAt = version.current();
     let lookup: Lookup;
     if (key && cache) {
-      lookup = await cache.get(key, () => render(key, true));
+      lookup = await cache.get(clockKey(info, key), () => render(key, true));
     } else {
       lookup = { page: await render(key ?? `${path}${url.search}`, Boolean(key)), cache: "bypass" };
     }

@@ -1,29 +1,15 @@
 /** Branches as the public site and the API read them, with their opening hours and main image. */
-import type { Branch, OpeningHoursEntry, Weekday } from "../../domain/contracts/content.ts";
+import type { BranchWithDays, OpeningHoursEntry } from "../../domain/contracts/content.ts";
+import { type HoursDay, hoursNotes, hoursStatus, openingDays } from "../../domain/hours/engine.ts";
+import { parseStoredHours } from "../../domain/hours/rules.ts";
+import { jerusalemDate } from "../../domain/hours/time.ts";
 import type { DB } from "../db/database.ts";
 import type { BranchRow } from "../db/schema.ts";
 import type { MediaService } from "./media.ts";
 
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** Opening hours from their stored JSON; malformed entries are dropped rather than shown wrong. */
+/** The weekly intervals of a stored `opening_hours` (version 1 list or version 2 object); malformed entries dropped. */
 export function parseOpeningHours(json: string): OpeningHoursEntry[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  const entries: OpeningHoursEntry[] = [];
-  for (const item of value) {
-    if (typeof item !== "object" || item === null) continue;
-    const { day, opens, closes } = item as Record<string, unknown>;
-    if (typeof day !== "number" || !Number.isInteger(day) || day < 0 || day > 6) continue;
-    if (typeof opens !== "string" || typeof closes !== "string" || !TIME.test(opens) || !TIME.test(closes)) continue;
-    entries.push({ day: day as Weekday, opens, closes });
-  }
-  return entries.sort((a, b) => a.day - b.day || a.opens.localeCompare(b.opens));
+  return parseStoredHours(json).weekly;
 }
 
 const COLUMNS = [
@@ -41,41 +27,65 @@ const COLUMNS = [
   "updated_at",
 ] as const;
 
+/** Options of the reads: the moment "open now" is judged at, and how many days of the calendar to add. */
+export interface BranchReadOptions {
+  now?: Date;
+  /** Days of the calendar from today (Jerusalem), as `days` on each branch. */
+  days?: number;
+}
+
 export function createBranchesService(db: DB, media: MediaService) {
-  async function withImages(rows: Pick<BranchRow, (typeof COLUMNS)[number]>[]): Promise<Branch[]> {
+  async function withImages(
+    rows: Pick<BranchRow, (typeof COLUMNS)[number]>[],
+    options: BranchReadOptions = {},
+  ): Promise<BranchWithDays[]> {
+    const now = options.now ?? new Date();
     const images = await media.mainImages(
       "branch",
       rows.map((r) => r.id),
     );
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      mainImage: images.get(r.id) ?? null,
-      location: r.location,
-      address: r.address,
-      content: r.content,
-      email: r.email,
-      phone: r.phone,
-      opening_hours: parseOpeningHours(r.opening_hours),
-      accessibility: r.accessibility,
-      latitude: r.latitude === null ? null : Number(r.latitude),
-      longitude: r.longitude === null ? null : Number(r.longitude),
-      updated_at: r.updated_at,
-    }));
+    return rows.map((r) => {
+      const hours = parseStoredHours(r.opening_hours);
+      return {
+        id: r.id,
+        name: r.name,
+        mainImage: images.get(r.id) ?? null,
+        location: r.location,
+        address: r.address,
+        content: r.content,
+        email: r.email,
+        phone: r.phone,
+        opening_hours: hours.weekly,
+        accessibility: r.accessibility,
+        latitude: r.latitude === null ? null : Number(r.latitude),
+        longitude: r.longitude === null ? null : Number(r.longitude),
+        updated_at: r.updated_at,
+        ...hoursStatus(hours, now),
+        hours_notes: hoursNotes(hours),
+        ...(options.days ? { days: openingDays(hours, jerusalemDate(now), options.days) } : {}),
+      };
+    });
   }
 
   return {
     /** Every branch, in the order staff arranged them. Branches have no draft state: all are public. */
-    async list(): Promise<Branch[]> {
+    async list(options?: BranchReadOptions): Promise<BranchWithDays[]> {
       const rows = await db.selectFrom("branches").select(COLUMNS).orderBy("position").orderBy("id").execute();
-      return withImages(rows);
+      return withImages(rows, options);
     },
 
-    async get(id: number): Promise<Branch | null> {
+    async get(id: number, options?: BranchReadOptions): Promise<BranchWithDays | null> {
       const row = await db.selectFrom("branches").select(COLUMNS).where("id", "=", id).executeTakeFirst();
       if (!row) return null;
-      const [branch] = await withImages([row]);
+      const [branch] = await withImages([row], options);
       return branch ?? null;
+    },
+
+    /** `count` days of the branch's calendar from `from` (a Jerusalem date); null when there is no such branch. */
+    async hours(id: number, from: string, count: number): Promise<HoursDay[] | null> {
+      const row = await db.selectFrom("branches").select("opening_hours").where("id", "=", id).executeTakeFirst();
+      if (!row) return null;
+      return openingDays(parseStoredHours(row.opening_hours), from, count);
     },
   };
 }

@@ -172,15 +172,14 @@ describe.skipIf(!chromiumPath)(
       await form.getByLabel("כתובת", { exact: true }).fill("דרך בית לחם 40, ירושלים");
       await form.getByLabel("טלפון").fill("02-6712345");
       await form.getByLabel("קישור למפה").fill("not a link");
-      await form.getByRole("checkbox", { name: /ראשון/ }).check();
-      await form.getByLabel("ראשון פתיחה").fill("19:00");
-      await form.getByLabel("ראשון סגירה").fill("07:00");
+      await form.getByRole("button", { name: "הוספת טווח שעות (יום ראשון)" }).click();
+      await form.getByLabel("פתיחה (יום ראשון, 1)").fill("07:00");
+      await form.getByLabel("סגירה (יום ראשון, 1)").fill("07:00");
       await form.getByRole("button", { name: "שמור" }).click();
       await form.getByText("יש להזין כתובת מלאה שמתחילה ב-https://").waitFor();
-      await form.getByText("שעת הסגירה חייבת להיות אחרי שעת הפתיחה").waitFor();
+      await form.getByText("שעת הסגירה חייבת להיות שונה משעת הפתיחה").waitFor();
       await form.getByLabel("קישור למפה").fill("https://www.google.com/maps?q=31.76,35.22");
-      await form.getByLabel("ראשון פתיחה").fill("07:00");
-      await form.getByLabel("ראשון סגירה").fill("19:00");
+      await form.getByLabel("סגירה (יום ראשון, 1)").fill("19:00");
       await form.getByRole("button", { name: "שמור" }).click();
       await expectToast(page, "הסניף נשמר בהצלחה");
       await row(name).waitFor();
@@ -188,7 +187,7 @@ describe.skipIf(!chromiumPath)(
 
       await page.getByRole("button", { name: `עריכה: ${name}` }).click();
       const edit = dialog(`עריכת ${name}`);
-      expect(await edit.getByLabel("ראשון סגירה").inputValue()).toBe("19:00");
+      expect(await edit.getByLabel("סגירה (יום ראשון, 1)").inputValue()).toBe("19:00");
       await edit.getByLabel("טלפון").fill("02-6719999");
       await edit.getByRole("button", { name: "שמור" }).click();
       await expectToast(page, "הסניף עודכן בהצלחה");

@@ -61,6 +61,8 @@ describe.skipIf(!chromiumPath)("content pages in Chromium", () => {
         expect(await cards.count()).toBe(4);
         for (const card of await cards.all()) {
           expect(await card.locator("h2 a").getAttribute("href")).toMatch(/^\/branches\/\d+$/);
+          // Images below the fold load lazily: bring each card into view as a visitor would.
+          await card.scrollIntoViewIfNeeded();
           await expect
             .poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
             .toBe(true);
@@ -85,7 +87,8 @@ describe.skipIf(!chromiumPath)("content pages in Chromium", () => {
         expect(await tel.locator("bdi").textContent()).toBe("02-6251234");
         expect(await main.locator('a[href="mailto:shuk@example.co.il"]').count()).toBe(1);
         // The week, Sunday first; Saturday closed; today's row marked.
-        const days = await main.locator("table tbody th").allTextContents();
+        const week = main.getByRole("table", { name: "שעות הפתיחה לפי ימי השבוע" });
+        const days = await week.locator("tbody th").allTextContents();
         expect(days.map((d) => d.replace("היום", "").trim())).toEqual([
           "יום ראשון",
           "יום שני",
@@ -95,8 +98,8 @@ describe.skipIf(!chromiumPath)("content pages in Chromium", () => {
           "יום שישי",
           "יום שבת",
         ]);
-        expect(await main.locator("table tbody tr").last().textContent()).toContain("סגור");
-        expect(await main.locator('tr[aria-current="date"]').count()).toBe(1);
+        expect(await week.locator("tbody tr").last().textContent()).toContain("סגור");
+        expect(await week.locator('tr[aria-current="date"]').count()).toBe(1);
         const waze = main.getByRole("link", { name: /Waze/ });
         expect(await waze.getAttribute("href")).toBe("https://waze.com/ul?ll=31.7854,35.2121&navigate=yes");
         expect(await waze.getAttribute("target")).toBe("_blank");

@@ -674,7 +674,7 @@ for (const factory of testDatabases()) {
             name: "",
             location: "javascript:alert(1)",
             phone: "abc",
-            opening_hours: [{ day: 1, opens: "19:00", closes: "07:00" }],
+            opening_hours: [{ day: 1, opens: "07:00", closes: "07:00" }],
           },
         });
         expect(bad.status).toBe(422);

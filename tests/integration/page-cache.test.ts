@@ -6,7 +6,7 @@
  * database: a write through one is visible through the other within a second.
  */
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
@@ -152,6 +152,19 @@ for (const factory of testDatabases()) {
       expect(home.status).toBe(200);
       expect(home.headers.getSetCookie()).toEqual([]);
       expect((await anonymous(t, "/_.data")).headers.get("x-cache")).toBe("hit");
+    });
+
+    it("keeps branch pages (open now, the coming days) for at most a minute", async () => {
+      for (const path of ["/branches", `/branches/${ids.branch}`]) {
+        await anonymous(t, path);
+        expect((await anonymous(t, path)).headers.get("x-cache"), path).toBe("hit");
+        vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 61_000 });
+        try {
+          expect((await anonymous(t, path)).headers.get("x-cache"), path).toBe("miss");
+        } finally {
+          vi.useRealTimers();
+        }
+      }
     });
 
     it("renders a burst of requests for an uncached page once", async () => {

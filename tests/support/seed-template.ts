@@ -26,7 +26,14 @@ export interface TemplateOptions {
 }
 
 const CACHE_ROOT = path.resolve("node_modules/.cache/bakery-tests");
-const INPUTS = ["server/db", "server/images", "server/services", "server/auth/passwords.ts", "package-lock.json"];
+const INPUTS = [
+  "server/db",
+  "server/images",
+  "server/services",
+  "server/auth/passwords.ts",
+  "domain",
+  "package-lock.json",
+];
 
 function filesUnder(entry: string): string[] {
   if (!existsSync(entry)) return [];

@@ -96,15 +96,22 @@ describe("branch and settings", () => {
         name: "סניף",
         location: "javascript:alert(1)",
         phone: "call me",
-        opening_hours: [{ day: 2, opens: "25:00", closes: "08:00" }],
+        opening_hours: [
+          { day: 2, opens: "25:00", closes: "08:00" },
+          { day: 3, opens: "08:00", closes: "08:00" },
+        ],
       }),
     );
     expect(Object.keys(errors).sort()).toEqual([
       "location",
-      "opening_hours.0.closes",
       "opening_hours.0.opens",
+      "opening_hours.1.closes",
       "phone",
     ]);
+    // Closing at or before opening is after midnight (Thursday night until 02:00).
+    expect(
+      branchSchema.safeParse({ name: "סניף", opening_hours: [{ day: 4, opens: "20:00", closes: "02:00" }] }).success,
+    ).toBe(true);
     const ok = branchSchema.parse({
       name: "סניף",
       opening_hours: [

@@ -66,6 +66,9 @@ const branch: Branch = {
   latitude: 31.7854,
   longitude: 35.2121,
   updated_at: "2026-11-01T00:00:00.000Z",
+  open_now: false,
+  status: "סגור",
+  hours_notes: [],
 };
 
 describe("Israeli phone numbers", () => {

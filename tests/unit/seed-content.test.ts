@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { hoursRulesSchema, weeklySchema } from "../../domain/hours/rules.ts";
 import { branchSchema } from "../../domain/schemas/admin/branch.ts";
 import { categorySchema } from "../../domain/schemas/admin/category.ts";
 import { postSchema } from "../../domain/schemas/admin/post.ts";
@@ -18,7 +19,6 @@ import {
 } from "../../server/db/seed/content.ts";
 
 const HEBREW = /[\u0590-\u05FF]/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const allSubcategories = categories.flatMap((c) => c.children);
 const allArt: ArtSpec[] = [
@@ -155,21 +155,25 @@ describe("seed content: branches, posts, settings", () => {
     }
   });
 
-  it("has valid opening hours: known days, no duplicates, closed on Saturday, short Friday", () => {
+  it("has valid opening hours: the shared rules accept them, closed on Saturday, short Friday", () => {
     for (const b of branches) {
+      expect(weeklySchema.safeParse(b.openingHours).success, b.name).toBe(true);
+      expect(hoursRulesSchema.safeParse(b.hoursRules).success, b.name).toBe(true);
       const days = b.openingHours.map((h) => h.day);
-      expect(new Set(days).size, b.name).toBe(days.length);
-      for (const h of b.openingHours) {
-        expect([0, 1, 2, 3, 4, 5, 6]).toContain(h.day);
-        expect(h.opens).toMatch(TIME);
-        expect(h.closes).toMatch(TIME);
-        expect(h.opens < h.closes, `${b.name} day ${h.day}`).toBe(true);
-      }
       expect(days).not.toContain(6);
       const friday = b.openingHours.find((h) => h.day === 5);
       expect(friday, b.name).toBeDefined();
       if (friday) expect(friday.closes <= "16:00").toBe(true);
     }
+  });
+
+  it("gives the branches realistic Hebrew-calendar rules", () => {
+    const rules = branches.map((b) => hoursRulesSchema.parse(b.hoursRules));
+    expect(rules.some((r) => r.friday.mode === "before_candles" && r.friday.minutes === 120)).toBe(true);
+    expect(rules.some((r) => r.motzaei?.after_havdalah === 60)).toBe(true);
+    expect(rules.some((r) => r.pesach === "closed")).toBe(true);
+    expect(rules.some((r) => r.pesach === "open")).toBe(true);
+    expect(rules.some((r) => r.exceptions.length > 0)).toBe(true);
   });
 
   it("has at least 4 sales and 6 publications in Hebrew", () => {
@@ -301,6 +305,7 @@ describe("seed content: valid under the admin forms' own schemas", () => {
         email: b.email,
         phone: b.phone,
         opening_hours: b.openingHours,
+        hours_rules: b.hoursRules,
         accessibility: b.accessibility,
         position,
       };

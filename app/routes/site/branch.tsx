@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
 import { data } from "react-router";
+import { heHours } from "../../../domain/i18n/hours.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { parseIsraeliPhone, telHref } from "../../../domain/phone.ts";
+import { HoursStatusLine, NextDaysTable } from "../../components/content/hours-days.tsx";
 import { JsonLd } from "../../components/content/json-ld.tsx";
 import { OpeningHoursTable } from "../../components/content/opening-hours.tsx";
 import { PageHeader, Paragraphs } from "../../components/content/page-header.tsx";
@@ -20,7 +22,7 @@ import { googleMapsUrl, mapEmbedUrl, wazeUrl } from "../../lib/maps.ts";
 import { weekdayInJerusalem } from "../../lib/opening-hours.ts";
 import { idFromParam } from "../../lib/params.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
-import { branchJsonLd, breadcrumbJsonLd } from "../../lib/structured-data.ts";
+import { branchJsonLd, breadcrumbJsonLd, specialOpeningHoursSpecification } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/branch";
 
 const t = he.branches;
@@ -29,11 +31,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { publicUrl } = context.get(requestContext);
   const id = idFromParam(params.id);
-  const [settings, branch] = await Promise.all([services.settings.get(), services.branches.get(id)]);
-  if (!branch) throw data(null, { status: 404 });
+  const [settings, found] = await Promise.all([services.settings.get(), services.branches.get(id, { days: 30 })]);
+  if (!found) throw data(null, { status: 404 });
+  // Status and days are computed here, on the server, in Jerusalem time; the page renders them as they are.
+  const { days = [], ...branch } = found;
   return {
     settings,
     branch,
+    days: days.slice(0, 7),
+    special: specialOpeningHoursSpecification(days, branch.opening_hours),
     publicUrl,
     // Worked out on the server, in Jerusalem time, so the page hydrates without a mismatch.
     today: weekdayInJerusalem(),
@@ -67,11 +73,11 @@ const EXTERNAL_LINK =
   "inline-flex items-center justify-center gap-2 rounded-full border-2 border-crust-700 px-5 py-2.5 font-semibold text-crust-700 hover:bg-cream-200";
 
 export default function BranchPage({ loaderData }: Route.ComponentProps) {
-  const { settings, branch, publicUrl, today } = loaderData;
+  const { settings, branch, publicUrl, today, days, special } = loaderData;
   const phone = branch.phone ? (parseIsraeliPhone(branch.phone)?.display ?? branch.phone) : "";
   return (
     <main id="main" tabIndex={-1} className="outline-none">
-      <JsonLd data={branchJsonLd(branch, settings, publicUrl)} />
+      <JsonLd data={branchJsonLd(branch, settings, publicUrl, special)} />
       <JsonLd
         data={breadcrumbJsonLd(
           [
@@ -134,7 +140,16 @@ export default function BranchPage({ loaderData }: Route.ComponentProps) {
           </Section>
 
           <Section title={t.hours} icon={<ClockIcon className="size-6 text-crust-700" />}>
+            <HoursStatusLine openNow={branch.open_now} status={branch.status} className="mb-4 text-lg" />
+            <h3 className="mb-2 text-lg font-bold text-cocoa-900">{heHours.nextDays}</h3>
+            <NextDaysTable days={days} />
+            <h3 className="mt-6 mb-2 text-lg font-bold text-cocoa-900">{heHours.weekly}</h3>
             <OpeningHoursTable hours={branch.opening_hours} today={today} />
+            <ul className="mt-3 list-disc space-y-1 ps-5 text-sm text-cocoa-800">
+              {branch.hours_notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
           </Section>
 
           <Section title={t.directions} icon={<NavigateIcon className="size-6 text-crust-700" />}>

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
+import { heHours } from "../../../domain/i18n/hours.ts";
 import { he } from "../../../domain/i18n/site.ts";
+import { HoursStatusLine, NextDaysTable } from "../../components/content/hours-days.tsx";
 import { JsonLd } from "../../components/content/json-ld.tsx";
 import { PageHeader } from "../../components/content/page-header.tsx";
 import { MapPinIcon } from "../../components/ui/icon.tsx";
@@ -14,7 +16,7 @@ const t = he.branches;
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { publicUrl } = context.get(requestContext);
-  const [settings, branches] = await Promise.all([services.settings.get(), services.branches.list()]);
+  const [settings, branches] = await Promise.all([services.settings.get(), services.branches.list({ days: 7 })]);
   return {
     settings,
     branches,
@@ -66,6 +68,11 @@ export default function Branches({ loaderData }: Route.ComponentProps) {
                       {branch.address}
                     </p>
                   ) : null}
+                  <HoursStatusLine openNow={branch.open_now} status={branch.status} className="mt-3" />
+                  <h3 className="mt-4 mb-1 text-sm font-bold text-cocoa-900">{heHours.nextDays}</h3>
+                  <div className="text-sm">
+                    <NextDaysTable days={branch.days ?? []} compact />
+                  </div>
                 </div>
               </article>
             </li>

@@ -1,22 +1,17 @@
-/** Branch form and payload. Opening hours: one entry per open day; a missing day is closed. */
+/**
+ * Branch form and payload. Opening hours: the weekly list (a missing day is closed) and, optionally, the
+ * Hebrew-calendar rules (`hours_rules`); without them an update keeps the branch's stored rules.
+ */
 import { z } from "zod";
+import { hoursRulesSchema, weeklySchema } from "../../hours/rules.ts";
 import { heAdmin } from "../../i18n/admin.ts";
 import { optionalPhone, optionalText, optionalUrl, requiredText, wholeNumber } from "./fields.ts";
 
 const f = heAdmin.fields;
 const v = heAdmin.validation;
 
-const time = z.string({ error: v.time }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, v.time);
-
-export const openingHoursSchema = z
-  .array(
-    z
-      .object({ day: z.number().int().min(0).max(6), opens: time, closes: time })
-      .refine((h) => h.closes > h.opens, { message: v.hours, path: ["closes"] }),
-  )
-  .max(7)
-  .refine((list) => new Set(list.map((h) => h.day)).size === list.length, v.hours)
-  .transform((list) => [...list].sort((a, b) => a.day - b.day));
+/** The weekly schedule: several intervals a day, closing after midnight allowed (domain/hours/rules.ts). */
+export const openingHoursSchema = weeklySchema;
 
 export const branchSchema = z.object({
   name: requiredText(f.name, 120),
@@ -31,6 +26,7 @@ export const branchSchema = z.object({
   ),
   phone: optionalPhone(f.phone),
   opening_hours: z.preprocess((value) => (value === undefined ? [] : value), openingHoursSchema),
+  hours_rules: hoursRulesSchema.optional(),
   accessibility: optionalText(f.accessibility, 2_000),
   position: z.preprocess(
     (value) => (value === undefined || value === "" ? 0 : value),

@@ -110,7 +110,19 @@ export interface OpeningHours {
   /** 0 = Sunday … 6 = Saturday */
   day: 0 | 1 | 2 | 3 | 4 | 5 | 6;
   opens: string;
+  /** At or before `opens`: after midnight */
   closes: string;
+}
+
+/** The Hebrew-calendar rules of a branch (domain/hours/rules.ts); missing ones take their defaults. */
+export interface SeedHoursRules {
+  friday?: { mode: "fixed" } | { mode: "before_candles"; minutes: number };
+  motzaei?: { after_havdalah: number; closes: string } | null;
+  erev_chag?: "like_friday" | "regular" | "closed";
+  chol_hamoed?: { mode: "regular" | "closed" | "custom"; intervals: { opens: string; closes: string }[] };
+  fast_days?: { mode: "regular" | "closed" | "custom"; intervals: { opens: string; closes: string }[] };
+  pesach?: "closed" | "open";
+  exceptions?: { date: string; intervals: { opens: string; closes: string }[]; note: string }[];
 }
 
 export interface SeedBranch {
@@ -124,8 +136,10 @@ export interface SeedBranch {
   email: string;
   /** Israeli number with a leading 0, e.g. "02-6234567" */
   phone: string;
-  /** A missing day means closed */
+  /** A missing day means closed; a day may have several intervals */
   openingHours: OpeningHours[];
+  /** Friday/Shabbat and holiday rules */
+  hoursRules: SeedHoursRules;
   /** Physical accessibility of the branch */
   accessibility: string;
   art: ArtSpec;
@@ -1234,10 +1248,16 @@ export const products: SeedProduct[] = [
 // ---------------------------------------------------------------------------
 // Branches
 
-const branch = (b: Omit<SeedBranch, "location" | "openingHours"> & { openingHours?: OpeningHours[] }): SeedBranch => ({
+const branch = (
+  b: Omit<SeedBranch, "location" | "openingHours" | "hoursRules"> & {
+    openingHours?: OpeningHours[];
+    hoursRules?: SeedHoursRules;
+  },
+): SeedBranch => ({
   ...b,
   location: mapUrl(b.latitude, b.longitude),
   openingHours: b.openingHours ?? HOURS_STANDARD,
+  hoursRules: b.hoursRules ?? {},
 });
 
 export const branches: SeedBranch[] = [
@@ -1258,6 +1278,12 @@ export const branches: SeedBranch[] = [
       { day: 4, opens: "06:00", closes: "22:00" },
       { day: 5, opens: "05:30", closes: "15:00" },
     ],
+    // Friday until two hours before Shabbat; the shuk's Saturday-night bakery, an hour after havdalah.
+    hoursRules: {
+      friday: { mode: "before_candles", minutes: 120 },
+      motzaei: { after_havdalah: 60, closes: "23:30" },
+      pesach: "closed",
+    },
     accessibility:
       "הכניסה לסניף מהסמטה היא במפלס הרחוב, ללא מדרגות. המעברים בין הדלפקים צרים בשעות העומס; צוות הסניף ישמח להגיש את ההזמנה אל מחוץ לחנות. אין שירותים בסניף.",
     art: { kind: "shopFront", variant: 0 },
@@ -1271,6 +1297,12 @@ export const branches: SeedBranch[] = [
       "בית קפה ומאפייה בבניין אבן ירושלמי עם חצר מוצלת. בבוקר מגישים כאן ארוחות בוקר עם לחם הבית, ובצהריים קישים, פוקאצ'ות וכריכים. מקום נעים לשבת עם כוס קפה ועוגה.",
     email: "emek@example.co.il",
     phone: "02-5662345",
+    // The café stays open on Pesach with a kosher-for-Passover menu; shorter hours on Chol HaMoed.
+    hoursRules: {
+      friday: { mode: "before_candles", minutes: 90 },
+      pesach: "open",
+      chol_hamoed: { mode: "custom", intervals: [{ opens: "08:00", closes: "16:00" }] },
+    },
     accessibility:
       "כניסה נגישה ברמפה מצד החצר, שולחנות בגובה מותאם לכיסא גלגלים ושירותי נכים בקומת הכניסה. לולאת השראה בדלפק ההזמנות. חניית נכים ברחוב הסמוך.",
     art: { kind: "shopFront", variant: 1 },
@@ -1284,6 +1316,19 @@ export const branches: SeedBranch[] = [
       "הסניף שליד תחנת הרכבת הקלה, לקפה ומאפה בדרך לעבודה. מבחר גדול של קרואסונים, בורקס וכריכים מוכנים מהשעה שש וחצי בבוקר, ומדף קבוע של עוגות לשבת.",
     email: "jaffa@example.co.il",
     phone: "02-6243456",
+    openingHours: [
+      { day: 0, opens: "06:30", closes: "20:00" },
+      { day: 1, opens: "06:30", closes: "20:00" },
+      { day: 2, opens: "06:30", closes: "20:00" },
+      { day: 3, opens: "06:30", closes: "20:00" },
+      // Thursday night in the city centre: open past midnight.
+      { day: 4, opens: "06:30", closes: "01:00" },
+      { day: 5, opens: "06:00", closes: "14:30" },
+    ],
+    hoursRules: {
+      fast_days: { mode: "custom", intervals: [{ opens: "06:30", closes: "16:00" }] },
+      pesach: "closed",
+    },
     accessibility:
       "דלת כניסה אוטומטית במפלס המדרכה ומעברים רחבים בין המדפים. תחנת הרכבת הקלה הנגישה נמצאת במרחק 50 מטר. שירותים נגישים אין בסניף זה.",
     art: { kind: "shopFront", variant: 2 },
@@ -1297,14 +1342,25 @@ export const branches: SeedBranch[] = [
       "סניף שכונתי וחם עם חלון ראווה גדול של עוגות. כאן נמצאת מחלקת העוגות המעוצבות שלנו – אפשר לשבת עם הקונדיטורית ולתכנן יחד עוגת יום הולדת או בר מצווה.",
     email: "beitHakerem@example.co.il",
     phone: "02-6524567",
+    // A neighbourhood shop with an afternoon break.
     openingHours: [
-      { day: 0, opens: "07:00", closes: "19:30" },
-      { day: 1, opens: "07:00", closes: "19:30" },
-      { day: 2, opens: "07:00", closes: "19:30" },
-      { day: 3, opens: "07:00", closes: "19:30" },
+      { day: 0, opens: "07:00", closes: "13:30" },
+      { day: 0, opens: "16:00", closes: "19:30" },
+      { day: 1, opens: "07:00", closes: "13:30" },
+      { day: 1, opens: "16:00", closes: "19:30" },
+      { day: 2, opens: "07:00", closes: "13:30" },
+      { day: 2, opens: "16:00", closes: "19:30" },
+      { day: 3, opens: "07:00", closes: "13:30" },
+      { day: 3, opens: "16:00", closes: "19:30" },
       { day: 4, opens: "07:00", closes: "20:30" },
       { day: 5, opens: "06:30", closes: "14:00" },
     ],
+    hoursRules: {
+      friday: { mode: "before_candles", minutes: 120 },
+      chol_hamoed: { mode: "custom", intervals: [{ opens: "08:00", closes: "14:00" }] },
+      pesach: "closed",
+      exceptions: [{ date: "2027-05-03", intervals: [], note: "סגור לספירת מלאי" }],
+    },
     accessibility:
       "שלוש מדרגות בכניסה הראשית ורמפה נגישה עם מעקה בצד המערבי של המבנה. פעמון קריאה לצוות ליד הרמפה. מקומות ישיבה בחוץ על המדרכה הרחבה.",
     art: { kind: "shopFront", variant: 3 },

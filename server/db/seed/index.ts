@@ -3,6 +3,7 @@
  * and by `npm run db:seed`. Images are drawn locally (artwork.ts) and go through the same
  * pipeline as uploads. The demo admin is created here too; its password is printed once.
  */
+import { hoursRulesSchema, serializeHours } from "../../../domain/hours/rules.ts";
 import type { AppConfig } from "../../config.ts";
 import type { Logger } from "../../log.ts";
 import type { Services } from "../../services/index.ts";
@@ -179,7 +180,10 @@ export async function seedDemoContent(
         content: branch.content,
         email: branch.email,
         phone: branch.phone,
-        opening_hours: JSON.stringify(branch.openingHours),
+        opening_hours: serializeHours({
+          weekly: branch.openingHours,
+          rules: hoursRulesSchema.parse(branch.hoursRules),
+        }),
         accessibility: branch.accessibility,
         latitude: branch.latitude,
         longitude: branch.longitude,

@@ -1,4 +1,5 @@
-import type { AdminBranch, OpeningHoursEntry, Paginated } from "../../../domain/contracts/admin.ts";
+import type { AdminBranch, Paginated } from "../../../domain/contracts/admin.ts";
+import { DEFAULT_RULES, type HoursRules, parseStoredHours, serializeHours } from "../../../domain/hours/rules.ts";
 import type { BranchInput } from "../../../domain/schemas/admin/branch.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { DB } from "../../db/database.ts";
@@ -25,43 +26,46 @@ export const BRANCH_LIST: ListConfig = {
   },
 };
 
-function parseHours(json: string): OpeningHoursEntry[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? (value as OpeningHoursEntry[]) : [];
-  } catch {
-    return [];
-  }
-}
-
 export function createAdminBranchesService(
   db: DB,
   deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService },
 ) {
-  const toBranch = (r: BranchRow, mainImage: AdminBranch["mainImage"]): AdminBranch => ({
-    id: r.id,
-    name: r.name,
-    location: r.location,
-    address: r.address,
-    content: r.content,
-    email: r.email,
-    phone: r.phone,
-    opening_hours: parseHours(r.opening_hours),
-    accessibility: r.accessibility,
-    position: r.position,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-    mainImage,
-  });
+  const toBranch = (r: BranchRow, mainImage: AdminBranch["mainImage"]): AdminBranch => {
+    const hours = parseStoredHours(r.opening_hours);
+    return {
+      id: r.id,
+      name: r.name,
+      location: r.location,
+      address: r.address,
+      content: r.content,
+      email: r.email,
+      phone: r.phone,
+      opening_hours: hours.weekly,
+      hours_rules: hours.rules,
+      accessibility: r.accessibility,
+      position: r.position,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+      mainImage,
+    };
+  };
 
-  const values = (input: BranchInput) => ({
+  /** Rules as given, or (a client that sends only the weekly list) the ones stored already. */
+  const rulesFor = async (input: BranchInput, id?: number): Promise<HoursRules> => {
+    if (input.hours_rules) return input.hours_rules;
+    if (id === undefined) return DEFAULT_RULES;
+    const row = await db.selectFrom("branches").select("opening_hours").where("id", "=", id).executeTakeFirst();
+    return row ? parseStoredHours(row.opening_hours).rules : DEFAULT_RULES;
+  };
+
+  const values = (input: BranchInput, rules: HoursRules) => ({
     name: input.name,
     location: input.location,
     address: input.address,
     content: input.content,
     email: input.email,
     phone: input.phone,
-    opening_hours: JSON.stringify(input.opening_hours),
+    opening_hours: serializeHours({ weekly: input.opening_hours, rules }),
     accessibility: input.accessibility,
     position: input.position,
   });
@@ -96,7 +100,13 @@ export function createAdminBranchesService(
       const at = now();
       const { id } = await db
         .insertInto("branches")
-        .values({ ...values(input), latitude: null, longitude: null, created_at: at, updated_at: at })
+        .values({
+          ...values(input, await rulesFor(input)),
+          latitude: null,
+          longitude: null,
+          created_at: at,
+          updated_at: at,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       return service.get(id);
@@ -105,7 +115,7 @@ export function createAdminBranchesService(
     async update(id: number, input: BranchInput): Promise<AdminBranch> {
       const result = await db
         .updateTable("branches")
-        .set({ ...values(input), updated_at: now() })
+        .set({ ...values(input, await rulesFor(input, id)), updated_at: now() })
         .where("id", "=", id)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw new NotFoundError();

@@ -1,89 +1,447 @@
-/** The branch form's opening hours: one row per weekday, open or closed, with opening and closing times. */
-import type { OpeningHoursEntry } from "../../../../domain/contracts/admin.ts";
-import { heAdmin } from "../../../../domain/i18n/admin.ts";
+/**
+ * The branch form's opening hours: the weekly schedule with several intervals a day, the Friday/Shabbat
+ * rule, the holiday rules and dated exceptions (docs/hours.md). Plain labelled controls, one column on phones.
+ * Validation is the shared schema's (domain/hours/rules.ts); errors arrive by dotted field name.
+ */
+import type { ReactNode } from "react";
+import type { DayPolicy, HoursRules, Interval, WeeklyEntry } from "../../../../domain/hours/rules.ts";
+import { heHours } from "../../../../domain/i18n/hours.ts";
 
-const f = heAdmin.fields;
+const e = heHours.editor;
+const DAYS = heHours.days;
 
-export function HoursEditor({
+type Errors = Record<string, string[] | undefined>;
+
+const INPUT = "rounded-lg border border-cocoa-800/40 bg-white px-2 py-1.5";
+const BUTTON =
+  "rounded-full border-2 border-crust-700 px-3 py-1 text-sm font-semibold text-crust-700 hover:bg-cream-200 focus-visible:outline-2";
+const BOX = "rounded-xl p-4 ring-1 ring-cream-300";
+
+function ErrorText({ messages }: { messages: (string | undefined)[] }) {
+  const list = messages.filter(Boolean);
+  return list.length ? <p className="text-sm font-medium text-berry-700">{list.join(" ")}</p> : null;
+}
+
+function TimeField({
+  label,
   value,
   onChange,
-  errors,
+  invalid,
 }: {
-  value: OpeningHoursEntry[];
-  onChange: (hours: OpeningHoursEntry[]) => void;
-  errors: Record<string, string[]>;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  invalid?: boolean;
 }) {
-  const set = (day: number, entry: OpeningHoursEntry | null) => {
-    const others = value.filter((h) => h.day !== day);
-    onChange((entry ? [...others, entry] : others).sort((a, z) => a.day - z.day));
-  };
   return (
-    <fieldset className="rounded-xl p-4 ring-1 ring-cream-300 md:col-span-2">
-      <legend className="px-1 text-lg font-bold text-cocoa-900">{f.openingHours}</legend>
+    <label className="flex flex-col gap-1 text-sm">
+      <span>{label}</span>
+      <input
+        type="time"
+        value={value}
+        onChange={(ev) => onChange(ev.target.value)}
+        aria-invalid={invalid || undefined}
+        className={INPUT}
+        dir="ltr"
+      />
+    </label>
+  );
+}
+
+/** A list of intervals with add/remove; `label` names the list for screen readers ("יום ראשון"). */
+function IntervalsEditor({
+  label,
+  intervals,
+  onChange,
+  errorsOf,
+}: {
+  label: string;
+  intervals: Interval[];
+  onChange: (list: Interval[]) => void;
+  errorsOf: (index: number) => string[];
+}) {
+  const update = (index: number, patch: Partial<Interval>) =>
+    onChange(intervals.map((i, n) => (n === index ? { ...i, ...patch } : i)));
+  return (
+    <div className="space-y-2">
+      {intervals.length === 0 ? <p className="text-sm text-cocoa-800">{e.closedDay}</p> : null}
       <ul className="space-y-2">
-        {heAdmin.days.map((dayName, day) => {
-          const entry = value.find((h) => h.day === day);
-          const index = entry ? value.indexOf(entry) : -1;
-          const error = [
-            ...(errors[`opening_hours.${index}.opens`] ?? []),
-            ...(errors[`opening_hours.${index}.closes`] ?? []),
-          ];
+        {intervals.map((interval, index) => {
+          const errors = errorsOf(index);
           return (
-            <li
-              key={dayName}
-              className="grid grid-cols-[6rem_auto_1fr] items-center gap-3 sm:grid-cols-[6rem_auto_9rem_9rem_1fr]"
-            >
-              <span className="font-semibold text-cocoa-900">{dayName}</span>
-              <label className="inline-flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  checked={Boolean(entry)}
-                  onChange={(e) => set(day, e.target.checked ? { day, opens: "07:00", closes: "19:00" } : null)}
-                  className="size-5 accent-crust-700"
-                />
-                <span className="sr-only">{dayName}: </span>
-                {entry ? f.open : f.closed}
-              </label>
-              {entry ? (
-                <>
-                  <label className="flex items-center gap-2 text-sm">
-                    {f.opens}
-                    <input
-                      type="time"
-                      value={entry.opens}
-                      aria-label={`${dayName} ${f.opens}`}
-                      aria-invalid={error.length > 0 || undefined}
-                      onChange={(e) => set(day, { ...entry, opens: e.target.value })}
-                      className="rounded-lg border border-cocoa-800/40 px-2 py-1"
-                      dir="ltr"
-                    />
-                  </label>
-                  <label className="flex items-center gap-2 text-sm">
-                    {f.closes}
-                    <input
-                      type="time"
-                      value={entry.closes}
-                      aria-label={`${dayName} ${f.closes}`}
-                      aria-invalid={error.length > 0 || undefined}
-                      onChange={(e) => set(day, { ...entry, closes: e.target.value })}
-                      className="rounded-lg border border-cocoa-800/40 px-2 py-1"
-                      dir="ltr"
-                    />
-                  </label>
-                  {error.length ? (
-                    <span className="text-sm font-medium text-berry-700">{error.join(" ")}</span>
-                  ) : (
-                    <span />
-                  )}
-                </>
-              ) : null}
+            // biome-ignore lint/suspicious/noArrayIndexKey: intervals have no identity of their own
+            <li key={index} className="flex flex-wrap items-end gap-3">
+              <TimeField
+                label={`${e.opens} (${label}, ${index + 1})`}
+                value={interval.opens}
+                onChange={(v) => update(index, { opens: v })}
+                invalid={errors.length > 0}
+              />
+              <TimeField
+                label={`${e.closes} (${label}, ${index + 1})`}
+                value={interval.closes}
+                onChange={(v) => update(index, { closes: v })}
+                invalid={errors.length > 0}
+              />
+              <button
+                type="button"
+                className={BUTTON}
+                onClick={() => onChange(intervals.filter((_, n) => n !== index))}
+              >
+                {e.removeInterval}
+                <span className="sr-only">
+                  {" "}
+                  ({label}, {index + 1})
+                </span>
+              </button>
+              <ErrorText messages={errors} />
             </li>
           );
         })}
       </ul>
-      {errors.opening_hours ? (
-        <p className="mt-1 text-sm font-medium text-berry-700">{errors.opening_hours.join(" ")}</p>
+      {intervals.length < 4 ? (
+        <button
+          type="button"
+          className={BUTTON}
+          onClick={() =>
+            onChange([
+              ...intervals,
+              { opens: intervals.length ? "16:00" : "07:00", closes: intervals.length ? "19:00" : "13:00" },
+            ])
+          }
+        >
+          {e.addInterval}
+          <span className="sr-only"> ({label})</span>
+        </button>
       ) : null}
+    </div>
+  );
+}
+
+function Select<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: Record<T, string>;
+  onChange: (v: T) => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="font-semibold text-cocoa-900">{label}</span>
+      <select value={value} onChange={(ev) => onChange(ev.target.value as T)} className={INPUT}>
+        {(Object.entries(options) as [T, string][]).map(([key, text]) => (
+          <option key={key} value={key}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function NumberField({
+  label,
+  value,
+  onChange,
+  errors,
+}: {
+  label: string;
+  value: number;
+  onChange: (n: number) => void;
+  errors: string[];
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span>{label}</span>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={600}
+        value={Number.isFinite(value) ? value : ""}
+        onChange={(ev) => onChange(ev.target.value === "" ? Number.NaN : Number(ev.target.value))}
+        aria-invalid={errors.length > 0 || undefined}
+        className={`${INPUT} w-28`}
+        dir="ltr"
+      />
+      <ErrorText messages={errors} />
+    </label>
+  );
+}
+
+function PolicyEditor({
+  label,
+  policy,
+  onChange,
+  errors,
+  path,
+}: {
+  label: string;
+  policy: DayPolicy;
+  onChange: (p: DayPolicy) => void;
+  errors: Errors;
+  path: string;
+}) {
+  return (
+    <div className="space-y-2">
+      <Select
+        label={label}
+        value={policy.mode}
+        options={e.policyOptions}
+        onChange={(mode) =>
+          onChange({
+            mode,
+            intervals:
+              mode === "custom"
+                ? policy.intervals.length
+                  ? policy.intervals
+                  : [{ opens: "08:00", closes: "14:00" }]
+                : [],
+          })
+        }
+      />
+      {policy.mode === "custom" ? (
+        <IntervalsEditor
+          label={label}
+          intervals={policy.intervals}
+          onChange={(intervals) => onChange({ ...policy, intervals })}
+          errorsOf={(i) => [
+            ...(errors[`${path}.intervals.${i}.opens`] ?? []),
+            ...(errors[`${path}.intervals.${i}.closes`] ?? []),
+          ]}
+        />
+      ) : null}
+      <ErrorText messages={errors[`${path}.intervals`] ?? []} />
+    </div>
+  );
+}
+
+function Box({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className={BOX}>
+      <legend className="px-1 font-bold text-cocoa-900">{title}</legend>
+      <div className="space-y-3">{children}</div>
+    </fieldset>
+  );
+}
+
+export function HoursEditor({
+  weekly,
+  rules,
+  onWeekly,
+  onRules,
+  errors,
+}: {
+  weekly: WeeklyEntry[];
+  rules: HoursRules;
+  onWeekly: (list: WeeklyEntry[]) => void;
+  onRules: (rules: HoursRules) => void;
+  errors: Errors;
+}) {
+  const setRule = <K extends keyof HoursRules>(key: K, value: HoursRules[K]) => onRules({ ...rules, [key]: value });
+  const r = (key: string) => errors[`hours_rules.${key}`] ?? [];
+  return (
+    <fieldset className="space-y-4 rounded-xl p-4 ring-1 ring-cream-300 md:col-span-2">
+      <legend className="px-1 text-lg font-bold text-cocoa-900">{heHours.editor.weekly}</legend>
+      <p className="text-sm text-cocoa-800">{e.weeklyHelp}</p>
+      <div className="grid gap-3 lg:grid-cols-2">
+        {DAYS.map((dayName, day) => {
+          const indexes = weekly.flatMap((entry, i) => (entry.day === day ? [i] : []));
+          const setDay = (list: Interval[]) =>
+            onWeekly(
+              [
+                ...weekly.filter((entry) => entry.day !== day),
+                ...list.map((i) => ({ ...i, day: day as WeeklyEntry["day"] })),
+              ].sort((a, z) => a.day - z.day || a.opens.localeCompare(z.opens)),
+            );
+          return (
+            <Box key={dayName} title={`יום ${dayName}`}>
+              <IntervalsEditor
+                label={`יום ${dayName}`}
+                intervals={indexes.map((i) => ({ opens: weekly[i]!.opens, closes: weekly[i]!.closes }))}
+                onChange={setDay}
+                errorsOf={(n) => {
+                  const i = indexes[n];
+                  return [
+                    ...(errors[`opening_hours.${i}.opens`] ?? []),
+                    ...(errors[`opening_hours.${i}.closes`] ?? []),
+                  ];
+                }}
+              />
+            </Box>
+          );
+        })}
+      </div>
+      <ErrorText messages={errors.opening_hours ?? []} />
+
+      <div className="grid gap-3 lg:grid-cols-2">
+        <Box title={e.friday}>
+          <Select
+            label={e.friday}
+            value={rules.friday.mode}
+            options={{ fixed: e.fridayFixed, before_candles: e.fridayRelative }}
+            onChange={(mode) => setRule("friday", mode === "fixed" ? { mode } : { mode, minutes: 120 })}
+          />
+          {rules.friday.mode === "before_candles" ? (
+            <NumberField
+              label={e.minutesBefore}
+              value={rules.friday.minutes}
+              onChange={(minutes) => setRule("friday", { mode: "before_candles", minutes })}
+              errors={r("friday.minutes")}
+            />
+          ) : null}
+          <Select
+            label={e.erevChag}
+            value={rules.erev_chag}
+            options={e.erevChagOptions}
+            onChange={(value) => setRule("erev_chag", value)}
+          />
+        </Box>
+
+        <Box title={e.motzaei}>
+          <label className="inline-flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={rules.motzaei !== null}
+              onChange={(ev) => setRule("motzaei", ev.target.checked ? { after_havdalah: 60, closes: "23:30" } : null)}
+              className="size-5 accent-crust-700"
+            />
+            {e.motzaeiEnabled}
+          </label>
+          {rules.motzaei ? (
+            <div className="flex flex-wrap items-start gap-3">
+              <NumberField
+                label={e.minutesAfter}
+                value={rules.motzaei.after_havdalah}
+                onChange={(after_havdalah) =>
+                  setRule("motzaei", { ...(rules.motzaei as NonNullable<HoursRules["motzaei"]>), after_havdalah })
+                }
+                errors={r("motzaei.after_havdalah")}
+              />
+              <TimeField
+                label={e.motzaeiCloses}
+                value={rules.motzaei.closes}
+                onChange={(closes) =>
+                  setRule("motzaei", { ...(rules.motzaei as NonNullable<HoursRules["motzaei"]>), closes })
+                }
+                invalid={r("motzaei.closes").length > 0}
+              />
+              <ErrorText messages={r("motzaei.closes")} />
+            </div>
+          ) : null}
+          <p className="text-sm text-cocoa-800">{e.yomTov}</p>
+        </Box>
+
+        <Box title={`${e.cholHamoed}, ${e.fastDays}, ${e.pesach}`}>
+          <PolicyEditor
+            label={e.cholHamoed}
+            policy={rules.chol_hamoed}
+            onChange={(p) => setRule("chol_hamoed", p)}
+            errors={errors}
+            path="hours_rules.chol_hamoed"
+          />
+          <PolicyEditor
+            label={e.fastDays}
+            policy={rules.fast_days}
+            onChange={(p) => setRule("fast_days", p)}
+            errors={errors}
+            path="hours_rules.fast_days"
+          />
+          <Select
+            label={e.pesach}
+            value={rules.pesach}
+            options={e.pesachOptions}
+            onChange={(v) => setRule("pesach", v)}
+          />
+        </Box>
+
+        <Box title={e.exceptions}>
+          <ul className="space-y-4">
+            {rules.exceptions.map((exception, index) => {
+              const update = (patch: Partial<HoursRules["exceptions"][number]>) =>
+                setRule(
+                  "exceptions",
+                  rules.exceptions.map((x, n) => (n === index ? { ...x, ...patch } : x)),
+                );
+              const name = `${e.exceptionDate} ${exception.date || index + 1}`;
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a new exception has no date yet
+                <li key={index} className="space-y-2 border-b border-cream-300 pb-3 last:border-0">
+                  <label className="flex flex-col gap-1 text-sm">
+                    <span>{e.exceptionDate}</span>
+                    <input
+                      type="date"
+                      value={exception.date}
+                      onChange={(ev) => update({ date: ev.target.value })}
+                      aria-invalid={r(`exceptions.${index}.date`).length > 0 || undefined}
+                      className={`${INPUT} w-44`}
+                      dir="ltr"
+                    />
+                  </label>
+                  <ErrorText messages={r(`exceptions.${index}.date`)} />
+                  <label className="inline-flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={exception.intervals.length === 0}
+                      onChange={(ev) =>
+                        update({ intervals: ev.target.checked ? [] : [{ opens: "08:00", closes: "13:00" }] })
+                      }
+                      className="size-5 accent-crust-700"
+                    />
+                    {e.exceptionClosed}
+                  </label>
+                  {exception.intervals.length ? (
+                    <IntervalsEditor
+                      label={name}
+                      intervals={exception.intervals}
+                      onChange={(intervals) => update({ intervals })}
+                      errorsOf={(i) => [
+                        ...r(`exceptions.${index}.intervals.${i}.opens`),
+                        ...r(`exceptions.${index}.intervals.${i}.closes`),
+                      ]}
+                    />
+                  ) : null}
+                  <label className="flex flex-col gap-1 text-sm">
+                    <span>{e.exceptionNote}</span>
+                    <input
+                      type="text"
+                      value={exception.note}
+                      maxLength={120}
+                      onChange={(ev) => update({ note: ev.target.value })}
+                      className={INPUT}
+                    />
+                  </label>
+                  <ErrorText messages={r(`exceptions.${index}.note`)} />
+                  <button
+                    type="button"
+                    className={BUTTON}
+                    onClick={() =>
+                      setRule(
+                        "exceptions",
+                        rules.exceptions.filter((_, n) => n !== index),
+                      )
+                    }
+                  >
+                    {e.removeException}
+                    <span className="sr-only"> ({name})</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <button
+            type="button"
+            className={BUTTON}
+            onClick={() => setRule("exceptions", [...rules.exceptions, { date: "", intervals: [], note: "" }])}
+          >
+            {e.addException}
+          </button>
+        </Box>
+      </div>
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 /** Branches (shown on the public site; the spec gives no way to edit them, the shop needs one). */
 
 import type { AdminBranch } from "../../../../domain/contracts/admin.ts";
+import { DEFAULT_RULES } from "../../../../domain/hours/rules.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { branchSchema } from "../../../../domain/schemas/admin/branch.ts";
 import { AdminForm, bindFields, type FormProps, useCrudForm } from "../../../components/admin/admin-form.tsx";
@@ -41,6 +42,7 @@ function BranchForm(props: FormProps<AdminBranch>) {
       accessibility: item?.accessibility ?? "",
       position: item ? String(item.position) : "0",
       opening_hours: item?.opening_hours ?? [],
+      hours_rules: item?.hours_rules ?? DEFAULT_RULES,
     },
   });
   const { values, set, errors } = form;
@@ -59,7 +61,13 @@ function BranchForm(props: FormProps<AdminBranch>) {
       })}
       {field.textArea("content", f.content, { className: "md:col-span-2" })}
       {field.textArea("accessibility", f.accessibility, { rows: 2, className: "md:col-span-2" })}
-      <HoursEditor value={values.opening_hours} onChange={(h) => set("opening_hours", h)} errors={errors} />
+      <HoursEditor
+        weekly={values.opening_hours}
+        rules={values.hours_rules}
+        onWeekly={(h) => set("opening_hours", h)}
+        onRules={(r) => set("hours_rules", r)}
+        errors={errors}
+      />
       {field.text("position", f.position, { inputMode: "numeric", dir: "ltr", hint: f.positionHint })}
     </AdminForm>
   );
@@ -67,8 +75,8 @@ function BranchForm(props: FormProps<AdminBranch>) {
 
 function BranchView({ item }: { item: AdminBranch }) {
   const hours = heAdmin.days.map((day, i) => {
-    const h = item.opening_hours.find((e) => e.day === i);
-    return `${day}: ${h ? `${h.opens}–${h.closes}` : f.closed}`;
+    const list = item.opening_hours.filter((e) => e.day === i);
+    return `${day}: ${list.length ? list.map((h) => `${h.opens}–${h.closes}`).join(", ") : f.closed}`;
   });
   return (
     <div className="space-y-4">

@@ -1,0 +1,97 @@
+import type { HoursDay } from "../../../domain/contracts/content.ts";
+import { heHours } from "../../../domain/i18n/hours.ts";
+
+const t = heHours;
+
+/** "פתוח עכשיו · נסגר ב־14:00" as the server computed it (Jerusalem time); never recomputed in the browser. */
+export function HoursStatusLine({
+  openNow,
+  status,
+  className = "",
+}: {
+  openNow: boolean;
+  status: string;
+  className?: string;
+}) {
+  const [state, detail] = status.split(t.separator);
+  return (
+    <p className={`flex flex-wrap items-center gap-x-2 gap-y-1 ${className}`} data-testid="hours-status">
+      <span
+        className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-sm font-bold ${
+          openNow ? "bg-olive-700 text-white" : "bg-berry-700 text-white"
+        }`}
+      >
+        <span aria-hidden="true" className="size-2 rounded-full bg-white" />
+        {state}
+      </span>
+      {detail ? <span className="font-semibold text-cocoa-900">{detail}</span> : null}
+    </p>
+  );
+}
+
+function dayMonth(date: string): string {
+  const [, m, d] = date.split("-").map(Number);
+  return `${d}.${m}`;
+}
+
+/**
+ * The coming days as the server computed them: weekday and date, Hebrew date, the holiday or parasha, and the
+ * hours or "closed". The first row is today.
+ */
+export function NextDaysTable({ days, compact = false }: { days: HoursDay[]; compact?: boolean }) {
+  return (
+    <table className="w-full border-collapse text-start">
+      <caption className="sr-only">{t.nextDaysCaption}</caption>
+      <thead className="sr-only">
+        <tr>
+          <th scope="col">{t.date}</th>
+          <th scope="col">{t.hours}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {days.map((day, index) => {
+          const isToday = index === 0;
+          return (
+            <tr
+              key={day.date}
+              aria-current={isToday ? "date" : undefined}
+              className={`border-b border-cream-300 align-top last:border-0 ${isToday ? "bg-cream-200" : ""}`}
+            >
+              <th scope="row" className={`${compact ? "py-1.5" : "py-2"} ps-3 pe-2 text-start font-normal`}>
+                <span className="font-semibold text-cocoa-900">
+                  {`יום ${t.days[day.weekday]} `}
+                  <span className="tabular-nums">{dayMonth(day.date)}</span>
+                </span>
+                {isToday ? (
+                  <span className="ms-2 rounded-full bg-crust-700 px-2 py-0.5 text-xs font-semibold text-white">
+                    {t.today}
+                  </span>
+                ) : null}
+                {compact ? null : <span className="block text-sm text-cocoa-800">{day.hebrew_date}</span>}
+                {day.name ? <span className="block text-sm font-semibold text-crust-700">{day.name}</span> : null}
+              </th>
+              <td className={`${compact ? "py-1.5" : "py-2"} pe-3 text-end`}>
+                {day.closed ? (
+                  <span className="font-semibold text-berry-700">{t.closed}</span>
+                ) : (
+                  day.intervals.map((interval, i) => (
+                    <span key={interval.opens_at} className="whitespace-nowrap">
+                      {i > 0 ? ", " : null}
+                      <span dir="ltr" className="inline-block tabular-nums">
+                        {interval.opens}–{interval.closes}
+                      </span>
+                    </span>
+                  ))
+                )}
+                {day.note ? <span className="block text-sm text-cocoa-800">{day.note}</span> : null}
+                {!compact && day.candle_lighting ? (
+                  <span className="block text-sm text-cocoa-800">{t.candleLighting(day.candle_lighting)}</span>
+                ) : null}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -19,13 +19,21 @@ export const column = {
     sortable: true,
     render: (r) => <bdi>{r.id}</bdi>,
   }),
-  /** The row's header: its name in bold. */
-  name: <R extends { name: string }>(): ListColumn<R> => ({
+  /** The row's header: its name in bold, with an optional second line under it (one line, clipped). */
+  name: <R extends { name: string }>(secondLine?: (row: R) => string): ListColumn<R> => ({
     id: "name",
     name: f.name,
     sortable: true,
     isRowHeader: true,
-    render: (r) => <span className="font-semibold">{r.name}</span>,
+    render: (r) =>
+      secondLine ? (
+        <span className="block min-w-40">
+          <span className="block font-semibold">{r.name}</span>
+          <span className="line-clamp-1 block text-sm text-cocoa-800">{secondLine(r)}</span>
+        </span>
+      ) : (
+        <span className="font-semibold">{r.name}</span>
+      ),
   }),
   status: <R extends { status: number }>(): ListColumn<R> => ({
     id: "status",

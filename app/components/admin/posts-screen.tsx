@@ -16,18 +16,7 @@ const f = heAdmin.fields;
 const columns: ListColumn<AdminPost>[] = [
   column.image(),
   column.id(),
-  {
-    id: "name",
-    name: f.name,
-    sortable: true,
-    isRowHeader: true,
-    render: (r) => (
-      <span className="block min-w-40">
-        <span className="block font-semibold">{r.name}</span>
-        <span className="line-clamp-1 block text-sm text-cocoa-800">{r.content}</span>
-      </span>
-    ),
-  },
+  column.name((r) => r.content),
   column.status(),
   column.homeVisibility(),
   column.createdAt(),

@@ -4,6 +4,7 @@
  */
 import type { HTMLInputTypeAttribute } from "react";
 import { heForms } from "../../../domain/i18n/forms.ts";
+import { CONTACT_LIMITS } from "../../../domain/schemas/fields.ts";
 import { AlertIcon } from "../ui/icon.tsx";
 
 interface BaseProps {
@@ -194,4 +195,20 @@ export function CheckboxField({
 /** The note that explains the asterisk. */
 export function RequiredNote() {
   return <p className="text-sm text-cocoa-800">{heForms.common.requiredNote}</p>;
+}
+
+/** The e-mail field both public forms ask for: the same input rules, autocomplete and limit. */
+export function EmailField(props: { id: string; label: string; defaultValue?: string; errors?: string[] }) {
+  return (
+    <TextField
+      {...props}
+      name="email"
+      type="email"
+      required
+      autoComplete="email"
+      inputMode="email"
+      dir="ltr"
+      maxLength={CONTACT_LIMITS.email}
+    />
+  );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { heForms } from "../../../domain/i18n/forms.ts";
-import { CLUB_FIELDS, CONTACT_LIMITS } from "../../../domain/schemas/fields.ts";
-import { CheckboxField, TextField } from "../../components/forms/fields.tsx";
+import { CLUB_FIELDS } from "../../../domain/schemas/fields.ts";
+import { CheckboxField, EmailField } from "../../components/forms/fields.tsx";
 import { FormPageCard } from "../../components/forms/form-page.tsx";
 import { CheckCircleIcon } from "../../components/ui/icon.tsx";
 import { formPageLoader, publicFormAction } from "../../lib/forms.server.ts";
@@ -70,19 +70,7 @@ export default function Club({ loaderData, actionData }: Route.ComponentProps) {
         </section>
       }
     >
-      <TextField
-        id="club-email"
-        name="email"
-        type="email"
-        label={t.email}
-        required
-        autoComplete="email"
-        inputMode="email"
-        dir="ltr"
-        maxLength={CONTACT_LIMITS.email}
-        defaultValue={values.email}
-        errors={errors.email}
-      />
+      <EmailField id="club-email" label={t.email} defaultValue={values.email} errors={errors.email} />
       <CheckboxField
         id="club-consent"
         name="consent"

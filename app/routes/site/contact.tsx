@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import { CONTACT_FIELDS, CONTACT_LIMITS } from "../../../domain/schemas/fields.ts";
-import { TextAreaField, TextField } from "../../components/forms/fields.tsx";
+import { EmailField, TextAreaField, TextField } from "../../components/forms/fields.tsx";
 import { FormPageCard } from "../../components/forms/form-page.tsx";
 import { MailIcon, MapPinIcon } from "../../components/ui/icon.tsx";
 import { formPageLoader, publicFormAction } from "../../lib/forms.server.ts";
@@ -103,19 +103,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             errors={errors.name}
           />
         </div>
-        <TextField
-          id="contact-email"
-          name="email"
-          type="email"
-          label={t.fields.email}
-          required
-          autoComplete="email"
-          inputMode="email"
-          dir="ltr"
-          maxLength={CONTACT_LIMITS.email}
-          defaultValue={values.email}
-          errors={errors.email}
-        />
+        <EmailField id="contact-email" label={t.fields.email} defaultValue={values.email} errors={errors.email} />
         <TextField
           id="contact-phone"
           name="phone"

@@ -16,18 +16,7 @@ const f = heAdmin.fields;
 const columns: ListColumn<AdminProductRow>[] = [
   column.image(),
   column.id(),
-  {
-    id: "name",
-    name: f.name,
-    sortable: true,
-    isRowHeader: true,
-    render: (r) => (
-      <span className="block min-w-40">
-        <span className="block font-semibold">{r.name}</span>
-        <span className="block text-sm text-cocoa-800">{r.title}</span>
-      </span>
-    ),
-  },
+  column.name((r) => r.title),
   { id: "serial_id", name: f.serialId, sortable: true, render: (r) => <bdi dir="ltr">{r.serial_id}</bdi> },
   {
     id: "category",

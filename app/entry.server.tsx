@@ -1,10 +1,11 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "./lib/context.ts";
+import { structuredDataScripts } from "./lib/structured-data.ts";
 
 // Re-exported so the server entry (server/main.ts) can fill the same context keys.
 export { requestContext, servicesContext } from "./lib/context.ts";
@@ -18,7 +19,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, wholeDocument } = loadContext.get(requestContext);
+  const { nonce, wholeDocument, structuredData } = loadContext.get(requestContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -33,7 +34,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const scripts = structuredDataScripts(structuredData, nonce);
+          const body = scripts ? insertBeforeHeadEnd(scripts) : new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
@@ -49,5 +51,32 @@ export default function handleRequest(
       },
     );
     setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+const HEAD_END = Buffer.from("</head>");
+
+/**
+ * A pass-through that writes `html` just before the document's `</head>` (the page's JSON-LD, which is
+ * not part of what React renders or hydrates). React writes `</head>` whole within one chunk of the shell;
+ * should it ever not, the scripts go at the end, where browsers and crawlers read them as well.
+ */
+function insertBeforeHeadEnd(html: string): Transform {
+  let done = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (!done) {
+        const at = chunk.indexOf(HEAD_END);
+        if (at !== -1) {
+          done = true;
+          callback(null, Buffer.concat([chunk.subarray(0, at), Buffer.from(html), chunk.subarray(at)]));
+          return;
+        }
+      }
+      callback(null, chunk);
+    },
+    flush(callback) {
+      callback(null, done ? undefined : Buffer.from(html));
+    },
   });
 }

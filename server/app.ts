@@ -216,6 +216,7 @@ export function createApp(deps: AppDeps) {
           csrfToken: "",
           user: null,
           wholeDocument,
+          structuredData: [],
           limitFormSubmission: () => Promise.reject(new Error("public pages take no form submissions")),
         });
         return context;
@@ -302,6 +303,7 @@ export function createApp(deps: AppDeps) {
         publicUrl: deps.config.publicUrl,
         csrfToken: auth.csrfToken,
         user: auth.user,
+        structuredData: [],
         limitFormSubmission: () => limiter.enforce(c, "forms"),
       });
       const response = await handle(c.req.raw, context);

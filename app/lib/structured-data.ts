@@ -1,16 +1,33 @@
 /**
  * schema.org JSON-LD for search engines: the business and each branch as `Bakery` (address, phone,
  * geo, opening hours), `Product` with one `Offer` per size in ILS, and `BreadcrumbList`.
- * Render with <JsonLd> (app/components/content/json-ld.tsx), which escapes the text safely.
+ * Loaders hand it to the document with `addStructuredData`; `serializeJsonLd` escapes the text safely.
  */
 
+import type { RouterContextProvider } from "react-router";
 import type { Picture, SiteSettings } from "../../domain/contracts/catalogue.ts";
 import type { Branch, HoursDay, OpeningHoursEntry } from "../../domain/contracts/content.ts";
 import { schemaPrice } from "../../domain/money.ts";
 import { parseIsraeliPhone } from "../../domain/phone.ts";
+import { requestContext } from "./context.ts";
 import { absoluteUrl } from "./seo.ts";
 
 type JsonLd = Record<string, unknown>;
+
+/**
+ * Hands a page's JSON-LD to the document render (a loader calls it): entry.server.tsx writes it into the
+ * HTML as `<script type="application/ld+json">`, outside the data React hydrates from.
+ */
+export function addStructuredData(context: Readonly<RouterContextProvider>, ...items: unknown[]): void {
+  context.get(requestContext).structuredData?.push(...items);
+}
+
+/** The `<script>` elements for the collected JSON-LD (empty when none), with the CSP nonce. */
+export function structuredDataScripts(items: readonly unknown[] | undefined, nonce: string): string {
+  return (items ?? [])
+    .map((item) => `<script type="application/ld+json" nonce="${nonce}">${serializeJsonLd(item)}</script>`)
+    .join("");
+}
 
 const SCHEMA_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 

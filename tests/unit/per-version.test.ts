@@ -1,7 +1,7 @@
-/** Settings and menu are read once per content version (server/services/per-version.ts). */
+/** Per-site reads are done once per content version (and minute, for "open now"): server/services/per-version.ts. */
 import { describe, expect, it } from "vitest";
 import type { ContentVersion } from "../../server/content-version.ts";
-import { oncePerVersion } from "../../server/services/per-version.ts";
+import { oncePerVersion, oncePerVersionAndMinute } from "../../server/services/per-version.ts";
 
 function fakeVersion(): ContentVersion & { set(v: number): void } {
   let version = 1;
@@ -39,5 +39,21 @@ describe("oncePerVersion", () => {
     });
     await expect(get()).rejects.toThrow("database is down");
     expect(await get()).toBe("ok");
+  });
+});
+
+describe("oncePerVersionAndMinute", () => {
+  it("reads again when the clock enters a new minute, and after a bump, but not within the minute", async () => {
+    const version = fakeVersion();
+    let now = Date.UTC(2026, 10, 25, 10, 0, 5);
+    let reads = 0;
+    const get = oncePerVersionAndMinute(version, async () => ++reads, () => now);
+    expect(await get()).toBe(1);
+    now += 50_000; // 10:00:55, same minute
+    expect(await get()).toBe(1);
+    now += 10_000; // 10:01:05
+    expect(await get()).toBe(2);
+    version.set(2);
+    expect(await get()).toBe(3);
   });
 });

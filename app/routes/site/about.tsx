@@ -1,12 +1,11 @@
 import { Link } from "react-router";
 import { hePages } from "../../../domain/i18n/pages.ts";
-import { JsonLd } from "../../components/content/json-ld.tsx";
 import { KosherBadge } from "../../components/content/kosher-badge.tsx";
 import { PageHeader } from "../../components/content/page-header.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
-import { businessJsonLd } from "../../lib/structured-data.ts";
+import { addStructuredData, businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/about";
 
 const t = hePages.about;
@@ -17,11 +16,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [settings, branches] = await Promise.all([services.settings.get(), services.branches.list()]);
   // The first branch is the original shop in the market: the picture of the family story.
   const picture = branches[0]?.mainImage ?? null;
+  addStructuredData(context, businessJsonLd(settings, publicUrl, branches));
   return {
-    settings,
-    branches,
     picture,
-    publicUrl,
     seo: pageSeo(publicUrl, {
       title: t.title,
       description: t.description,
@@ -37,10 +34,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { settings, branches, picture, publicUrl } = loaderData;
+  const { picture } = loaderData;
   return (
     <main id="main" tabIndex={-1} className="outline-none">
-      <JsonLd data={businessJsonLd(settings, publicUrl, branches)} />
       <PageHeader title={t.heading} lead={t.lead} />
 
       <div className="mx-auto grid max-w-7xl gap-10 px-6 py-10 lg:grid-cols-2 lg:items-start">

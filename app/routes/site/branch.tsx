@@ -4,7 +4,6 @@ import { heHours } from "../../../domain/i18n/hours.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { parseIsraeliPhone, telHref } from "../../../domain/phone.ts";
 import { HoursStatusLine, NextDaysTable } from "../../components/content/hours-days.tsx";
-import { JsonLd } from "../../components/content/json-ld.tsx";
 import { OpeningHoursTable } from "../../components/content/opening-hours.tsx";
 import { PageHeader, Paragraphs } from "../../components/content/page-header.tsx";
 import { ExternalLink } from "../../components/ui/external-link.tsx";
@@ -22,7 +21,12 @@ import { googleMapsUrl, mapEmbedUrl, wazeUrl } from "../../lib/maps.ts";
 import { weekdayInJerusalem } from "../../lib/opening-hours.ts";
 import { idFromParam } from "../../lib/params.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
-import { branchJsonLd, breadcrumbJsonLd, specialOpeningHoursSpecification } from "../../lib/structured-data.ts";
+import {
+  addStructuredData,
+  branchJsonLd,
+  breadcrumbJsonLd,
+  specialOpeningHoursSpecification,
+} from "../../lib/structured-data.ts";
 import type { Route } from "./+types/branch";
 
 const t = he.branches;
@@ -35,12 +39,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404 });
   // Status and days are computed here, on the server, in Jerusalem time; the page renders them as they are.
   const { days = [], ...branch } = found;
+  addStructuredData(
+    context,
+    branchJsonLd(branch, settings, publicUrl, specialOpeningHoursSpecification(days, branch.opening_hours)),
+    breadcrumbJsonLd(
+      [
+        { name: he.seo.breadcrumbHome, path: "/" },
+        { name: t.title, path: "/branches" },
+        { name: branch.name, path: `/branches/${branch.id}` },
+      ],
+      publicUrl,
+    ),
+  );
   return {
-    settings,
     branch,
     days: days.slice(0, 7),
-    special: specialOpeningHoursSpecification(days, branch.opening_hours),
-    publicUrl,
     // Worked out on the server, in Jerusalem time, so the page hydrates without a mismatch.
     today: weekdayInJerusalem(),
     seo: pageSeo(publicUrl, {
@@ -73,21 +86,10 @@ const EXTERNAL_LINK =
   "inline-flex items-center justify-center gap-2 rounded-full border-2 border-crust-700 px-5 py-2.5 font-semibold text-crust-700 hover:bg-cream-200";
 
 export default function BranchPage({ loaderData }: Route.ComponentProps) {
-  const { settings, branch, publicUrl, today, days, special } = loaderData;
+  const { branch, today, days } = loaderData;
   const phone = branch.phone ? (parseIsraeliPhone(branch.phone)?.display ?? branch.phone) : "";
   return (
     <main id="main" tabIndex={-1} className="outline-none">
-      <JsonLd data={branchJsonLd(branch, settings, publicUrl, special)} />
-      <JsonLd
-        data={breadcrumbJsonLd(
-          [
-            { name: he.seo.breadcrumbHome, path: "/" },
-            { name: t.title, path: "/branches" },
-            { name: branch.name, path: `/branches/${branch.id}` },
-          ],
-          publicUrl,
-        )}
-      />
       <PageHeader title={branch.name} back={{ to: "/branches", label: t.allBranches }} />
 
       <div className="mx-auto grid max-w-7xl gap-8 px-6 pt-2 pb-8 lg:grid-cols-[3fr_2fr] lg:grid-rows-[auto_1fr] lg:items-start">

@@ -2,13 +2,12 @@ import { Link } from "react-router";
 import { heHours } from "../../../domain/i18n/hours.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { HoursStatusLine, NextDaysTable } from "../../components/content/hours-days.tsx";
-import { JsonLd } from "../../components/content/json-ld.tsx";
 import { PageHeader } from "../../components/content/page-header.tsx";
 import { MapPinIcon } from "../../components/ui/icon.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
-import { businessJsonLd } from "../../lib/structured-data.ts";
+import { addStructuredData, businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/branches";
 
 const t = he.branches;
@@ -17,10 +16,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { publicUrl } = context.get(requestContext);
   const [settings, branches] = await Promise.all([services.settings.get(), services.branches.list({ days: 7 })]);
+  addStructuredData(context, businessJsonLd(settings, publicUrl, branches));
   return {
-    settings,
     branches,
-    publicUrl,
     seo: pageSeo(publicUrl, {
       title: t.title,
       description: t.description,
@@ -36,10 +34,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Branches({ loaderData }: Route.ComponentProps) {
-  const { settings, branches, publicUrl } = loaderData;
+  const { branches } = loaderData;
   return (
     <main id="main" tabIndex={-1} className="outline-none">
-      <JsonLd data={businessJsonLd(settings, publicUrl, branches)} />
       <PageHeader title={t.heading} lead={t.intro} />
       <div className="mx-auto max-w-7xl px-6 py-10">
         <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">

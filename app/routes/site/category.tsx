@@ -2,14 +2,13 @@ import { data, Link } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
 import { Breadcrumbs, Chip } from "../../components/catalogue/bits.tsx";
 import { ProductGrid } from "../../components/catalogue/tiles.tsx";
-import { JsonLd } from "../../components/content/json-ld.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { subcategoryHref } from "../../lib/links.ts";
 import { idFromParam } from "../../lib/params.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
-import { breadcrumbJsonLd } from "../../lib/structured-data.ts";
+import { addStructuredData, breadcrumbJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/category";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -30,23 +29,26 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     image: category.mainImage,
     siteName: settings.brandName,
   });
-  const breadcrumbs = breadcrumbJsonLd(
-    [
-      { name: he.nav.home, path: "/" },
-      { name: he.titles.categories, path: "/categories" },
-      ...(category.parent ? [{ name: category.parent.name, path: `/categories/${category.parent.id}` }] : []),
-      { name: category.name, path },
-    ],
-    publicUrl,
+  addStructuredData(
+    context,
+    breadcrumbJsonLd(
+      [
+        { name: he.nav.home, path: "/" },
+        { name: he.titles.categories, path: "/categories" },
+        ...(category.parent ? [{ name: category.parent.name, path: `/categories/${category.parent.id}` }] : []),
+        { name: category.name, path },
+      ],
+      publicUrl,
+    ),
   );
-  return { category, seo, breadcrumbs };
+  return { category, seo };
 }
 
 export const ErrorBoundary = SiteErrorBoundary;
 
 /** A category: main image, name, information, subcategory chips and its products (spec §2). */
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { category, breadcrumbs } = loaderData;
+  const { category } = loaderData;
   const crumbs = [
     { label: he.nav.home, to: "/" },
     { label: he.titles.categories, to: "/categories" },
@@ -55,7 +57,6 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none sm:px-6">
-      <JsonLd data={breadcrumbs} />
       <Breadcrumbs items={crumbs} />
       <div className="mt-6 grid items-center gap-6 md:grid-cols-2 md:gap-10">
         <ResponsivePicture

@@ -10,13 +10,12 @@ import {
   TILE_ROW,
   TILE_ROW_ITEM,
 } from "../../components/catalogue/tiles.tsx";
-import { JsonLd } from "../../components/content/json-ld.tsx";
 import { WelcomeDialog } from "../../components/site/welcome-dialog.tsx";
 import { ExternalLink } from "../../components/ui/external-link.tsx";
 import { PhoneIcon } from "../../components/ui/icon.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
-import { businessJsonLd } from "../../lib/structured-data.ts";
+import { addStructuredData, businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/home";
 
 /** One row of three news cards on desktop; sales tiles: two rows on phones, one or two on desktop. */
@@ -45,23 +44,22 @@ export async function loader({ context }: Route.LoaderArgs) {
     image: categories[0]?.mainImage,
     siteName: settings.brandName,
   });
+  addStructuredData(context, businessJsonLd(settings, publicUrl, branches));
   return {
     settings,
     categories,
     products,
     news: news.slice(0, HOME_NEWS_COUNT),
     sales: sales.slice(0, HOME_SALES_COUNT),
-    business: businessJsonLd(settings, publicUrl, branches),
     seo,
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { settings, categories, products, news, sales, business } = loaderData;
+  const { settings, categories, products, news, sales } = loaderData;
 
   return (
     <main id="main" tabIndex={-1} className="outline-none">
-      <JsonLd data={business} />
       <WelcomeDialog clubUrl={settings.clubUrl} />
 
       <section className="relative overflow-hidden bg-gradient-to-b from-cream-200 to-cream-100">

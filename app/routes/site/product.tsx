@@ -4,7 +4,6 @@ import { formatShekels } from "../../../domain/money.ts";
 import { Breadcrumbs, Chip, FiveStars, TagBadge } from "../../components/catalogue/bits.tsx";
 import { ProductGallery } from "../../components/catalogue/gallery.tsx";
 import { ProductGrid } from "../../components/catalogue/tiles.tsx";
-import { JsonLd } from "../../components/content/json-ld.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { useSiteSettings } from "../../components/site/use-site-settings.ts";
 import { ExternalLink } from "../../components/ui/external-link.tsx";
@@ -13,7 +12,7 @@ import { requestContext, servicesContext } from "../../lib/context.ts";
 import { subcategoryHref } from "../../lib/links.ts";
 import { idFromParam } from "../../lib/params.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
-import { breadcrumbJsonLd, productJsonLd } from "../../lib/structured-data.ts";
+import { addStructuredData, breadcrumbJsonLd, productJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/product";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -40,7 +39,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     siteName: settings.brandName,
   });
   const firstCategory = product.category[0];
-  const structuredData = [
+  addStructuredData(
+    context,
     productJsonLd(product, { publicUrl, brandName: settings.brandName }),
     breadcrumbJsonLd(
       [
@@ -52,15 +52,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       ],
       publicUrl,
     ),
-  ];
-  return { product, similar, seo, structuredData };
+  );
+  return { product, similar, seo };
 }
 
 export const ErrorBoundary = SiteErrorBoundary;
 
 /** The product page (spec §2). */
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, similar, structuredData } = loaderData;
+  const { product, similar } = loaderData;
   const settings = useSiteSettings();
   const firstCategory = product.category[0];
   const crumbs = [
@@ -73,7 +73,6 @@ export default function Product({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none sm:px-6">
-      <JsonLd data={structuredData} />
       <Breadcrumbs items={crumbs} />
       <div className="mt-6 grid gap-8 md:grid-cols-2 md:gap-12">
         <div className="flex flex-col gap-4">

@@ -1,14 +1,13 @@
 import { data, Link } from "react-router";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import { he } from "../../../domain/i18n/site.ts";
-import { JsonLd } from "../../components/content/json-ld.tsx";
 import { PageHeader, Paragraphs } from "../../components/content/page-header.tsx";
 import { PostCard } from "../../components/content/post-card.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { idFromParam } from "../../lib/params.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
-import { breadcrumbJsonLd } from "../../lib/structured-data.ts";
+import { addStructuredData, breadcrumbJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/sale";
 
 const t = he.posts;
@@ -23,10 +22,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     services.sales.list(),
   ]);
   if (!sale) throw data(null, { status: 404 });
+  addStructuredData(
+    context,
+    breadcrumbJsonLd(
+      [
+        { name: he.seo.breadcrumbHome, path: "/" },
+        { name: t.salesTitle, path: "/sales" },
+        { name: sale.name, path: `/sale/${sale.id}` },
+      ],
+      publicUrl,
+    ),
+  );
   return {
     sale,
     others: all.filter((s) => s.id !== sale.id).slice(0, 3),
-    publicUrl,
     seo: pageSeo(publicUrl, {
       title: sale.name,
       description: sale.content,
@@ -43,19 +52,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function SalePage({ loaderData }: Route.ComponentProps) {
-  const { sale, others, publicUrl } = loaderData;
+  const { sale, others } = loaderData;
   return (
     <main id="main" tabIndex={-1} className="outline-none">
-      <JsonLd
-        data={breadcrumbJsonLd(
-          [
-            { name: he.seo.breadcrumbHome, path: "/" },
-            { name: t.salesTitle, path: "/sales" },
-            { name: sale.name, path: `/sale/${sale.id}` },
-          ],
-          publicUrl,
-        )}
-      />
       <PageHeader title={sale.name} back={{ to: "/sales", label: t.allSales }} />
       <article className="mx-auto grid max-w-7xl gap-8 px-6 pt-2 pb-8 lg:grid-cols-2 lg:items-start">
         <ResponsivePicture

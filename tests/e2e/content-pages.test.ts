@@ -11,13 +11,17 @@ const chromiumPath = inject("chromiumPath");
 
 type Ld = Record<string, unknown> & { "@type": string };
 
-/** Every JSON-LD block on the page, parsed; fails the test if one is not valid JSON or lacks its nonce. */
+/**
+ * Every JSON-LD block of the page at the browser's address, parsed from the document as served (what a
+ * crawler reads: the server writes it into <head>, outside what React renders, and the site drops it after
+ * a client-side navigation); fails the test if one is not valid JSON or lacks its nonce.
+ */
 async function structuredData(page: Page): Promise<Ld[]> {
-  const blocks = await page
-    .locator('script[type="application/ld+json"]')
-    .evaluateAll((els) => els.map((el) => ({ text: el.textContent ?? "", nonce: (el as HTMLScriptElement).nonce })));
-  for (const block of blocks) expect(block.nonce, "JSON-LD carries the CSP nonce").not.toBe("");
-  return blocks.map((b) => JSON.parse(b.text) as Ld);
+  const html = await (await page.request.get(page.url())).text();
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json"([^>]*)>([\s\S]*?)<\/script>/g)];
+  expect(blocks.length, "the page has JSON-LD").toBeGreaterThan(0);
+  for (const [, attributes] of blocks) expect(attributes, "JSON-LD carries the CSP nonce").toMatch(/ nonce="[^"]+"/);
+  return blocks.map(([, , text]) => JSON.parse(text ?? "") as Ld);
 }
 
 async function h1(page: Page): Promise<string> {
@@ -157,6 +161,8 @@ describe.skipIf(!chromiumPath)("content pages in Chromium", () => {
         await page.waitForURL(/\/sale\/\d+$/);
         await page.locator("h1", { hasText: name }).waitFor();
         expect(await h1(page)).toBe(name);
+        // The list's JSON-LD does not linger after the client-side navigation.
+        await expect.poll(() => page.locator('script[type="application/ld+json"]').count()).toBe(0);
         const image = page.locator("main article img").first();
         await expect
           .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))

@@ -47,7 +47,11 @@ describe("oncePerVersionAndMinute", () => {
     const version = fakeVersion();
     let now = Date.UTC(2026, 10, 25, 10, 0, 5);
     let reads = 0;
-    const get = oncePerVersionAndMinute(version, async () => ++reads, () => now);
+    const get = oncePerVersionAndMinute(
+      version,
+      async () => ++reads,
+      () => now,
+    );
     expect(await get()).toBe(1);
     now += 50_000; // 10:00:55, same minute
     expect(await get()).toBe(1);

@@ -45,6 +45,9 @@ function useFocusMainOnNavigation() {
       return;
     }
     document.getElementById("main")?.focus({ preventScroll: true });
+    // The document's JSON-LD (written into <head> by the server, outside React) describes the page it was
+    // loaded with; after a client-side navigation it would describe another page, so it goes.
+    for (const script of document.head.querySelectorAll('script[type="application/ld+json"]')) script.remove();
   }, [pathname, search]);
 }
 

@@ -46,6 +46,8 @@ export interface SiteSettingsTable {
   address: string;
   email: string;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface CategoriesTable {
@@ -59,6 +61,8 @@ export interface CategoriesTable {
   position: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface ProductsTable {
@@ -74,6 +78,8 @@ export interface ProductsTable {
   search_text: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface CategoryProductTable {
@@ -131,6 +137,8 @@ export interface BranchesTable {
   position: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface PostsTable {
@@ -141,6 +149,8 @@ export interface PostsTable {
   visibility_home_page: Generated<Flag>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface ClientsTable {
@@ -151,6 +161,8 @@ export interface ClientsTable {
   consent_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface ContactRequestsTable {

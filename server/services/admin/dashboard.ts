@@ -49,6 +49,7 @@ export function createDashboardService(db: DB, deps: { contactRequests: AdminCon
           source: r.source,
           created_at: r.created_at,
           updated_at: r.updated_at,
+          version: r.version,
         }));
       }
       if (can("read", "ContactRequest")) {

@@ -41,7 +41,13 @@ export function VersionConflictDialog({ conflict }: { conflict: VersionConflict 
               <h3 id="version-conflict-differences" className="font-semibold text-cocoa-900">
                 {c.differences}
               </h3>
-              <ul className="mt-2 max-h-[45vh] space-y-2 overflow-y-auto">
+              {/* Scrolls when the differences are many; focusable so a keyboard can scroll it too. */}
+              <ul
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+                tabIndex={0}
+                aria-labelledby="version-conflict-differences"
+                className="mt-2 max-h-[40vh] space-y-2 overflow-y-auto rounded-xl p-1 outline-none focus-visible:ring-4 focus-visible:ring-crust-600/40 sm:max-h-[50vh]"
+              >
                 {conflict.rows.map((row) => (
                   <li
                     key={row.field}
@@ -49,7 +55,7 @@ export function VersionConflictDialog({ conflict }: { conflict: VersionConflict 
                     data-field={row.field}
                   >
                     <p className="font-semibold text-cocoa-900">{row.label}</p>
-                    <dl className="mt-1 grid gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+                    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                       <dt className="text-cocoa-800">{c.mine}:</dt>
                       <dd className="break-words text-cocoa-900 whitespace-pre-line" data-side="mine">
                         <bdi>{row.mine}</bdi>

@@ -152,6 +152,28 @@ for (const factory of testDatabases()) {
         });
       }
 
+      it("25 rounds of two product saves from the same version: one 200 and one 409 every round, no edit lost", async () => {
+        const record = { name: "רוגלך", title: "רוגלך שוקולד", serial_id: 777_200, status: 1 };
+        const made = await call(admin, "/api/admin/products", { method: "POST", json: record });
+        const item = `/api/admin/products/${made.body.data!.id}`;
+        let version = made.body.data!.version;
+        for (let round = 0; round < 25; round++) {
+          const answers = await Promise.all(
+            [admin, other].map((client, n) =>
+              call(client, item, { method: "PUT", json: { ...record, title: `סבב ${round} עורך ${n}`, version } }),
+            ),
+          );
+          expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+          const won = answers.find((a) => a.status === 200)!;
+          const stored = (await call(admin, item)).body.data!;
+          // What is stored is what the 200 said; the 409 was told so, and nothing was written silently.
+          expect(stored.title).toBe(won.body.data!.title);
+          expect(answers.find((a) => a.status === 409)!.body.data!.title).toBe(stored.title);
+          expect(stored.version).toBe(version + 1);
+          version = stored.version;
+        }
+      });
+
       it("saves without a version keep today's behaviour: both 200, the last one wins", async () => {
         const made = await call(admin, "/api/admin/sales", { method: "POST", json: { name: "א", content: "" } });
         const item = `/api/admin/sales/${made.body.data!.id}`;

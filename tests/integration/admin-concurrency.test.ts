@@ -361,7 +361,7 @@ for (const factory of testDatabases()) {
           // No file of the deleted product is left: the folder holds what it held plus the kept images' files.
           expect(countFiles(t.uploadsDir)).toBe(filesBefore + keptFiles);
         }
-      });
+      }, 120_000); // about 60 image encodings: room for a loaded machine
 
       it("an image whose product is deleted during its processing is refused with a Hebrew 404 and leaves no files", async () => {
         const productId = await newProduct(779_000);

@@ -20,7 +20,7 @@ import { type AuthEnv, createSessionManager } from "./auth/sessions.ts";
 import type { AppConfig } from "./config.ts";
 import type { ContentVersion } from "./content-version.ts";
 import type { DatabaseHandle } from "./db/database.ts";
-import { HttpError } from "./errors.ts";
+import { HttpError, VersionConflictError } from "./errors.ts";
 import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { createPublicPages } from "./http/public-pages.ts";
@@ -281,7 +281,11 @@ export function createApp(deps: AppDeps) {
         return c.html(errorPageHtml(error.message), error.status as 400, error.headers);
       }
       return c.json(
-        { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+        {
+          message: error.message,
+          ...(error.errors ? { errors: error.errors } : {}),
+          ...(error instanceof VersionConflictError ? { data: error.current } : {}),
+        },
         error.status as 400,
         error.headers,
       );

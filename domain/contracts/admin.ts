@@ -46,6 +46,8 @@ export interface AdminTag {
 }
 
 export interface AdminProductRow {
+  /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
+  version: number;
   id: number;
   name: string;
   title: string;
@@ -66,6 +68,8 @@ export interface AdminProduct extends AdminProductRow {
 }
 
 export interface AdminCategoryRow {
+  /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
+  version: number;
   id: number;
   name: string;
   information: string;
@@ -97,6 +101,8 @@ export interface CategoryOption {
 }
 
 export interface AdminClient {
+  /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
+  version: number;
   id: number;
   email: string;
   /** "site" (signed up on the site) or "admin" (added by staff). */
@@ -109,6 +115,8 @@ export interface AdminClient {
 export type OpeningHoursEntry = WeeklyEntry;
 
 export interface AdminBranch {
+  /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
+  version: number;
   id: number;
   name: string;
   location: string;
@@ -129,6 +137,8 @@ export interface AdminBranch {
 
 /** A sale (promotion) or a publication (news item). */
 export interface AdminPost {
+  /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
+  version: number;
   id: number;
   name: string;
   content: string;
@@ -151,6 +161,8 @@ export interface AdminContactRequest {
 }
 
 export interface AdminSettings {
+  /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
+  version: number;
   brand_name: string;
   tagline: string;
   phone: string;

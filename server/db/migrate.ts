@@ -8,6 +8,7 @@ import type { DatabaseHandle, Dialect } from "./database.ts";
 import { initialMigration } from "./migrations/001-initial.ts";
 import { loginLimitsMigration } from "./migrations/002-login-limits.ts";
 import { contentVersionMigration } from "./migrations/004-content-version.ts";
+import { recordVersionsMigration } from "./migrations/005-record-versions.ts";
 import { accessibilityContactMigration } from "./migrations/014-accessibility-contact.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -15,6 +16,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "001-initial": initialMigration(dialect),
     "002-login-limits": loginLimitsMigration(),
     "004-content-version": contentVersionMigration(),
+    "005-record-versions": recordVersionsMigration(),
     "014-accessibility-contact": accessibilityContactMigration(),
   };
 }

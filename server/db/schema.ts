@@ -48,6 +48,8 @@ export interface SiteSettingsTable {
   accessibility_contact_name: Generated<string>;
   accessibility_contact_email: Generated<string>;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface CategoriesTable {
@@ -61,6 +63,8 @@ export interface CategoriesTable {
   position: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface ProductsTable {
@@ -76,6 +80,8 @@ export interface ProductsTable {
   search_text: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface CategoryProductTable {
@@ -133,6 +139,8 @@ export interface BranchesTable {
   position: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface PostsTable {
@@ -143,6 +151,8 @@ export interface PostsTable {
   visibility_home_page: Generated<Flag>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface ClientsTable {
@@ -153,6 +163,8 @@ export interface ClientsTable {
   consent_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface ContactRequestsTable {

@@ -3,8 +3,12 @@
  * then gets its row. AVIF variants are added later by `backfillAvif`, one image at a time, so a
  * fresh start or a large upload never waits for the slow encoder.
  */
+import type { Transaction } from "kysely";
+import { heApi } from "../../domain/i18n/api.ts";
 import type { DB } from "../db/database.ts";
-import type { ImageRow, OwnerType } from "../db/schema.ts";
+import { type LockableTable, lockRow } from "../db/locks.ts";
+import type { Database, ImageRow, OwnerType } from "../db/schema.ts";
+import { NotFoundError } from "../errors.ts";
 import { encodeAvifVariants, type ImageVariant, ingestImage, removeImageFiles } from "../images/pipeline.ts";
 import type { ImageStorage } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
@@ -18,6 +22,15 @@ const DIRECTORY_BY_OWNER: Record<OwnerType, string> = {
   publication: "publications",
 };
 
+/** The table of each kind of image owner. */
+export const OWNER_TABLE = {
+  product: "products",
+  category: "categories",
+  branch: "branches",
+  sale: "sales",
+  publication: "publications",
+} as const satisfies Record<OwnerType, LockableTable>;
+
 function variantsOf(row: Pick<ImageRow, "variants">): ImageVariant[] {
   try {
     const parsed: unknown = JSON.parse(row.variants);
@@ -29,39 +42,48 @@ function variantsOf(row: Pick<ImageRow, "variants">): ImageVariant[] {
 
 export function createImagesService(db: DB, storage: ImageStorage, logger: Logger) {
   return {
-    /** Validates, encodes and stores one image for its owner; returns the new row. */
+    /**
+     * Validates, encodes and stores one image for its owner; returns the new row. The slow encoding runs
+     * first, outside any transaction; then one transaction checks (and locks) the owner and inserts the row,
+     * so an owner deleted meanwhile gets no row: its files are removed again and the answer is a 404.
+     */
     async add(
       owner: { type: OwnerType; id: number },
       bytes: Buffer,
       options: { alt: string; position?: number },
     ): Promise<ImageRow> {
       const stored = await ingestImage(storage, bytes, { directory: DIRECTORY_BY_OWNER[owner.type] });
-      let position = options.position;
-      if (position === undefined) {
-        const last = await db
-          .selectFrom("images")
-          .select((eb) => eb.fn.max("position").as("max"))
-          .where("owner_type", "=", owner.type)
-          .where("owner_id", "=", owner.id)
-          .executeTakeFirst();
-        position = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
-      }
       try {
-        return await db
-          .insertInto("images")
-          .values({
-            owner_type: owner.type,
-            owner_id: owner.id,
-            path: stored.key,
-            width: stored.width,
-            height: stored.height,
-            variants: JSON.stringify(stored.variants),
-            alt: options.alt,
-            position,
-            created_at: new Date().toISOString(),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const row = await db.transaction().execute(async (trx) => {
+          if (!(await lockRow(trx, OWNER_TABLE[owner.type], owner.id, "share"))) return null;
+          let position = options.position;
+          if (position === undefined) {
+            const last = await trx
+              .selectFrom("images")
+              .select((eb) => eb.fn.max("position").as("max"))
+              .where("owner_type", "=", owner.type)
+              .where("owner_id", "=", owner.id)
+              .executeTakeFirst();
+            position = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
+          }
+          return trx
+            .insertInto("images")
+            .values({
+              owner_type: owner.type,
+              owner_id: owner.id,
+              path: stored.key,
+              width: stored.width,
+              height: stored.height,
+              variants: JSON.stringify(stored.variants),
+              alt: options.alt,
+              position,
+              created_at: new Date().toISOString(),
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        });
+        if (row === null) throw new NotFoundError(heApi.ownerDeleted);
+        return row;
       } catch (error) {
         await removeImageFiles(storage, stored);
         throw error;
@@ -77,15 +99,39 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
       return true;
     },
 
-    /** Deletes every image of an owner (when the owner itself is deleted). */
-    async removeAllOf(ownerType: OwnerType, ownerId: number): Promise<void> {
-      const rows = await db
-        .selectFrom("images")
-        .select("id")
-        .where("owner_type", "=", ownerType)
-        .where("owner_id", "=", ownerId)
-        .execute();
-      for (const row of rows) await this.remove(row.id);
+    /**
+     * Deletes an owner with its images in one transaction that first locks the owner's row (`add` waits
+     * for it, or committed before it and is taken along); `deleteRest` deletes what else goes with the owner
+     * in the same transaction. The files go once it has committed. False when there was no such owner.
+     */
+    async removeOwner(
+      owner: { type: OwnerType; id: number },
+      deleteRest?: (trx: Transaction<Database>) => Promise<void>,
+    ): Promise<boolean> {
+      const images = await db.transaction().execute(async (trx) => {
+        if (!(await lockRow(trx, OWNER_TABLE[owner.type], owner.id, "update"))) return null;
+        const rows = await trx
+          .deleteFrom("images")
+          .where("owner_type", "=", owner.type)
+          .where("owner_id", "=", owner.id)
+          .returning(["id", "path", "variants"])
+          .execute();
+        await deleteRest?.(trx);
+        await trx
+          .deleteFrom(OWNER_TABLE[owner.type] as "products")
+          .where("id", "=", owner.id)
+          .execute();
+        return rows;
+      });
+      if (images === null) return false;
+      for (const row of images) {
+        try {
+          await removeImageFiles(storage, { key: row.path, variants: variantsOf(row) });
+        } catch (error) {
+          logger.warn("image files not removed", { imageId: row.id, ...errorFields(error) });
+        }
+      }
+      return true;
     },
 
     /**

@@ -17,6 +17,8 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   services: Services;
   contentVersion: ContentVersion;
+  /** The folder the app's image storage writes to. */
+  uploadsDir: string;
   request(path: string, init?: RequestInit): Promise<Response>;
   dispose(): void;
 }
@@ -74,6 +76,7 @@ export function createTestApp(
     app,
     services,
     contentVersion,
+    uploadsDir: uploads,
     request: (p, init) => Promise.resolve(app.request(p, init)),
     dispose: () => {
       void contentVersion.close();

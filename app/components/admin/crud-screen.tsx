@@ -148,9 +148,13 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
     }
   }
 
-  async function save(item: Item | undefined, data: unknown): Promise<Item> {
+  async function save(item: Item | undefined, data: unknown, version?: number): Promise<Item> {
     const body = item
-      ? await apiJson<{ data: Item }>(`${endpoint}/${item.id}`, { method: "PUT", json: data })
+      ? await apiJson<{ data: Item }>(`${endpoint}/${item.id}`, {
+          method: "PUT",
+          // The version the form stands on: a save over a newer one is refused (409) instead of erasing it.
+          json: version === undefined ? data : { ...(data as object), version },
+        })
       : await apiJson<{ data: Item }>(endpoint, { method: "POST", json: data });
     return body.data;
   }
@@ -244,7 +248,7 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
             <Form
               key={editing ? editing.id : "new"}
               item={editing}
-              save={(data) => save(editing, data)}
+              save={(data, version) => save(editing, data, version)}
               errorTitle={(editing ? (t.updateError ?? t.saveError) : t.saveError) ?? heAdmin.loadFailed}
               onCancel={close}
               onSaved={(kind) => {

@@ -23,15 +23,14 @@ const columns: ListColumn<AdminPost>[] = [
 ];
 
 function PostForm(props: FormProps<AdminPost>) {
-  const { item } = props;
   const form = useCrudForm(props, {
     schema: postSchema,
-    initial: {
+    values: (item) => ({
       name: item?.name ?? "",
       content: item?.content ?? "",
       status: item ? String(item.status) : "1",
       visibility_home_page: item?.visibility_home_page ?? false,
-    },
+    }),
   });
   const { values, set, errors } = form;
   const field = bindFields(form);

@@ -42,7 +42,7 @@ function CategoryForm(props: FormProps<AdminCategory>) {
   const options = useCategoryOptions();
   const form = useCrudForm(props, {
     schema: categorySchema,
-    initial: {
+    values: (item) => ({
       name: item?.name ?? "",
       information: item?.information ?? "",
       status: item ? String(item.status) : "1",
@@ -50,7 +50,7 @@ function CategoryForm(props: FormProps<AdminCategory>) {
       parent_id: item?.parent_id ? String(item.parent_id) : "",
       visibility_home_page: item?.visibility_home_page ?? false,
       position: item ? String(item.position) : "0",
-    },
+    }),
   });
   const { values, set, errors } = form;
   const field = bindFields(form);

@@ -27,9 +27,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     schema: settingsSchema,
     initial: loaderData,
     errorTitle: heAdmin.messages.settingsSaveError,
-    submit: (data) => apiJson<{ data: AdminSettings }>("/api/admin/settings", { method: "PUT", json: data }),
+    versioned: { version: loaderData.version, valuesOf: (record) => record as typeof loaderData },
+    submit: (data, _values, version) =>
+      apiJson<{ data: AdminSettings }>("/api/admin/settings", { method: "PUT", json: { ...data, version } }),
     onSaved: (body) => {
       form.setValues(body.data);
+      form.setVersion(body.data.version);
       notify.success(heAdmin.messages.settingsSaved);
     },
   });

@@ -23,7 +23,7 @@ import { requireAbility } from "../../auth/require-ability.ts";
 import { parseWith, readBody } from "../../http/validation.ts";
 import type { Services } from "../../services/index.ts";
 import { crudRoutes } from "./crud.ts";
-import { created, done, listParams, ok, pathId, signedIn } from "./http.ts";
+import { created, done, expectedVersion, listParams, ok, okVersioned, pathId, signedIn } from "./http.ts";
 import { imageRoutes } from "./images.ts";
 
 const m = heAdmin.messages;
@@ -127,10 +127,14 @@ export function createAdminApi(services: Services) {
   });
 
   // Site settings.
-  api.get("/admin/settings", requireAbility("read", "Settings"), async (c) => ok(c, await admin.settings.get()));
-  api.put("/admin/settings", requireAbility("update", "Settings"), async (c) =>
-    ok(c, await admin.settings.save(parseWith(settingsSchema, await readBody(c))), m.settingsSaved),
+  api.get("/admin/settings", requireAbility("read", "Settings"), async (c) =>
+    okVersioned(c, await admin.settings.get()),
   );
+  api.put("/admin/settings", requireAbility("update", "Settings"), async (c) => {
+    const body = await readBody(c);
+    const expected = expectedVersion(c, body);
+    return okVersioned(c, await admin.settings.save(parseWith(settingsSchema, body), expected), m.settingsSaved);
+  });
 
   return api;
 }

@@ -22,6 +22,7 @@ import type { ImagesService } from "../images.ts";
 import type { MediaService } from "../media.ts";
 import type { AdminImagesService } from "./images.ts";
 import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate, toFlag } from "./listing.ts";
+import { updateVersioned } from "./versions.ts";
 
 export const CATEGORY_LIST: ListConfig = {
   id: "c.id",
@@ -65,6 +66,7 @@ export function createAdminCategoriesService(
       position: number;
       created_at: string;
       updated_at: string;
+      version: number;
       products_count: number | string;
       subcategories_count: number | string;
     }[],
@@ -85,6 +87,7 @@ export function createAdminCategoriesService(
       position: r.position,
       created_at: r.created_at,
       updated_at: r.updated_at,
+      version: r.version,
       mainImage: images.get(r.id) ?? null,
       products_count: Number(r.products_count),
       subcategories_count: Number(r.subcategories_count),
@@ -104,6 +107,7 @@ export function createAdminCategoriesService(
       "c.position",
       "c.created_at",
       "c.updated_at",
+      "c.version",
       sql<number>`(select count(*) from category_product cp where cp.category_id = c.id)`.as("products_count"),
       sql<number>`(select count(*) from categories s where s.parent_id = c.id)`.as("subcategories_count"),
     ]);
@@ -207,16 +211,17 @@ export function createAdminCategoriesService(
       return service.get(id);
     },
 
-    async update(id: number, input: CategoryInput): Promise<AdminCategory> {
+    async update(id: number, input: CategoryInput, expectedVersion?: number): Promise<AdminCategory> {
       const existing = await db.selectFrom("categories").select("id").where("id", "=", id).executeTakeFirst();
       if (!existing) throw new NotFoundError();
       await checkParent(input, id);
       if (!input.is_main && (await childCount(id)) > 0) {
         throw new ValidationError({ is_main: [heAdmin.validation.mainHasChildren] });
       }
-      await db
-        .updateTable("categories")
-        .set({
+      return updateVersioned(
+        db,
+        { table: "categories", id, expected: expectedVersion },
+        {
           name: input.name,
           information: input.information,
           status: input.status,
@@ -225,10 +230,9 @@ export function createAdminCategoriesService(
           visibility_home_page: toFlag(input.visibility_home_page),
           position: input.position,
           updated_at: now(),
-        })
-        .where("id", "=", id)
-        .execute();
-      return service.get(id);
+        },
+        () => service.get(id),
+      );
     },
 
     /** Products stay (unlinked); a main category with subcategories is refused with 409. */
@@ -237,8 +241,7 @@ export function createAdminCategoriesService(
       if (!existing) throw new NotFoundError();
       const children = await childCount(id);
       if (children > 0) throw new HttpError(409, heAdmin.messages.categoryHasChildren(children));
-      await deps.images.removeAllOf("category", id);
-      await db.deleteFrom("categories").where("id", "=", id).execute();
+      if (!(await deps.images.removeOwner({ type: "category", id }))) throw new NotFoundError();
     },
   };
   return service;

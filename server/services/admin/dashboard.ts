@@ -53,6 +53,7 @@ export function createDashboardService(
           source: r.source,
           created_at: r.created_at,
           updated_at: r.updated_at,
+          version: r.version,
         }));
       }
       if (can("read", "ContactRequest")) {

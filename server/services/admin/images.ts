@@ -10,16 +10,8 @@ import type { DB } from "../../db/database.ts";
 import type { ImageRow } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import { assertUploadFileCount, ImageRejectedError } from "../../images/pipeline.ts";
-import type { ImagesService } from "../images.ts";
+import { type ImagesService, OWNER_TABLE } from "../images.ts";
 import { toPicture, UPLOADS_PREFIX } from "../media.ts";
-
-const OWNER_TABLE = {
-  product: "products",
-  category: "categories",
-  branch: "branches",
-  sale: "sales",
-  publication: "publications",
-} as const satisfies Record<ImageOwnerType, string>;
 
 export interface UploadFile {
   /** The form field the file came in, for error messages ("files.0", "image"). */

@@ -31,3 +31,10 @@ export class ValidationError extends HttpError {
     super(422, message, errors);
   }
 }
+
+/** Something outside us (image storage, the database) failed: try again later. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string = heApi.serverError, retryAfterSeconds = 30) {
+    super(503, message, undefined, { "Retry-After": String(retryAfterSeconds) });
+  }
+}

@@ -12,4 +12,6 @@ export const heApi = {
   tooManyRequests: "נשלחו יותר מדי בקשות. נסו שוב בעוד מעט.",
   unauthenticated: "יש להתחבר כדי להמשיך",
   forbidden: "אין לך הרשאה לפעולה זו",
+  /** Image storage (local folder or bucket) unreachable or refusing: a 503, try again later. */
+  storageUnavailable: "אחסון התמונות אינו זמין כרגע, ולכן הפעולה לא בוצעה. נסו שוב בעוד מספר דקות.",
 } as const;

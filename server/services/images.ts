@@ -2,11 +2,18 @@
  * Image records: every stored image goes through the one pipeline (server/images/pipeline.ts),
  * then gets its row. AVIF variants are added later by `backfillAvif`, one image at a time, so a
  * fresh start or a large upload never waits for the slow encoder.
+ *
+ * Storage failing (unreachable bucket, read-only folder) is a 503 (`ServiceUnavailableError`) that
+ * leaves the database as it was: an upload writes its row only after every file is stored, a delete
+ * removes the files before the row (a retry finishes the job; removing a missing file is no error).
  */
+
+import { heApi } from "../../domain/i18n/api.ts";
 import type { DB } from "../db/database.ts";
 import type { ImageRow, OwnerType } from "../db/schema.ts";
+import { ServiceUnavailableError } from "../errors.ts";
 import { encodeAvifVariants, type ImageVariant, ingestImage, removeImageFiles } from "../images/pipeline.ts";
-import type { ImageStorage } from "../images/storage.ts";
+import { type ImageStorage, StorageUnavailableError } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
 import { errorFields } from "../log.ts";
 
@@ -27,7 +34,27 @@ function variantsOf(row: Pick<ImageRow, "variants">): ImageVariant[] {
   }
 }
 
+/** A storage failure becomes the Hebrew 503; anything else passes through. */
+async function storageStep<T>(logger: Logger, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!(error instanceof StorageUnavailableError)) throw error;
+    logger.error("image storage unavailable", errorFields(error));
+    throw new ServiceUnavailableError(heApi.storageUnavailable);
+  }
+}
+
 export function createImagesService(db: DB, storage: ImageStorage, logger: Logger) {
+  /** Best effort after the rows are gone: files left behind are only named in the log. */
+  async function removeFilesQuietly(image: { key: string; variants: ImageVariant[] }) {
+    try {
+      await removeImageFiles(storage, image);
+    } catch (error) {
+      logger.warn("image files left in storage", { key: image.key, ...errorFields(error) });
+    }
+  }
+
   return {
     /** Validates, encodes and stores one image for its owner; returns the new row. */
     async add(
@@ -35,7 +62,9 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
       bytes: Buffer,
       options: { alt: string; position?: number },
     ): Promise<ImageRow> {
-      const stored = await ingestImage(storage, bytes, { directory: DIRECTORY_BY_OWNER[owner.type] });
+      const stored = await storageStep(logger, () =>
+        ingestImage(storage, bytes, { directory: DIRECTORY_BY_OWNER[owner.type] }),
+      );
       let position = options.position;
       if (position === undefined) {
         const last = await db
@@ -63,18 +92,38 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
           .returningAll()
           .executeTakeFirstOrThrow();
       } catch (error) {
-        await removeImageFiles(storage, stored);
+        await removeFilesQuietly(stored);
         throw error;
       }
     },
 
-    /** Deletes the row and the files; returns false when there was no such image. */
+    /**
+     * Deletes the files, then the row; returns false when there was no such image. Storage failing →
+     * 503 with the row kept, so the image can be deleted again once storage is back.
+     */
     async remove(id: number): Promise<boolean> {
       const row = await db.selectFrom("images").selectAll().where("id", "=", id).executeTakeFirst();
       if (!row) return false;
+      await storageStep(logger, () => removeImageFiles(storage, { key: row.path, variants: variantsOf(row) }));
       await db.deleteFrom("images").where("id", "=", id).execute();
-      await removeImageFiles(storage, { key: row.path, variants: variantsOf(row) });
       return true;
+    },
+
+    /**
+     * Undoes images just added (a batch upload that failed half-way): the rows go whatever happens, the
+     * files if storage lets us (an upload that failed because storage did is not left half-written).
+     */
+    async discard(rows: readonly ImageRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db
+        .deleteFrom("images")
+        .where(
+          "id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .execute();
+      for (const row of rows) await removeFilesQuietly({ key: row.path, variants: variantsOf(row) });
     },
 
     /** Deletes every image of an owner (when the owner itself is deleted). */

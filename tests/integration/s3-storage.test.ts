@@ -6,6 +6,8 @@
  * at start with one line naming the variable; `npm run storage:migrate` copies a local folder, idempotently.
  */
 import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminImage, AdminProduct } from "../../domain/contracts/admin.ts";
 import { heApi } from "../../domain/i18n/api.ts";
@@ -155,6 +157,29 @@ for (const factory of testDatabases()) {
       expect((await t.request(kept.path)).status).toBe(200);
       expect((await admin.fetch(`/api/admin/images/${kept.id}`, { method: "DELETE" })).status).toBe(200);
       expect(await imageRows()).toBe(rowsBefore - 1);
+    });
+
+    it("answers a Hebrew 503 when a local uploads folder refuses writes (as a read-only mount), with no row", async () => {
+      // The folder's place is taken by a file, so nothing can be written under it (tests run as root, for
+      // whom a read-only permission would not refuse anything).
+      const blocked = path.join(tempDir("bakery-blocked-"), "uploads");
+      writeFileSync(blocked, "not a folder");
+      const local = createTestApp(database, { storage: createLocalStorage(blocked) });
+      try {
+        const staff = new TestClient(local);
+        await loginAs(staff, local.services, "editor");
+        const rowsBefore = await imageRows();
+        const res = await staff.fetch("/api/admin/images", {
+          method: "POST",
+          body: formWith(FIELDS(productId), [{ field: "files[]", bytes: png, name: "a.png", type: "image/png" }]),
+        });
+        expect(res.status).toBe(503);
+        expect(res.headers.get("retry-after")).toBe("30");
+        expect(((await res.json()) as { message: string }).message).toBe(heApi.storageUnavailable);
+        expect(await imageRows()).toBe(rowsBefore);
+      } finally {
+        local.dispose();
+      }
     });
 
     it("seeds the demo content into the bucket, and IMAGES_PUBLIC_URL points pages at a CDN", async () => {

@@ -128,6 +128,7 @@ for (const factory of testDatabases()) {
       const kept = json.data[0]!;
       const rowsBefore = await imageRows();
       const keysBefore = await s3.keys();
+      const keptEtag = (await t.request(kept.path, { method: "HEAD" })).headers.get("etag")!;
       await s3.stop();
       try {
         const refused = await upload();
@@ -145,6 +146,9 @@ for (const factory of testDatabases()) {
         const image = await t.request(kept.path);
         expect(image.status).toBe(503);
         expect(image.headers.get("cache-control")).toBe("no-store");
+        // …though a cache revalidating it is answered without the store (a key's bytes never change).
+        const revalidated = await t.request(kept.path, { headers: { "If-None-Match": keptEtag } });
+        expect(revalidated.status).toBe(304);
         // …while the product's page, which points at it, renders.
         const page = await t.request(`/product/${productId}`);
         expect(page.status).toBe(200);

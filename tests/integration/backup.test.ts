@@ -18,6 +18,7 @@ import { createTestApp, type TestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
 import { formWith, pngImage } from "../support/images.ts";
+import { startS3 } from "../support/s3.ts";
 import { tempDir } from "../support/temp.ts";
 
 /** Runs one of the npm scripts' files with this environment; resolves with its exit code and output. */
@@ -98,6 +99,8 @@ for (const dialect of dialects) {
     let t: TestApp;
     let uploads: string;
     let images: AdminImage[];
+    /** The backup folder written by the first test. */
+    let backupFolder: string | undefined;
     const backups = () => tempDir("bakery-backups-");
 
     beforeAll(async () => {
@@ -173,6 +176,7 @@ for (const dialect of dialects) {
         // Writes kept being acknowledged while the backup ran.
         expect(duringBackup).toBeGreaterThan(0);
         const folder = backup.stdout.match(/Backup written to (\S+)/)![1]!;
+        backupFolder = folder;
 
         const restoredUploads = tempDir("bakery-restored-uploads-");
         const targetEnv = {
@@ -258,5 +262,31 @@ for (const dialect of dialects) {
         await writer.catch(() => {});
       }
     }, 180_000);
+
+    it.skipIf(dialect.name !== "postgres")("says clearly that pg_dump is missing when it is not on PATH", async () => {
+      const env = { DATABASE_URL: source.url, UPLOADS_DIR: uploads, DATA_DIR: tempDir("bakery-backup-data-") };
+      const result = await runScript("scripts/db-backup.ts", ["--to", backups()], { ...env, PATH: "/nonexistent" });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim()).toMatch(/^pg_dump was not found on PATH\. Install the PostgreSQL client tools/);
+    });
+
+    it("restores a backup's images into an S3 bucket when S3_BUCKET is set", async () => {
+      expect(backupFolder).toBeDefined();
+      const s3 = await startS3("restored-images");
+      const fresh = await dialect.make("s3");
+      try {
+        const env = { ...s3.env, DATABASE_URL: fresh.url, DATA_DIR: tempDir("bakery-restore-s3-data-") };
+        const restored = await runScript("scripts/db-restore.ts", [backupFolder!], env);
+        expect(restored.code, restored.stderr).toBe(0);
+        const local = createLocalStorage(uploads);
+        const keys: string[] = [];
+        for await (const key of local.list()) keys.push(key);
+        expect(restored.stdout).toContain(`images: ${keys.length} copied, 0 already there, of ${keys.length}`);
+        expect(await s3.keys()).toEqual(keys.sort());
+      } finally {
+        await fresh.dispose();
+        await s3.dispose();
+      }
+    }, 120_000);
   });
 }

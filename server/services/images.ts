@@ -65,17 +65,18 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
       const stored = await storageStep(logger, () =>
         ingestImage(storage, bytes, { directory: DIRECTORY_BY_OWNER[owner.type] }),
       );
-      let position = options.position;
-      if (position === undefined) {
-        const last = await db
-          .selectFrom("images")
-          .select((eb) => eb.fn.max("position").as("max"))
-          .where("owner_type", "=", owner.type)
-          .where("owner_id", "=", owner.id)
-          .executeTakeFirst();
-        position = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
-      }
+      // From here a failure (the database gone, say) takes the stored files back with it.
       try {
+        let position = options.position;
+        if (position === undefined) {
+          const last = await db
+            .selectFrom("images")
+            .select((eb) => eb.fn.max("position").as("max"))
+            .where("owner_type", "=", owner.type)
+            .where("owner_id", "=", owner.id)
+            .executeTakeFirst();
+          position = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1;
+        }
         return await db
           .insertInto("images")
           .values({

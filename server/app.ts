@@ -61,10 +61,16 @@ function publicFiles(clientDir: string): Set<string> {
   }
 }
 
+/** The origin of IMAGES_PUBLIC_URL, which the pages' CSP must allow images from; none for "/uploads/". */
+function imageOriginOf(imagesBaseUrl: string | undefined): string | undefined {
+  return imagesBaseUrl && /^https?:\/\//.test(imagesBaseUrl) ? new URL(imagesBaseUrl).origin : undefined;
+}
+
 export type AppEnv = { Variables: NonceEnv["Variables"] & AuthEnv["Variables"] };
 
 export interface AppDeps {
-  config: Pick<AppConfig, "publicUrl" | "secureCookies" | "sessionSecret" | "trustProxy">;
+  config: Pick<AppConfig, "publicUrl" | "secureCookies" | "sessionSecret" | "trustProxy"> &
+    Partial<Pick<AppConfig, "imagesBaseUrl">>;
   database: DatabaseHandle;
   services: Services;
   storage: ImageStorage;
@@ -98,7 +104,13 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use(requestLog(logger));
-  app.use(securityHeaders({ production: mode === "production", https: deps.config.secureCookies }));
+  app.use(
+    securityHeaders({
+      production: mode === "production",
+      https: deps.config.secureCookies,
+      imageOrigin: imageOriginOf(deps.config.imagesBaseUrl),
+    }),
+  );
 
   app.get("/healthz", async (c) => {
     try {
@@ -114,7 +126,7 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  app.use("/uploads/*", serveUploads(deps.storage));
+  app.use("/uploads/*", serveUploads(deps.storage, logger));
 
   const clientDir = deps.clientDir ?? path.resolve("build/client");
   const staticRoot = path.relative(process.cwd(), clientDir) || ".";

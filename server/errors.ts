@@ -43,3 +43,10 @@ export class VersionConflictError extends HttpError {
     this.current = current;
   }
 }
+
+/** Something outside us (image storage, the database) failed: try again later. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string = heApi.serverError, retryAfterSeconds = 30) {
+    super(503, message, undefined, { "Retry-After": String(retryAfterSeconds) });
+  }
+}

@@ -55,6 +55,7 @@ async function main() {
         url: `http://${info.address.includes(":") ? "localhost" : info.address}:${info.port}`,
         publicUrl: config.publicUrl,
         database: database.dialect,
+        storage: storage.kind,
         startupMs: Math.round(performance.now() - startedAt),
       });
     },

@@ -18,4 +18,6 @@ export const heApi = {
   ifMatchInvalid: "כותרת If-Match אינה תקינה",
   /** 404 for a write (image, tag, size) to a record deleted while the write was under way. */
   ownerDeleted: "הרשומה נמחקה בזמן השמירה, והשינוי לא נשמר",
+  /** Image storage (local folder or bucket) unreachable or refusing: a 503, try again later. */
+  storageUnavailable: "אחסון התמונות אינו זמין כרגע, ולכן הפעולה לא בוצעה. נסו שוב בעוד מספר דקות.",
 } as const;

@@ -2,15 +2,19 @@
  * Image records: every stored image goes through the one pipeline (server/images/pipeline.ts),
  * then gets its row. AVIF variants are added later by `backfillAvif`, one image at a time, so a
  * fresh start or a large upload never waits for the slow encoder.
+ *
+ * Storage failing (unreachable bucket, read-only folder) is a 503 (`ServiceUnavailableError`) that
+ * leaves the database as it was: an upload writes its row only after every file is stored, a delete
+ * removes the files before the row (a retry finishes the job; removing a missing file is no error).
  */
 import type { Transaction } from "kysely";
 import { heApi } from "../../domain/i18n/api.ts";
 import type { DB } from "../db/database.ts";
 import { type LockableTable, lockRow } from "../db/locks.ts";
 import type { Database, ImageRow, OwnerType } from "../db/schema.ts";
-import { NotFoundError } from "../errors.ts";
+import { NotFoundError, ServiceUnavailableError } from "../errors.ts";
 import { encodeAvifVariants, type ImageVariant, ingestImage, removeImageFiles } from "../images/pipeline.ts";
-import type { ImageStorage } from "../images/storage.ts";
+import { type ImageStorage, StorageUnavailableError } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
 import { errorFields } from "../log.ts";
 
@@ -40,7 +44,27 @@ function variantsOf(row: Pick<ImageRow, "variants">): ImageVariant[] {
   }
 }
 
+/** A storage failure becomes the Hebrew 503; anything else passes through. */
+async function storageStep<T>(logger: Logger, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!(error instanceof StorageUnavailableError)) throw error;
+    logger.error("image storage unavailable", errorFields(error));
+    throw new ServiceUnavailableError(heApi.storageUnavailable);
+  }
+}
+
 export function createImagesService(db: DB, storage: ImageStorage, logger: Logger) {
+  /** Best effort after the rows are gone: files left behind are only named in the log. */
+  async function removeFilesQuietly(image: { key: string; variants: ImageVariant[] }) {
+    try {
+      await removeImageFiles(storage, image);
+    } catch (error) {
+      logger.warn("image files left in storage", { key: image.key, ...errorFields(error) });
+    }
+  }
+
   return {
     /**
      * Validates, encodes and stores one image for its owner; returns the new row. The slow encoding runs
@@ -52,7 +76,10 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
       bytes: Buffer,
       options: { alt: string; position?: number },
     ): Promise<ImageRow> {
-      const stored = await ingestImage(storage, bytes, { directory: DIRECTORY_BY_OWNER[owner.type] });
+      const stored = await storageStep(logger, () =>
+        ingestImage(storage, bytes, { directory: DIRECTORY_BY_OWNER[owner.type] }),
+      );
+      // From here a failure (the owner deleted meanwhile, the database gone) takes the stored files back with it.
       try {
         const row = await db.transaction().execute(async (trx) => {
           if (!(await lockRow(trx, OWNER_TABLE[owner.type], owner.id, "share"))) return null;
@@ -85,17 +112,20 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
         if (row === null) throw new NotFoundError(heApi.ownerDeleted);
         return row;
       } catch (error) {
-        await removeImageFiles(storage, stored);
+        await removeFilesQuietly(stored);
         throw error;
       }
     },
 
-    /** Deletes the row and the files; returns false when there was no such image. */
+    /**
+     * Deletes the files, then the row; returns false when there was no such image. Storage failing →
+     * 503 with the row kept, so the image can be deleted again once storage is back.
+     */
     async remove(id: number): Promise<boolean> {
       const row = await db.selectFrom("images").selectAll().where("id", "=", id).executeTakeFirst();
       if (!row) return false;
+      await storageStep(logger, () => removeImageFiles(storage, { key: row.path, variants: variantsOf(row) }));
       await db.deleteFrom("images").where("id", "=", id).execute();
-      await removeImageFiles(storage, { key: row.path, variants: variantsOf(row) });
       return true;
     },
 
@@ -124,14 +154,26 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
         return rows;
       });
       if (images === null) return false;
-      for (const row of images) {
-        try {
-          await removeImageFiles(storage, { key: row.path, variants: variantsOf(row) });
-        } catch (error) {
-          logger.warn("image files not removed", { imageId: row.id, ...errorFields(error) });
-        }
-      }
+      // The rows are gone for good: files that storage refuses to delete now are only named in the log.
+      for (const row of images) await removeFilesQuietly({ key: row.path, variants: variantsOf(row) });
       return true;
+    },
+
+    /**
+     * Undoes images just added (a batch upload that failed half-way): the rows go whatever happens, the
+     * files if storage lets us (an upload that failed because storage did is not left half-written).
+     */
+    async discard(rows: readonly ImageRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db
+        .deleteFrom("images")
+        .where(
+          "id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .execute();
+      for (const row of rows) await removeFilesQuietly({ key: row.path, variants: variantsOf(row) });
     },
 
     /**

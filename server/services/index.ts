@@ -20,10 +20,12 @@ import { createUsersService } from "./users.ts";
 export interface ServiceDeps {
   storage: ImageStorage;
   logger: Logger;
+  /** Where image URLs point: "/uploads/" (default) or IMAGES_PUBLIC_URL. */
+  imagesBaseUrl?: string;
 }
 
 export function createServices(db: DB, deps: ServiceDeps) {
-  const media = createMediaService(db);
+  const media = createMediaService(db, deps.imagesBaseUrl);
   const images = createImagesService(db, deps.storage, deps.logger);
   const settings = createSettingsService(db);
   return {

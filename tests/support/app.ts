@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app.ts";
 import { type ContentVersion, createContentVersion } from "../../server/content-version.ts";
 import { RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
-import { createLocalStorage } from "../../server/images/storage.ts";
+import { createLocalStorage, type ImageStorage } from "../../server/images/storage.ts";
 import { createLogger } from "../../server/log.ts";
 import { createServices, type Services } from "../../server/services/index.ts";
 import type { TestDatabase } from "./database.ts";
@@ -16,6 +16,7 @@ import { removeTempDir, tempDir } from "./temp.ts";
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   services: Services;
+  storage: ImageStorage;
   contentVersion: ContentVersion;
   /** The folder the app's image storage writes to. */
   uploadsDir: string;
@@ -47,12 +48,14 @@ export function createTestApp(
     pageCache?: { enabled: boolean; maxBytes: number };
     trustProxy?: boolean;
     secureCookies?: boolean;
+    /** Another image storage (an S3 bucket); a local folder in a temporary directory by default. */
+    storage?: ImageStorage;
   } = {},
 ): TestApp {
   const uploads = tempDir("bakery-uploads-");
   // A database copied from a seed template comes with the images its rows point at.
-  if (database.uploadsTemplate) cpSync(database.uploadsTemplate, uploads, { recursive: true });
-  const storage = createLocalStorage(uploads);
+  if (database.uploadsTemplate && !options.storage) cpSync(database.uploadsTemplate, uploads, { recursive: true });
+  const storage = options.storage ?? createLocalStorage(uploads);
   const logger = createLogger("silent");
   const services = createServices(database.handle.db, { storage, logger });
   const contentVersion = createContentVersion(database.handle, { logger });
@@ -75,6 +78,7 @@ export function createTestApp(
   return {
     app,
     services,
+    storage,
     contentVersion,
     uploadsDir: uploads,
     request: (p, init) => Promise.resolve(app.request(p, init)),

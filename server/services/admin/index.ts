@@ -18,7 +18,7 @@ export function createAdminServices(
   db: DB,
   deps: { media: MediaService; images: ImagesService; settings: SettingsService },
 ) {
-  const images = createAdminImagesService(db, deps.images);
+  const images = createAdminImagesService(db, deps.images, deps.media);
   const shared = { media: deps.media, images: deps.images, adminImages: images };
   const contactRequests = createAdminContactRequestsService(db);
   return {

@@ -11,6 +11,7 @@ export function requireAbility(action: Action, subject: Subject): MiddlewareHand
     const user = c.get("auth")?.user ?? null;
     if (!user) throw new HttpError(401, heApi.unauthenticated);
     if (!can(abilitiesFor(user), action, subject)) throw new HttpError(403, heApi.forbidden);
+    c.set("ability", { action, subject });
     return next();
   };
 }

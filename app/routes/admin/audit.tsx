@@ -19,6 +19,40 @@ export const meta = sectionMeta("audit");
 const a = heAdmin.audit;
 const FILTER_KEYS = ["action", "entity_type", "from", "to", "user_id"] as const;
 
+const f = heAdmin.fields;
+const st = heAdmin.settings;
+/** The Hebrew name of a recorded field, from the labels the forms use; unknown names are shown as stored. */
+const FIELD_LABELS: Record<string, string> = {
+  name: f.name,
+  title: f.title,
+  content: f.content,
+  serial_id: f.serialId,
+  status: heAdmin.statusLabel,
+  visibility_home_page: heAdmin.homeVisibility,
+  category: f.categories,
+  categories: f.categories,
+  parent_id: f.parent,
+  is_main: f.isMain,
+  information: f.information,
+  position: f.position,
+  price: f.price,
+  color: f.color,
+  phone: f.phone,
+  address: f.address,
+  location: f.location,
+  opening_hours: f.openingHours,
+  accessibility: f.accessibility,
+  brand_name: st.brandName,
+  tagline: st.tagline,
+  whatsapp_number: st.whatsapp,
+  order_url: st.orderUrl,
+  club_url: st.clubUrl,
+  facebook_url: st.facebook,
+  instagram_url: st.instagram,
+  ...a.fieldNames,
+};
+const fieldLabel = (field: string) => (Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field]! : field);
+
 const actionLabel = (action: string) => a.actions[action] ?? action;
 const entityLabel = (type: string | null) => (type ? (a.entities[type] ?? type) : "");
 
@@ -51,9 +85,9 @@ function UserCell({ entry }: { entry: AdminAuditEntry }) {
     <span className="block min-w-36">
       <span className="block font-semibold">{entry.user_name ?? a.unknownUser}</span>
       {entry.user_email ? (
-        <bdi dir="ltr" className="block text-sm text-cocoa-800">
-          {entry.user_email}
-        </bdi>
+        <span className="block text-sm text-cocoa-800">
+          <bdi dir="ltr">{entry.user_email}</bdi>
+        </span>
       ) : null}
     </span>
   );
@@ -75,7 +109,9 @@ const columns: ListColumn<AdminAuditEntry>[] = [
     name: a.changes,
     wide: true,
     render: (r) => (
-      <span className="line-clamp-2 max-w-xs text-sm">{r.changes.map((c) => c.field).join(", ") || a.noChanges}</span>
+      <span className="line-clamp-2 max-w-xs text-sm">
+        {r.changes.map((c) => fieldLabel(c.field)).join(", ") || a.noChanges}
+      </span>
     ),
   },
   {
@@ -119,7 +155,7 @@ function ChangesTable({ changes }: { changes: AuditChange[] }) {
           {changes.map((change) => (
             <tr key={change.field} className="border-b border-cream-200 align-top">
               <th scope="row" className="py-2 pe-3 text-start font-medium">
-                <bdi dir="ltr">{change.field}</bdi>
+                {fieldLabel(change.field)}
               </th>
               {change.personal ? (
                 <td colSpan={2} className="py-2 text-cocoa-800">
@@ -207,7 +243,7 @@ function Filters({ list }: { list: AdminList<AdminAuditEntry> }) {
       </div>
       <div>
         <label htmlFor="audit-entity" className={label}>
-          {a.entity}
+          {a.entityType}
         </label>
         <select
           id="audit-entity"
@@ -270,7 +306,7 @@ export default function AuditLog() {
       readOnly
       columns={columns}
       rowName={(r) => `${actionLabel(r.action)} ${entityText(r)}`.trim()}
-      searchLabels={{ title: a.userSearch, content: a.entity }}
+      searchLabels={{ title: a.userSearch, content: a.itemSearch }}
       extraKeys={FILTER_KEYS}
       headerExtra={<p className="max-w-xl text-cocoa-800">{a.intro}</p>}
       toolbarExtra={(list) => <Filters list={list} />}

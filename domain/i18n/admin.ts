@@ -369,6 +369,8 @@ export const heAdmin = {
     from: "מתאריך",
     to: "עד תאריך",
     clear: "ניקוי הסינון",
+    byUser: "רק הפעולות של משתמש/ת זה/ו",
+    userFilter: (id: string) => `מוצגות רק הפעולות של משתמש/ת מספר ${id}`,
     noChanges: "—",
     personal: "מידע אישי: רק שם השדה נשמר",
     /** Field names the shared labels (heAdmin.fields, settings) do not cover. */

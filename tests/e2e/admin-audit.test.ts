@@ -84,6 +84,14 @@ describe.skipIf(!chromiumPath)("admin audit log screen", () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
+
+    // From a row to everything its user did.
+    await page
+      .getByRole("button", { name: /^רק הפעולות של משתמש\/ת זה\/ו/ })
+      .first()
+      .click();
+    await page.waitForURL(/user_id=\d+/);
+    await page.getByRole("status").filter({ hasText: "מוצגות רק הפעולות של משתמש/ת מספר" }).waitFor();
   });
 
   it("fits a phone: no axe violations at 390×844", async () => {

@@ -10,9 +10,10 @@ import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../../domain/schemas/admin
 import { Details } from "../../components/admin/bits.tsx";
 import { CrudScreen } from "../../components/admin/crud-screen.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
-import { inputClass, type ListColumn } from "../../components/admin/list.tsx";
+import { inputClass, type ListColumn, RowAction } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
 import type { AdminList } from "../../components/admin/use-admin-list.ts";
+import { UserIcon } from "../../components/ui/icon.tsx";
 
 export const meta = sectionMeta("audit");
 
@@ -219,82 +220,90 @@ function Filters({ list }: { list: AdminList<AdminAuditEntry> }) {
     list.update({ [key]: value || null });
   };
   const label = "mb-1 block text-sm font-medium text-cocoa-900";
-  const active = Object.values(values).some(Boolean) || list.params.has("user_id");
+  const userId = list.params.get("user_id");
+  const active = Object.values(values).some(Boolean) || userId !== null;
   return (
-    <fieldset className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end">
-      <legend className="sr-only">{a.filters}</legend>
-      <div>
-        <label htmlFor="audit-action" className={label}>
-          {a.action}
-        </label>
-        <select
-          id="audit-action"
-          value={values.action}
-          onChange={(e) => set("action", e.target.value)}
-          className={inputClass}
-        >
-          <option value="">{a.all}</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {actionLabel(action)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="audit-entity" className={label}>
-          {a.entityType}
-        </label>
-        <select
-          id="audit-entity"
-          value={values.entity_type}
-          onChange={(e) => set("entity_type", e.target.value)}
-          className={inputClass}
-        >
-          <option value="">{a.all}</option>
-          {AUDIT_ENTITY_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {entityLabel(type)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="audit-from" className={label}>
-          {a.from}
-        </label>
-        <input
-          id="audit-from"
-          type="date"
-          value={values.from}
-          max={values.to || undefined}
-          onChange={(e) => set("from", e.target.value)}
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor="audit-to" className={label}>
-          {a.to}
-        </label>
-        <input
-          id="audit-to"
-          type="date"
-          value={values.to}
-          min={values.from || undefined}
-          onChange={(e) => set("to", e.target.value)}
-          className={inputClass}
-        />
-      </div>
-      {active ? (
-        <button
-          type="button"
-          onClick={() => list.update({ action: null, entity_type: null, from: null, to: null, user_id: null })}
-          className="rounded-full px-4 py-2 font-semibold text-crust-700 underline-offset-4 hover:underline"
-        >
-          {a.clear}
-        </button>
+    <>
+      {userId ? (
+        <p className="mt-3 font-medium text-cocoa-900" role="status">
+          {a.userFilter(userId)}
+        </p>
       ) : null}
-    </fieldset>
+      <fieldset className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end">
+        <legend className="sr-only">{a.filters}</legend>
+        <div>
+          <label htmlFor="audit-action" className={label}>
+            {a.action}
+          </label>
+          <select
+            id="audit-action"
+            value={values.action}
+            onChange={(e) => set("action", e.target.value)}
+            className={inputClass}
+          >
+            <option value="">{a.all}</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {actionLabel(action)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-entity" className={label}>
+            {a.entityType}
+          </label>
+          <select
+            id="audit-entity"
+            value={values.entity_type}
+            onChange={(e) => set("entity_type", e.target.value)}
+            className={inputClass}
+          >
+            <option value="">{a.all}</option>
+            {AUDIT_ENTITY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {entityLabel(type)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-from" className={label}>
+            {a.from}
+          </label>
+          <input
+            id="audit-from"
+            type="date"
+            value={values.from}
+            max={values.to || undefined}
+            onChange={(e) => set("from", e.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="audit-to" className={label}>
+            {a.to}
+          </label>
+          <input
+            id="audit-to"
+            type="date"
+            value={values.to}
+            min={values.from || undefined}
+            onChange={(e) => set("to", e.target.value)}
+            className={inputClass}
+          />
+        </div>
+        {active ? (
+          <button
+            type="button"
+            onClick={() => list.update({ action: null, entity_type: null, from: null, to: null, user_id: null })}
+            className="rounded-full px-4 py-2 font-semibold text-crust-700 underline-offset-4 hover:underline"
+          >
+            {a.clear}
+          </button>
+        ) : null}
+      </fieldset>
+    </>
   );
 }
 
@@ -320,6 +329,16 @@ export default function AuditLog() {
       // The list rows carry every field: the view needs no request.
       loadItem={(row) => row}
       View={EntryView}
+      rowActions={(row, controls) =>
+        row.user_id !== null && controls.list.params.get("user_id") !== String(row.user_id) ? (
+          <RowAction
+            label={a.byUser}
+            subject={row.user_name ?? row.user_email ?? ""}
+            icon={<UserIcon className="size-4" />}
+            onPress={() => controls.list.update({ user_id: String(row.user_id) })}
+          />
+        ) : null
+      }
       modalSize="lg"
     />
   );

@@ -273,7 +273,7 @@ export function createApp(deps: AppDeps) {
     }
   });
   const guard = createLoginGuard({ db: database.db, limiter, isKnownDevice: sessions.isKnownDevice });
-  app.route("/", createAuthRouter({ services, sessions, guard }));
+  app.route("/", createAuthRouter({ services, sessions, guard, trustProxy: deps.config.trustProxy }));
   // Spec §6: the admin area is for signed-in staff; a visitor asking for an admin page goes home.
   // (Client-side data requests end in .data and are guarded by the admin route loaders.)
   app.get("/admin/*", async (c, next) => {
@@ -284,7 +284,7 @@ export function createApp(deps: AppDeps) {
     if (!c.get("auth").user) return c.redirect("/", 302);
     return next();
   });
-  app.route("/api", createApiRouter({ services, limiter }));
+  app.route("/api", createApiRouter({ services, limiter, logger }));
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {

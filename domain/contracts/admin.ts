@@ -208,3 +208,30 @@ export interface DataResponse<T> {
   data: T;
   message?: string;
 }
+
+/**
+ * One changed field of an audit entry. `from`/`to` are kept for catalogue data only; for personal data
+ * (club members, contact requests) the entry names the field and nothing else (`personal: true`).
+ */
+export interface AuditChange {
+  field: string;
+  from?: unknown;
+  to?: unknown;
+  personal?: true;
+}
+
+/** One entry of the audit log (GET /api/admin/audit). The user's e-mail and name are as they were then. */
+export interface AdminAuditEntry {
+  id: number;
+  created_at: string;
+  user_id: number | null;
+  user_email: string | null;
+  user_name: string | null;
+  action: string;
+  entity_type: string | null;
+  entity_id: number | null;
+  /** The catalogue item's name at the time (never for personal data). */
+  entity_label: string | null;
+  changes: AuditChange[];
+  address: string;
+}

@@ -9,6 +9,7 @@ import { initialMigration } from "./migrations/001-initial.ts";
 import { loginLimitsMigration } from "./migrations/002-login-limits.ts";
 import { contentVersionMigration } from "./migrations/004-content-version.ts";
 import { recordVersionsMigration } from "./migrations/005-record-versions.ts";
+import { auditLogMigration } from "./migrations/007-audit-log.ts";
 import { accessibilityContactMigration } from "./migrations/014-accessibility-contact.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -17,6 +18,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "002-login-limits": loginLimitsMigration(),
     "004-content-version": contentVersionMigration(),
     "005-record-versions": recordVersionsMigration(),
+    "007-audit-log": auditLogMigration(dialect),
     "014-accessibility-contact": accessibilityContactMigration(),
   };
 }

@@ -198,6 +198,21 @@ export interface ContentVersionTable {
   version: number;
 }
 
+/** One entry of the audit log (migration 007); `changes` is JSON text (AuditChange[]). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: string;
+  user_id: number | null;
+  user_email: string | null;
+  user_name: string | null;
+  action: string;
+  entity_type: string | null;
+  entity_id: number | null;
+  entity_label: string | null;
+  changes: string;
+  address: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -216,6 +231,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   content_version: ContentVersionTable;
   known_logins: KnownLoginsTable;
+  audit_log: AuditLogTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

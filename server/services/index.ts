@@ -3,6 +3,7 @@ import type { DB } from "../db/database.ts";
 import type { ImageStorage } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
 import { createAdminServices } from "./admin/index.ts";
+import { createAuditService } from "./audit/index.ts";
 import { createAuthService } from "./auth.ts";
 import { createBranchesService } from "./branches.ts";
 import { createCatalogueService } from "./catalogue.ts";
@@ -35,6 +36,7 @@ export function createServices(db: DB, deps: ServiceDeps) {
     categories: createCategoriesService(db, media),
     users: createUsersService(db),
     auth: createAuthService(db),
+    audit: createAuditService(db),
     products: createProductsService(db),
     catalogue: createCatalogueService(db, media),
     branches: createBranchesService(db, media),

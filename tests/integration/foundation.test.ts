@@ -88,6 +88,19 @@ const SCHEMA = {
   rate_limits: ["key", "window_start", "hits", "previous_hits"],
   content_version: ["id", "version"],
   known_logins: ["user_id", "address", "last_login_at"],
+  audit_log: [
+    "id",
+    "created_at",
+    "user_id",
+    "user_email",
+    "user_name",
+    "action",
+    "entity_type",
+    "entity_id",
+    "entity_label",
+    "changes",
+    "address",
+  ],
 } as const satisfies { [T in keyof Database]: readonly (keyof Database[T] & string)[] };
 
 type Unlisted = { [T in keyof Database]: Exclude<keyof Database[T], (typeof SCHEMA)[T][number]> }[keyof Database];

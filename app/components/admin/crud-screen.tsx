@@ -113,10 +113,13 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
   toolbarExtra?: (list: AdminList<Row>) => ReactNode;
   extraKeys?: readonly string[];
   modalSize?: "md" | "lg";
+  /** A record, not a collection to edit (the audit log): rows are only viewed, never deleted. */
+  readOnly?: boolean;
 }) {
   const { messages: t, subject, endpoint, Form, View } = props;
   const list = useAdminList<Row>(endpoint, props.extraKeys);
-  const can = useCan(subject);
+  const permitted = useCan(subject);
+  const can = props.readOnly ? { ...permitted, create: false, update: false, delete: false } : permitted;
   const canImages = useCan("Image");
   const canCreate = Form !== undefined && can.create;
   const navigate = useNavigate();

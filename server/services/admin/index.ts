@@ -3,6 +3,7 @@ import type { DB } from "../../db/database.ts";
 import type { ImagesService } from "../images.ts";
 import type { MediaService } from "../media.ts";
 import type { SettingsService } from "../settings.ts";
+import { withAuditTrail } from "./audited.ts";
 import { createAdminBranchesService } from "./branches.ts";
 import { createAdminCategoriesService } from "./categories.ts";
 import { createAdminClientsService } from "./clients.ts";
@@ -21,7 +22,8 @@ export function createAdminServices(
   const images = createAdminImagesService(db, deps.images, deps.media);
   const shared = { media: deps.media, images: deps.images, adminImages: images };
   const contactRequests = createAdminContactRequestsService(db);
-  return {
+  // Every write notes itself for the audit log (audited.ts); the services stay unaware of it.
+  return withAuditTrail(db, {
     images,
     products: createAdminProductsService(db, shared),
     categories: createAdminCategoriesService(db, shared),
@@ -32,7 +34,7 @@ export function createAdminServices(
     contactRequests,
     settings: createAdminSettingsService(deps.settings),
     dashboard: createDashboardService(db, { contactRequests, goingLive: createGoingLiveService(db, deps.settings) }),
-  };
+  });
 }
 
 export type AdminServices = ReturnType<typeof createAdminServices>;

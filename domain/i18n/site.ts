@@ -43,7 +43,7 @@ export const he = {
     contact: "צור קשר",
   },
   titles: {
-    suffix: "מאפיית הבית",
+    suffix: "מאפיית שקד",
     home: "דף הבית",
     notFound: "הדף לא נמצא",
     error: "אירעה שגיאה",
@@ -194,5 +194,6 @@ export const he = {
   },
   seo: {
     breadcrumbHome: "דף הבית",
+    shareImageAlt: (brand: string) => `חלה, קרואסון, עוגיות ורוגלך של ${brand}`,
   },
 } as const;

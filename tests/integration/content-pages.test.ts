@@ -92,6 +92,27 @@ for (const factory of testDatabases()) {
       expect(metaContent(html, "name", "twitter:card")).toBe("summary_large_image");
     });
 
+    it("issue 12: a product without a photo is shared with the bakery's share image (1200×630)", async () => {
+      const product = await t.services.admin.products.create({
+        name: "לחמניית בדיקה",
+        title: "לחמנייה בלי תמונה",
+        content: "",
+        serial_id: 987_654,
+        status: 1,
+        visibility_home_page: false,
+      });
+      try {
+        const { status, html } = await page(`/product/${product.id}`);
+        expect(status).toBe(200);
+        expect(metaContent(html, "property", "og:image")).toBe(`${PUBLIC_URL}/share.jpg`);
+        expect(metaContent(html, "property", "og:image:width")).toBe("1200");
+        expect(metaContent(html, "property", "og:image:height")).toBe("630");
+        expect(metaContent(html, "name", "twitter:card")).toBe("summary_large_image");
+      } finally {
+        await t.services.admin.products.remove(product.id);
+      }
+    });
+
     it("a branch page shows address, dialable phone with its leading 0, e-mail, hours, accessibility, map and navigation links", async () => {
       const seed = seedBranches[0]!;
       const { html } = await page(`/branches/${branchIds[0]}`);

@@ -4,6 +4,7 @@ import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createLocalStorage } from "./images/storage.ts";
 import { createLogger } from "./log.ts";
+import { createMailer } from "./mail/mailer.ts";
 import { createServices } from "./services/index.ts";
 
 export async function bootstrap(options: { migrate?: boolean } = {}) {
@@ -13,6 +14,7 @@ export async function bootstrap(options: { migrate?: boolean } = {}) {
   const applied = options.migrate === false ? [] : await migrateToLatest(database);
   if (applied.length) logger.info("migrations applied", { migrations: applied });
   const storage = createLocalStorage(config.uploadsDir);
-  const services = createServices(database.db, { storage, logger });
-  return { config, logger, database, storage, services };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const services = createServices(database.db, { storage, logger, mailer, publicUrl: config.publicUrl });
+  return { config, logger, database, storage, services, mailer };
 }

@@ -269,6 +269,15 @@ export const heAdmin = {
     export: "ייצוא ל-CSV",
     exportHint: "קובץ שנפתח ב-Excel עם כל חברי המועדון",
     joined: "תאריך הצטרפות",
+    status: "סטטוס",
+    /** Double opt-in: pending until the member follows the e-mail's link; staff additions carry no consent. */
+    statuses: { pending: "ממתין לאישור", confirmed: "מאושר", noConsent: "ללא הסכמה מתועדת" },
+    consentAt: "מועד ההסכמה",
+    consentSource: "ההסכמה ניתנה דרך",
+    consentSources: { page: "טופס ההצטרפות באתר", api: "ממשק ה-API" } as Record<string, string>,
+    consentAddress: "כתובת IP בעת ההסכמה",
+    consentVersion: "גרסת נוסח ההסכמה",
+    confirmedAt: "מועד האישור",
   },
   branches: {
     heading: "סניפים",

@@ -670,8 +670,12 @@ for (const factory of testDatabases()) {
         expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
         const text = new TextDecoder().decode(bytes.slice(3));
         const lines = text.trim().split("\r\n");
-        expect(lines[0]).toBe('"מזהה","דוא״ל","מקור","תאריך הצטרפות"');
+        expect(lines[0]).toBe(
+          '"מזהה","דוא״ל","מקור","תאריך הצטרפות","סטטוס","מועד ההסכמה","ההסכמה ניתנה דרך","כתובת IP בעת ההסכמה","גרסת נוסח ההסכמה","מועד האישור"',
+        );
         expect(text).toContain('"noa@example.co.il","נוסף על ידי הצוות"');
+        // Staff additions carry no consent record (issue 14 finding 12).
+        expect(lines.find((l) => l.includes("noa@example.co.il"))).toContain('"ללא הסכמה מתועדת","","",""');
         expect(text).toContain(`"'=hyperlink@example.co.il","הרשמה באתר"`);
         const total = (await body<Paginated<AdminClient>>(await ctx.admin.fetch("/api/clients"))).total;
         expect(lines.length).toBe(total + 1);

@@ -2,6 +2,7 @@
 import type { DashboardData } from "../../../domain/contracts/admin.ts";
 import type { Action, Subject } from "../../../domain/permissions.ts";
 import type { DB } from "../../db/database.ts";
+import { toClient } from "./clients.ts";
 import type { AdminContactRequestsService } from "./contact-requests.ts";
 
 const LATEST = 5;
@@ -43,13 +44,7 @@ export function createDashboardService(db: DB, deps: { contactRequests: AdminCon
           .orderBy("id", "desc")
           .limit(LATEST)
           .execute();
-        data.latestClients = rows.map((r) => ({
-          id: r.id,
-          email: r.email,
-          source: r.source,
-          created_at: r.created_at,
-          updated_at: r.updated_at,
-        }));
+        data.latestClients = rows.map(toClient);
       }
       if (can("read", "ContactRequest")) {
         const open = await db

@@ -73,8 +73,9 @@ export const heForms = {
       title: "אישור הצטרפות למועדון",
       description: "אישור כתובת הדוא״ל להצטרפות למועדון הלקוחות.",
       confirmedHeading: "תודה, ההצטרפות אושרה!",
-      confirmedText: (email: string) =>
-        `הכתובת ${email} רשומה עכשיו במועדון הלקוחות. נעדכן אתכם במבצעים, במוצרים חדשים ובתפריטי החגים.`,
+      /** Around the address, which is shown isolated (left-to-right) between the two. */
+      confirmedBefore: "הכתובת",
+      confirmedAfter: "רשומה עכשיו במועדון הלקוחות. נעדכן אתכם במבצעים, במוצרים חדשים ובתפריטי החגים.",
       invalidHeading: "הקישור אינו תקין",
       invalidText:
         "הקישור לאישור ההצטרפות אינו שלם, כבר שימש לאישור או שאינו מוכר לנו. אם כבר אישרתם – אתם במועדון. אם לא, אפשר להירשם שוב ונשלח קישור חדש.",

@@ -50,5 +50,5 @@ export function clubConfirmationMessage(input: {
 </div>
 </body>
 </html>`;
-  return { to: input.to, subject: t.subject(brand), text, html };
+  return { fromName: brand, to: input.to, subject: t.subject(brand), text, html };
 }

@@ -6,6 +6,8 @@
 import { createTransport, type Transporter } from "nodemailer";
 
 export interface MailMessage {
+  /** The sender's display name (the bakery's name); the address is MAIL_FROM's. */
+  fromName?: string;
   to: string;
   subject: string;
   text: string;
@@ -32,11 +34,11 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 export function createMailer(options: { smtpUrl?: string; from: string }): Mailer {
   if (!options.smtpUrl) return disabledMailer;
   // smtp://user:pass@host:587 (STARTTLS when offered), smtps://…:465 (TLS from the start).
-  const transport: Transporter = createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS }, { from: options.from });
+  const transport: Transporter = createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
   return {
     enabled: true,
-    async send(message) {
-      await transport.sendMail(message);
+    async send({ fromName, ...message }) {
+      await transport.sendMail({ ...message, from: { name: fromName ?? "", address: options.from } });
     },
     close: () => transport.close(),
   };

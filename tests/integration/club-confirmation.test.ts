@@ -98,6 +98,8 @@ for (const factory of testDatabases()) {
       const mail = await smtp.next();
       expect(mail.to).toEqual([email]);
       expect(mail.from).toBe("club@bakery.example");
+      // The sender's name is the bakery's, from the site settings.
+      expect(mail.fromHeader).toMatch(new RegExp(`${BRAND}.*<club@bakery\\.example>`));
       expect(mail.subject).toContain(BRAND);
       expect(mail.html).toMatch(/<html lang="he" dir="rtl">/);
       expect(mail.html).toContain(BRAND);
@@ -114,7 +116,7 @@ for (const factory of testDatabases()) {
       const confirmed = await follow(link);
       expect(confirmed.status).toBe(200);
       expect(confirmed.html).toContain(T.confirmedHeading);
-      expect(confirmed.html).toContain(email);
+      expect(confirmed.html).toContain(`<bdi dir="ltr" class="font-semibold">${email}</bdi>`);
       expect(confirmed.headers.get("cache-control")).toBe("no-store");
       expect(confirmed.headers.get("referrer-policy")).toBe("no-referrer");
       expect((await member(email)).confirmed_at).not.toBeNull();
@@ -266,6 +268,19 @@ for (const factory of testDatabases()) {
       expect(csv.split("\r\n")[0]).toContain(heAdmin.clients.status);
       expect(line("dana@example.co.il")).toContain(heAdmin.clients.statuses.confirmed);
       expect(line("no-smtp@example.co.il")).toContain(heAdmin.clients.statuses.pending);
+
+      // Staff changing a confirmed member's address: the new address carries no consent or confirmation.
+      const dana = list.data.find((c) => c.email === "dana@example.co.il")!;
+      const moved = await admin.fetch(`/api/clients/${dana.id}`, {
+        method: "PUT",
+        json: { email: "dana.new@example.co.il" },
+      });
+      expect(moved.status).toBe(200);
+      expect(((await moved.json()) as { data: AdminClient }).data).toMatchObject({
+        status: "noConsent",
+        consent_at: null,
+        confirmed_at: null,
+      });
     });
   });
 }

@@ -9,8 +9,9 @@ import { SMTPServer } from "smtp-server";
 export interface ReceivedMail {
   from: string;
   to: string[];
-  /** The decoded Subject header. */
+  /** The decoded Subject and From headers. */
   subject: string;
+  fromHeader: string;
   text: string;
   html: string;
   raw: string;
@@ -59,11 +60,16 @@ function headerOf(block: string, name: string): string {
 }
 
 /** The text/plain and text/html parts of a message (one level of multipart is what nodemailer writes). */
-function parse(raw: string): Pick<ReceivedMail, "subject" | "text" | "html"> {
+function parse(raw: string): Pick<ReceivedMail, "subject" | "fromHeader" | "text" | "html"> {
   const split = raw.indexOf("\r\n\r\n");
   const head = raw.slice(0, split);
   const body = raw.slice(split + 4);
-  const found = { subject: decodeHeader(headerOf(head, "Subject")), text: "", html: "" };
+  const found = {
+    subject: decodeHeader(headerOf(head, "Subject")),
+    fromHeader: decodeHeader(headerOf(head, "From")),
+    text: "",
+    html: "",
+  };
   const boundary = headerOf(head, "Content-Type").match(/boundary="?([^";]+)"?/)?.[1];
   const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [`${head}\r\n\r\n${body}`];
   for (const part of parts) {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
 import { AlertIcon, CheckCircleIcon } from "../ui/icon.tsx";
@@ -13,7 +14,7 @@ export function ThanksPanel({
   problem = false,
 }: {
   heading: string;
-  text: string;
+  text: ReactNode;
   links: { to: string; label: string }[];
   problem?: boolean;
 }) {

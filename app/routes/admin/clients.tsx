@@ -45,9 +45,15 @@ const columns: ListColumn<AdminClient>[] = [
     sortable: true,
     isRowHeader: true,
     render: (r) => (
-      <bdi dir="ltr" className="font-semibold">
-        {r.email}
-      </bdi>
+      <>
+        <bdi dir="ltr" className="font-semibold">
+          {r.email}
+        </bdi>
+        {/* On a phone the status column is off-screen: the status also shows under the address. */}
+        <span className="mt-1 block sm:hidden">
+          <ClientStatusBadge status={r.status} />
+        </span>
+      </>
     ),
   },
   { id: "status", name: c.status, render: (r) => <ClientStatusBadge status={r.status} /> },

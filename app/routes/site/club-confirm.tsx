@@ -43,7 +43,15 @@ export default function ClubConfirm({ loaderData }: Route.ComponentProps) {
     return (
       <ThanksPanel
         heading={t.confirmedHeading}
-        text={t.confirmedText(email ?? "")}
+        text={
+          <>
+            {t.confirmedBefore}{" "}
+            <bdi dir="ltr" className="font-semibold">
+              {email}
+            </bdi>{" "}
+            {t.confirmedAfter}
+          </>
+        }
         links={[
           { to: "/products", label: t.toProducts },
           { to: "/", label: t.toHome },

@@ -4,6 +4,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { heForms } from "../../domain/i18n/forms.ts";
 import { axeViolations, launchBrowser, VIEWPORTS } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
@@ -244,6 +245,17 @@ describe.skipIf(!chromiumPath)("content pages in Chromium", () => {
         expect(await page.getByRole("checkbox").count()).toBe(0);
         expect(await page.locator("#club-submit-note").isVisible()).toBe(true);
         expect(await page.getByRole("button", { name: "הצטרפו" }).isEnabled()).toBe(true);
+        expect(await axeViolations(page)).toEqual([]);
+      });
+
+      it("/club/confirm with a link that does not work: a Hebrew page (400) that leads back to the club, axe clean", async () => {
+        const res = await page.goto(`${baseURL}/club/confirm?token=${"x".repeat(43)}`, { waitUntil: "load" });
+        expect(res?.status()).toBe(400);
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        expect(await h1(page)).toBe(heForms.club.confirm.invalidHeading);
+        expect(await page.getByRole("link", { name: heForms.club.confirm.signUpAgain }).getAttribute("href")).toBe(
+          "/club",
+        );
         expect(await axeViolations(page)).toEqual([]);
       });
 

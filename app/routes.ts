@@ -25,6 +25,8 @@ export default [
     route("contactUs", "routes/site/contact.tsx"),
     // Our own customer-club sign-up, used while site settings name no external club site.
     route("club", "routes/site/club.tsx"),
+    // The link of the club's confirmation e-mail (double opt-in).
+    route("club/confirm", "routes/site/club-confirm.tsx"),
     route("thankYou", "routes/site/thank-you.tsx"),
     route("sign_up", "routes/site/sign-up.tsx"),
   ]),

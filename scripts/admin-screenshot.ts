@@ -1,6 +1,6 @@
 /**
  * Screenshots of admin screens at the laptop (1280×800) and tablet (820×1180) sizes, signed in through
- * the login page like staff:
+ * the login page like staff (SIZES=mobile,desktop for 390×844 and 1440×900):
  *   node scripts/admin-screenshot.ts http://127.0.0.1:3000 email password out-dir /admin/panel /admin/products
  * A path may end with "#<action>" for a screen behind a button: #create (the create modal), or
  * #view, #edit, #images, #delete (that action on the first row).
@@ -9,7 +9,19 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { findChromium, launchBrowser, newPage } from "../tests/support/browser.ts";
 
-const SIZES = { laptop: { width: 1280, height: 800 }, tablet: { width: 820, height: 1180 } };
+const ALL_SIZES = {
+  laptop: { width: 1280, height: 800 },
+  tablet: { width: 820, height: 1180 },
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+};
+/** SIZES=mobile,desktop picks others than the default laptop and tablet. */
+const SIZES = Object.fromEntries(
+  (process.env.SIZES ?? "laptop,tablet")
+    .split(",")
+    .filter((name): name is keyof typeof ALL_SIZES => name in ALL_SIZES)
+    .map((name) => [name, ALL_SIZES[name]]),
+);
 
 const [base, email, password, outDir, ...paths] = process.argv.slice(2);
 if (!base || !email || !password || !outDir || paths.length === 0) {
@@ -26,7 +38,7 @@ const browser = await launchBrowser(chromium);
 for (const [name, viewport] of Object.entries(SIZES)) {
   const page = await newPage(browser, viewport);
   await page.goto(new URL("/login", base).href);
-  await page.getByLabel("אימייל").fill(email);
+  await page.getByLabel("דוא״ל", { exact: true }).fill(email);
   await page.getByLabel("סיסמה").fill(password);
   await page.getByRole("button", { name: "כניסה" }).click();
   await page.waitForURL("**/admin/panel");

@@ -24,7 +24,13 @@ import { HttpError, VersionConflictError } from "./errors.ts";
 import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { createPublicPages } from "./http/public-pages.ts";
-import { createDatabaseStore, createMemoryStore, createRateLimiter, type RateRules } from "./http/rate-limit.ts";
+import {
+  clientAddress,
+  createDatabaseStore,
+  createMemoryStore,
+  createRateLimiter,
+  type RateRules,
+} from "./http/rate-limit.ts";
 import { requestLog } from "./http/request-log.ts";
 import { type NonceEnv, securityHeaders } from "./http/security-headers.ts";
 import { createSeoRoutes } from "./http/seo-routes.ts";
@@ -229,6 +235,7 @@ export function createApp(deps: AppDeps) {
           user: null,
           wholeDocument,
           structuredData: [],
+          clientAddress: "",
           limitFormSubmission: () => Promise.reject(new Error("public pages take no form submissions")),
         });
         return context;
@@ -320,6 +327,7 @@ export function createApp(deps: AppDeps) {
         csrfToken: auth.csrfToken,
         user: auth.user,
         structuredData: [],
+        clientAddress: clientAddress(c, deps.config.trustProxy),
         limitFormSubmission: () => limiter.enforce(c, "forms"),
       });
       const response = await handle(c.req.raw, context);

@@ -4,6 +4,7 @@ import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { createImageStorage, openImageStorage } from "./images/open-storage.ts";
 import { createLogger } from "./log.ts";
+import { createMailer } from "./mail/mailer.ts";
 import { createServices } from "./services/index.ts";
 
 /** `checkStorage: false` for commands that never touch images (they start even while the bucket is away). */
@@ -15,6 +16,13 @@ export async function bootstrap(options: { migrate?: boolean; checkStorage?: boo
   const database = openDatabase(config.databaseUrl);
   const applied = options.migrate === false ? [] : await migrateToLatest(database);
   if (applied.length) logger.info("migrations applied", { migrations: applied });
-  const services = createServices(database.db, { storage, logger, imagesBaseUrl: config.imagesBaseUrl });
-  return { config, logger, database, storage, services };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const services = createServices(database.db, {
+    storage,
+    logger,
+    mailer,
+    publicUrl: config.publicUrl,
+    imagesBaseUrl: config.imagesBaseUrl,
+  });
+  return { config, logger, database, storage, services, mailer };
 }

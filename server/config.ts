@@ -43,6 +43,10 @@ export interface AppConfig {
   avifBackfill: boolean;
   /** The in-process page cache (server/http/page-cache.ts): off with PAGE_CACHE=0; its size in bytes. */
   pageCache: { enabled: boolean; maxBytes: number };
+  /** Outgoing mail (club confirmation e-mails): smtp:// or smtps:// URL; without it nothing is sent. */
+  smtpUrl?: string;
+  /** The sender address of outgoing mail; its display name is the brand of the site settings. */
+  mailFrom: string;
 }
 
 const envSchema = z.object({
@@ -95,6 +99,11 @@ const envSchema = z.object({
     .positive("PAGE_CACHE_MB must be more than 0")
     .max(4096, "PAGE_CACHE_MB must be at most 4096")
     .default(32),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/i, "SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465")
+    .optional(),
+  MAIL_FROM: z.email({ error: "MAIL_FROM must be an e-mail address such as club@bakery.example" }).optional(),
   REQUEST_RATE_LIMIT: z.coerce
     .number({ error: "REQUEST_RATE_LIMIT must be a number" })
     .int()
@@ -171,5 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     requestRateLimit: e.REQUEST_RATE_LIMIT,
     avifBackfill: flag(e.AVIF_BACKFILL),
     pageCache: { enabled: flag(e.PAGE_CACHE), maxBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024) },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
   };
 }

@@ -23,6 +23,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const startedAt = performance.now();
   const { config, logger, database, storage, services } = await bootstrap();
+  if (!config.smtpUrl) {
+    logger.info("SMTP_URL is not set: no club confirmation e-mails are sent; new members stay pending confirmation");
+  }
   const seed = await seedIfEmpty(database, services, { logger, config });
   const readiness = { seeding: true };
 

@@ -28,6 +28,8 @@ export interface RequestInfo {
    * Absent in `.data` requests' use (nothing reads it there).
    */
   structuredData?: unknown[];
+  /** The client's address (server/http/rate-limit.ts `clientAddress`); empty on public pages. */
+  clientAddress: string;
   /** Counts a submission of a public form from this client; throws a 429 error past the limit. */
   limitFormSubmission: () => Promise<void>;
 }

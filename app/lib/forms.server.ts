@@ -97,17 +97,17 @@ export async function formPageLoader(
 export function publicFormAction(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   fields: readonly string[],
-  submit: (services: Services, values: Record<string, string>) => Promise<unknown>,
+  submit: (services: Services, values: Record<string, string>, request: { clientAddress: string }) => Promise<unknown>,
   successPath: string,
 ) {
   const services = context.get(servicesContext);
-  const { limitFormSubmission } = context.get(requestContext);
+  const info = context.get(requestContext);
   return handlePublicForm(
     request,
     fields,
     async (values) => {
-      await limitFormSubmission();
-      return submit(services, values);
+      await info.limitFormSubmission();
+      return submit(services, values, info);
     },
     successPath,
   );

@@ -5,6 +5,8 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { Picture } from "../../domain/contracts/catalogue.ts";
+import { he } from "../../domain/i18n/site.ts";
+import { SHARE_IMAGE } from "../../domain/share-image.ts";
 import { pageTitle } from "./meta.ts";
 
 export interface ShareImage {
@@ -51,20 +53,34 @@ export function excerpt(text: string, max = 155): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, "")}…`;
 }
 
-export function pageSeo(publicUrl: string, input: SeoInput): PageSeo {
+/**
+ * The page's share image: its own picture, else the bakery's share image — links to products are shared
+ * on WhatsApp, where a page without `og:image` shows as a bare link.
+ */
+function shareImage(publicUrl: string, input: SeoInput): ShareImage {
   const picture = input.image;
+  if (picture?.url) {
+    return {
+      url: absoluteUrl(publicUrl, picture.url),
+      width: picture.width,
+      height: picture.height,
+      alt: picture.alt || input.title,
+    };
+  }
+  return {
+    url: absoluteUrl(publicUrl, SHARE_IMAGE.path),
+    width: SHARE_IMAGE.width,
+    height: SHARE_IMAGE.height,
+    alt: he.seo.shareImageAlt(input.siteName),
+  };
+}
+
+export function pageSeo(publicUrl: string, input: SeoInput): PageSeo {
   return {
     title: input.title,
     description: excerpt(input.description, 160),
     canonical: absoluteUrl(publicUrl, input.path),
-    image: picture?.url
-      ? {
-          url: absoluteUrl(publicUrl, picture.url),
-          width: picture.width,
-          height: picture.height,
-          alt: picture.alt || input.title,
-        }
-      : null,
+    image: shareImage(publicUrl, input),
     type: input.type ?? "website",
     siteName: input.siteName,
     noindex: input.noindex ?? false,

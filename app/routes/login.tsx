@@ -12,7 +12,7 @@ import { LogoMark } from "../components/site/logo.tsx";
 import { CsrfField } from "../components/ui/csrf-field.tsx";
 import { ApiError, apiJson } from "../lib/api-client.ts";
 import { requestContext } from "../lib/context.ts";
-import { pageTitle } from "../lib/meta.ts";
+import { brandFromMatches, pageTitle } from "../lib/meta.ts";
 import { setLoggedIn } from "../lib/session-flag.ts";
 import type { Route } from "./+types/login";
 
@@ -21,8 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { csrfToken: context.get(requestContext).csrfToken };
 }
 
-export function meta() {
-  return [{ title: pageTitle(heForms.login.title) }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(heForms.login.title, brandFromMatches(matches)) }, { name: "robots", content: "noindex" }];
 }
 
 type Errors = Partial<Record<"email" | "password" | "form", string>>;

@@ -100,6 +100,12 @@ export interface CategoryOption {
   status: number;
 }
 
+/**
+ * Double opt-in: "pending" (consent recorded, address not confirmed yet), "confirmed" (the e-mail's link
+ * was followed), "noConsent" (added by staff, no consent recorded).
+ */
+export type ClientStatus = "pending" | "confirmed" | "noConsent";
+
 export interface AdminClient {
   /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
   version: number;
@@ -107,6 +113,13 @@ export interface AdminClient {
   email: string;
   /** "site" (signed up on the site) or "admin" (added by staff). */
   source: string;
+  status: ClientStatus;
+  /** The consent record: when, through what ("page" | "api"), from which address, which consent text. */
+  consent_at: string | null;
+  consent_source: string | null;
+  consent_address: string | null;
+  consent_version: string | null;
+  confirmed_at: string | null;
   created_at: string;
   updated_at: string;
 }

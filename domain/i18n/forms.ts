@@ -51,7 +51,13 @@ export const heForms = {
     benefitsHeading: "מה מקבלים?",
     benefits: ["עדכון על מבצעים לפני כולם", "תפריטי החגים ופתיחת ההזמנות המוקדמות", "הזמנות לסדנאות ולאירועים בסניפים"],
     email: "דוא״ל",
-    consent: "אני רוצה לקבל מהמאפייה עדכונים ומבצעים בדוא״ל",
+    /**
+     * Submitting the form is the consent (issue 12): this sentence stands next to the button, and its
+     * version is stored with each sign-up. Change `consentVersion` whenever `consentNotice` changes.
+     */
+    consentNotice:
+      "בלחיצה על ״הצטרפו״ אתם מסכימים לקבל מהמאפייה עדכונים ומבצעים בדוא״ל. נשלח אליכם הודעה עם קישור לאישור ההצטרפות.",
+    consentVersion: "2026-11-25",
     formHeading: "הרשמה למועדון",
     privacy: "נשתמש בכתובת רק כדי לשלוח לכם עדכוני מועדון ולא נעביר אותה לאחרים. אפשר להסיר את ההרשמה בכל עת דרך",
     contactLink: "טופס צור קשר",
@@ -61,18 +67,42 @@ export const heForms = {
       emailRequired: "נא למלא כתובת דוא״ל",
       emailInvalid: "כתובת הדוא״ל אינה תקינה (לדוגמה name@example.co.il)",
       emailTooLong: "כתובת הדוא״ל ארוכה מדי",
-      consentRequired: "כדי להצטרף יש לסמן את ההסכמה לקבלת עדכונים בדוא״ל",
+    },
+    /** /club/confirm: the page the confirmation e-mail's link opens. */
+    confirm: {
+      title: "אישור הצטרפות למועדון",
+      description: "אישור כתובת הדוא״ל להצטרפות למועדון הלקוחות.",
+      confirmedHeading: "תודה, ההצטרפות אושרה!",
+      /** Around the address, which is shown isolated (left-to-right) between the two. */
+      confirmedBefore: "הכתובת",
+      confirmedAfter: "רשומה עכשיו במועדון הלקוחות. נעדכן אתכם במבצעים, במוצרים חדשים ובתפריטי החגים.",
+      invalidHeading: "הקישור אינו תקין",
+      invalidText:
+        "הקישור לאישור ההצטרפות אינו שלם, כבר שימש לאישור או שאינו מוכר לנו. אם כבר אישרתם – אתם במועדון. אם לא, אפשר להירשם שוב ונשלח קישור חדש.",
+      expiredHeading: "תוקף הקישור פג",
+      expiredText: "הקישור לאישור ההצטרפות בתוקף שבעה ימים בלבד. הירשמו שוב ונשלח אליכם קישור חדש.",
+      signUpAgain: "להרשמה למועדון",
+      toHome: "לדף הבית",
+      toProducts: "למוצרים שלנו",
     },
   },
   login: {
     title: "כניסת צוות",
     heading: "כניסה לניהול האתר",
     intro: "האזור מיועד לצוות המאפייה בלבד.",
-    email: "אימייל",
+    email: "דוא״ל",
     password: "סיסמה",
     remember: "זכור אותי במחשב זה",
     submit: "כניסה",
     busy: "בתהליך...",
     failedGeneric: "ההתחברות נכשלה. נסו שוב בעוד רגע.",
+    errors: {
+      emailRequired: "יש להזין כתובת דוא״ל",
+      emailInvalid: "כתובת הדוא״ל אינה תקינה",
+      passwordRequired: "יש להזין סיסמה",
+      failed: "הדוא״ל או הסיסמה שגויים",
+      tooMany: "נרשמו יותר מדי ניסיונות התחברות. נסו שוב מאוחר יותר.",
+      busy: "השרת עסוק כרגע בבדיקת התחברויות. נסו שוב בעוד רגע.",
+    },
   },
 } as const;

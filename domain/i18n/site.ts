@@ -45,7 +45,7 @@ export const he = {
     contact: "צור קשר",
   },
   titles: {
-    suffix: "מאפיית הבית",
+    suffix: "מאפיית שקד",
     home: "דף הבית",
     notFound: "הדף לא נמצא",
     error: "אירעה שגיאה",
@@ -142,7 +142,8 @@ export const he = {
     title: "תודה",
     heading: "תודה רבה!",
     contactText: "קיבלנו את הפנייה שלכם. נחזור אליכם בהקדם.",
-    clubText: "ההרשמה למועדון הלקוחות נקלטה. מעכשיו תשמעו מאיתנו ראשונים על מבצעים ומוצרים חדשים.",
+    clubText:
+      "ההרשמה למועדון הלקוחות נקלטה. נשלח אליכם הודעה בדוא״ל עם קישור לאישור – ההצטרפות תושלם אחרי שתלחצו עליו.",
     genericText: "הפרטים שלכם התקבלו.",
     backHome: "חזרה לדף הבית",
     toProducts: "למוצרים שלנו",
@@ -196,5 +197,6 @@ export const he = {
   },
   seo: {
     breadcrumbHome: "דף הבית",
+    shareImageAlt: (brand: string) => `חלה, קרואסון, עוגיות ורוגלך של ${brand}`,
   },
 } as const;

@@ -1,11 +1,11 @@
 /**
- * Customer-club sign-up: an e-mail and an explicit opt-in (unticked by default). The opt-in is
- * required: the club sends marketing e-mail, which Israeli law allows only with prior consent.
+ * Customer-club sign-up (spec §7 `POST /api/client/create`: email): the address only. Submitting is the
+ * consent (the sentence next to the button says so, heForms.club.consentNotice); the address is then
+ * confirmed by the link in an e-mail (double opt-in, server/services/clients.ts) before any club mail.
  */
 import { z } from "zod";
 import { heForms } from "../i18n/forms.ts";
 import { emailField } from "./contact.ts";
-import { isTicked } from "./fields.ts";
 
 const m = heForms.club.errors;
 
@@ -13,10 +13,6 @@ export const clubSchema = z.object({
   email: emailField({ required: m.emailRequired, invalid: m.emailInvalid, tooLong: m.emailTooLong }).transform((v) =>
     v.toLowerCase(),
   ),
-  consent: z
-    .unknown()
-    .refine(isTicked, m.consentRequired)
-    .transform(() => true as const),
 });
 
 export type ClubInput = z.output<typeof clubSchema>;

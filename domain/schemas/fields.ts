@@ -12,7 +12,7 @@ export const HONEYPOT_FIELD = "website";
 
 export const CONTACT_FIELDS = ["name", "email", "phone", "message"] as const;
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 20, message: 2000 } as const;
-export const CLUB_FIELDS = ["email", "consent"] as const;
+export const CLUB_FIELDS = ["email"] as const;
 
 /**
  * Single-line text: bidi overrides and other unsafe characters go (sanitizeText), every remaining
@@ -31,11 +31,6 @@ export function multiLine(value: string): string {
   return sanitizeText(value.replace(/\r\n?|\u2028|\u2029/g, "\n"))
     .replace(/[^\P{Cc}\n\t]/gu, "")
     .trim();
-}
-
-/** True when a checkbox-like value means "yes" (form posts send "on"; JSON sends true). */
-export function isTicked(value: unknown): boolean {
-  return value === true || value === "on" || value === "true" || value === "1" || value === 1;
 }
 
 /** Turns FormData into a plain object of its string fields (files are ignored). */

@@ -1,14 +1,9 @@
 /** Login form (spec §3, §5): e-mail and password required; one schema for the browser and the server. */
 import { z } from "zod";
+import { heForms } from "../i18n/forms.ts";
 
-export const loginMessages = {
-  emailRequired: "יש להזין כתובת אימייל",
-  emailInvalid: "כתובת האימייל אינה תקינה",
-  passwordRequired: "יש להזין סיסמה",
-  failed: "האימייל או הסיסמה שגויים",
-  tooMany: "נרשמו יותר מדי ניסיונות התחברות. נסו שוב מאוחר יותר.",
-  busy: "השרת עסוק כרגע בבדיקת התחברויות. נסו שוב בעוד רגע.",
-} as const;
+/** The login's messages, from the Hebrew strings of the forms. */
+export const loginMessages = heForms.login.errors;
 
 export const loginSchema = z.object({
   email: z

@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { heApi } from "../../domain/i18n/api.ts";
 import type { AppEnv } from "../app.ts";
-import type { RateLimiter } from "../http/rate-limit.ts";
+import { clientAddress, type RateLimiter } from "../http/rate-limit.ts";
 import { readBody } from "../http/validation.ts";
 import type { Services } from "../services/index.ts";
 
@@ -33,7 +33,8 @@ export function createFormsRouter(services: Services, limiter: RateLimiter) {
   api.post("/client/create", limit, async (c) => {
     await limiter.enforce(c, "forms");
     const payload = await readBody(c);
-    await services.clients.join(payload, "site");
+    // The spec's payload is the e-mail alone: the call is the consent, recorded as given through the API.
+    await services.clients.join(payload, { source: "api", address: clientAddress(c, limiter.trustProxy) });
     // New member, existing member or honeypot: one answer, so the list of members cannot be probed.
     return c.json({ data: { subscribed: true } }, 200);
   });

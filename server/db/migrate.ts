@@ -10,6 +10,7 @@ import { loginLimitsMigration } from "./migrations/002-login-limits.ts";
 import { contentVersionMigration } from "./migrations/004-content-version.ts";
 import { recordVersionsMigration } from "./migrations/005-record-versions.ts";
 import { auditLogMigration } from "./migrations/007-audit-log.ts";
+import { clubConfirmationMigration } from "./migrations/008-club-confirmation.ts";
 import { accessibilityContactMigration } from "./migrations/014-accessibility-contact.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -19,6 +20,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "004-content-version": contentVersionMigration(),
     "005-record-versions": recordVersionsMigration(),
     "007-audit-log": auditLogMigration(dialect),
+    "008-club-confirmation": clubConfirmationMigration(),
     "014-accessibility-contact": accessibilityContactMigration(),
   };
 }

@@ -160,11 +160,27 @@ export interface ClientsTable {
   email: string;
   /** Where the member signed up: "site" (our form), "admin" (added by staff). */
   source: string;
+  /** The consent record: when, from which form ("page" | "api"), from which address, which consent text. */
   consent_at: Timestamp | null;
+  consent_source: ColumnType<string | null, string | null | undefined, string | null>;
+  consent_address: ColumnType<string | null, string | null | undefined, string | null>;
+  consent_version: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the last confirmation e-mail was handed to the mail server (limits re-sends). */
+  confirmation_sent_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** When the member confirmed the address by the e-mail's link (double opt-in); null while pending. */
+  confirmed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
   /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
   version: Generated<number>;
+}
+
+/** A club confirmation link: the SHA-256 of its random token, its member, when it expires. */
+export interface ClientConfirmationsTable {
+  token_hash: string;
+  client_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 export interface ContactRequestsTable {
@@ -227,6 +243,7 @@ export interface Database {
   sales: PostsTable;
   publications: PostsTable;
   clients: ClientsTable;
+  client_confirmations: ClientConfirmationsTable;
   contact_requests: ContactRequestsTable;
   rate_limits: RateLimitsTable;
   content_version: ContentVersionTable;

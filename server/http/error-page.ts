@@ -2,7 +2,8 @@
  * A plain Hebrew page for errors met by a browser posting a form without JavaScript (an expired
  * XSRF token, too many attempts): the message and a way back, instead of a JSON body.
  */
-function escapeHtml(text: string): string {
+/** Text for HTML content and attribute values (also used by the e-mails of server/mail/). */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 

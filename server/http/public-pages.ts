@@ -34,8 +34,16 @@ const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS
 /** Not-found pages and redirects: the same for everyone, kept briefly by shared caches only. */
 const BRIEF_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS}`;
 
-/** Pages rendered for each visitor, with the session: their forms carry the visitor's XSRF token. */
-const SESSION_ROUTE_IDS = new Set(["routes/login", "routes/site/contact", "routes/site/club"]);
+/**
+ * Pages rendered for each visitor, with the session: their forms carry the visitor's XSRF token; the club's
+ * confirmation link writes (it confirms a member) and must never be answered from a cache.
+ */
+const SESSION_ROUTE_IDS = new Set([
+  "routes/login",
+  "routes/site/contact",
+  "routes/site/club",
+  "routes/site/club-confirm",
+]);
 const isSessionRoute = (id: string) => SESSION_ROUTE_IDS.has(id) || id.startsWith("routes/admin/");
 
 /** Cached pages whose content also depends on the time of day (opening status): cached per minute. */

@@ -44,7 +44,8 @@ export function securityHeaders(options: {
       h.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce") ?? nonce, options.imageOrigin));
     }
     h.set("X-Content-Type-Options", "nosniff");
-    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    // A page whose address carries a secret (the club's one-time confirmation link) sends no Referer at all.
+    if (h.get("Referrer-Policy") !== "no-referrer") h.set("Referrer-Policy", "strict-origin-when-cross-origin");
     h.set("X-Frame-Options", "DENY");
     h.set("Cross-Origin-Opener-Policy", "same-origin");
     h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");

@@ -1,49 +1,209 @@
 /**
- * Customer-club members. This module holds the public sign-up; staff management is added
- * alongside it by the back office. Signing up twice is not an error and reveals nothing.
+ * Customer-club members: the public sign-up with double opt-in. Staff management lives in admin/clients.ts.
+ *
+ * A sign-up records the member as pending confirmation with the consent record (when, from which form,
+ * from which address, and the version of the consent sentence shown next to the button), then e-mails a
+ * one-time link to /club/confirm. The e-mail leaves after the answer (never on the request's path): a
+ * failure to send loses nothing — the member stays pending and can sign up again to get a new link.
+ * Signing up twice is not an error and reveals nothing: every sign-up gets the same answer.
  */
 
+import { createHash, randomBytes } from "node:crypto";
 import { toFieldErrors } from "../../domain/field-errors.ts";
 import { heApi } from "../../domain/i18n/api.ts";
+import { heForms } from "../../domain/i18n/forms.ts";
 import { clubSchema } from "../../domain/schemas/club.ts";
 import type { DB } from "../db/database.ts";
 import { ValidationError } from "../errors.ts";
+import { errorFields, type Logger } from "../log.ts";
+import { clubConfirmationMessage } from "../mail/club-confirmation.ts";
+import { disabledMailer, type Mailer } from "../mail/mailer.ts";
 import { isBot } from "./contact.ts";
+import { DEFAULT_SETTINGS } from "./settings.ts";
 
-/** Where a member came from: our own sign-up page, or added by staff. */
+/** Where a member came from: our own sign-up (page or API), or added by staff. */
 export type ClientSource = "site" | "admin";
 
-export function createClientsService(db: DB) {
+/** The consent's origin: the /club page's form (with or without JavaScript) or `POST /api/client/create`. */
+export interface ConsentOrigin {
+  source: "page" | "api";
+  /** The client's address, as the rate limits see it. */
+  address: string;
+}
+
+/** How long a confirmation link works. */
+export const CONFIRMATION_VALID_DAYS = 7;
+/** A pending address submitted again gets a new e-mail at most this often. */
+export const CONFIRMATION_RESEND_MINUTES = 10;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** 32 random bytes in base64url: 43 characters. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export type ConfirmResult =
+  | { status: "confirmed"; email: string }
+  /** Missing, malformed, unknown or already used. */
+  | { status: "invalid" }
+  | { status: "expired" };
+
+export interface ClientsDeps {
+  mailer?: Mailer;
+  logger?: Logger;
+  /** Absolute base URL of the site, for the link in the e-mail. */
+  publicUrl?: string;
+  /** The bakery's name for the e-mail (the site settings'). */
+  brand?: () => Promise<string>;
+}
+
+export function createClientsService(db: DB, deps: ClientsDeps = {}) {
+  const mailer = deps.mailer ?? disabledMailer;
+  const publicUrl = (deps.publicUrl ?? "http://localhost:3000").replace(/\/+$/, "");
+
   /**
-   * Adds the address with the time of consent and its source. An address already on the list is
-   * left as it is, except that a member without recorded consent (added by staff) gets it now.
+   * Claims the right to e-mail this pending member now: at most one e-mail per CONFIRMATION_RESEND_MINUTES,
+   * decided by one conditional UPDATE, so two sign-ups at once cannot both send.
    */
-  async function signUp(email: string, source: ClientSource): Promise<void> {
+  async function claimSend(id: number, now: Date): Promise<boolean> {
+    const before = new Date(now.getTime() - CONFIRMATION_RESEND_MINUTES * 60_000).toISOString();
+    const result = await db
+      .updateTable("clients")
+      .set({ confirmation_sent_at: now.toISOString() })
+      .where("id", "=", id)
+      .where("confirmed_at", "is", null)
+      .where((eb) => eb.or([eb("confirmation_sent_at", "is", null), eb("confirmation_sent_at", "<", before)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** A new one-time link for the member; only its hash is stored. */
+  async function newLink(id: number, now: Date): Promise<string> {
+    const token = randomBytes(32).toString("base64url");
+    await db
+      .insertInto("client_confirmations")
+      .values({
+        token_hash: hashToken(token),
+        client_id: id,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + CONFIRMATION_VALID_DAYS * DAY_MS).toISOString(),
+      })
+      .execute();
+    return `${publicUrl}/club/confirm?token=${token}`;
+  }
+
+  /**
+   * Sends the confirmation e-mail after the answer. A failure is logged and releases the claim and the
+   * link, so the next sign-up of the address tries again at once.
+   */
+  function sendLater(id: number, email: string, now: Date): void {
+    void (async () => {
+      let link: string | undefined;
+      try {
+        link = await newLink(id, now);
+        const brand = (await deps.brand?.()) || DEFAULT_SETTINGS.brandName;
+        await mailer.send(clubConfirmationMessage({ to: email, brand, link, validDays: CONFIRMATION_VALID_DAYS }));
+        deps.logger?.info("club confirmation e-mail sent", { clientId: id });
+      } catch (error) {
+        deps.logger?.error("club confirmation e-mail failed; the member stays pending", {
+          clientId: id,
+          ...errorFields(error),
+        });
+        try {
+          await db
+            .updateTable("clients")
+            .set({ confirmation_sent_at: null })
+            .where("id", "=", id)
+            .where("confirmation_sent_at", "=", now.toISOString())
+            .execute();
+          if (link) {
+            const token = new URL(link).searchParams.get("token") ?? "";
+            await db.deleteFrom("client_confirmations").where("token_hash", "=", hashToken(token)).execute();
+          }
+        } catch (cleanup) {
+          deps.logger?.error("club confirmation clean-up failed", { clientId: id, ...errorFields(cleanup) });
+        }
+      }
+    })();
+  }
+
+  /**
+   * Records the sign-up. A new address becomes a pending member with its consent record. A member added by
+   * staff without consent gets the consent record now and is pending until confirmed (never "confirmed"
+   * by someone typing the address). A pending member keeps the first consent record; a confirmed member
+   * is left as is. Pending members are e-mailed a link (at most once per CONFIRMATION_RESEND_MINUTES).
+   */
+  async function signUp(email: string, origin: ConsentOrigin): Promise<void> {
     const address = email.trim().toLowerCase();
-    const now = new Date().toISOString();
+    const now = new Date();
+    const at = now.toISOString();
+    const consent = {
+      consent_at: at,
+      consent_source: origin.source,
+      consent_address: origin.address.slice(0, 100),
+      consent_version: heForms.club.consentVersion,
+    };
     await db
       .insertInto("clients")
-      .values({ email: address, source, consent_at: now, created_at: now, updated_at: now })
+      .values({ email: address, source: "site", ...consent, created_at: at, updated_at: at })
       .onConflict((oc) => oc.column("email").doNothing())
       .execute();
     await db
       .updateTable("clients")
-      .set({ consent_at: now, source, updated_at: now })
+      .set({ ...consent, updated_at: at })
       .where("email", "=", address)
       .where("consent_at", "is", null)
       .execute();
+    const member = await db
+      .selectFrom("clients")
+      .select(["id", "confirmed_at"])
+      .where("email", "=", address)
+      .executeTakeFirst();
+    if (!member || member.confirmed_at || !mailer.enabled) return;
+    if (await claimSend(member.id, now)) sendLater(member.id, address, now);
   }
 
   return {
     signUp,
 
-    /** The public form and POST /api/client/create: validate (e-mail, explicit opt-in), then sign up. */
-    async join(payload: Record<string, unknown>, source: ClientSource = "site"): Promise<{ stored: boolean }> {
+    /** The public form and POST /api/client/create: validate the e-mail, then sign up. */
+    async join(payload: Record<string, unknown>, origin: ConsentOrigin): Promise<{ stored: boolean }> {
       if (isBot(payload)) return { stored: false };
       const parsed = clubSchema.safeParse(payload);
       if (!parsed.success) throw new ValidationError(toFieldErrors(parsed.error), heApi.validation);
-      await signUp(parsed.data.email, source);
+      await signUp(parsed.data.email, origin);
       return { stored: true };
+    },
+
+    /**
+     * The e-mail's link: confirms the member and deletes every link of theirs (each works once). An
+     * expired link is deleted too; the member stays pending and may sign up again.
+     */
+    async confirm(token: string | null): Promise<ConfirmResult> {
+      if (!token || !TOKEN_PATTERN.test(token)) return { status: "invalid" };
+      const hash = hashToken(token);
+      return db.transaction().execute(async (trx) => {
+        const link = await trx
+          .selectFrom("client_confirmations")
+          .innerJoin("clients", "clients.id", "client_confirmations.client_id")
+          .select(["client_confirmations.client_id", "client_confirmations.expires_at", "clients.email"])
+          .where("client_confirmations.token_hash", "=", hash)
+          .executeTakeFirst();
+        if (!link) return { status: "invalid" } as const;
+        // Claimed by deleting it: of two clicks at once, only one finds it still there.
+        const claimed = await trx.deleteFrom("client_confirmations").where("token_hash", "=", hash).executeTakeFirst();
+        if (Number(claimed.numDeletedRows) !== 1) return { status: "invalid" } as const;
+        const now = new Date().toISOString();
+        if (link.expires_at <= now) return { status: "expired" } as const;
+        await trx
+          .updateTable("clients")
+          .set({ confirmed_at: now, updated_at: now })
+          .where("id", "=", link.client_id)
+          .where("confirmed_at", "is", null)
+          .execute();
+        await trx.deleteFrom("client_confirmations").where("client_id", "=", link.client_id).execute();
+        return { status: "confirmed", email: link.email } as const;
+      });
     },
   };
 }

@@ -2,6 +2,7 @@
 import type { DB } from "../db/database.ts";
 import type { ImageStorage } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { createAdminServices } from "./admin/index.ts";
 import { createAuditService } from "./audit/index.ts";
 import { createAuthService } from "./auth.ts";
@@ -23,6 +24,10 @@ export interface ServiceDeps {
   logger: Logger;
   /** Where image URLs point: "/uploads/" (default) or IMAGES_PUBLIC_URL. */
   imagesBaseUrl?: string;
+  /** Outgoing mail (club confirmations); off when absent. */
+  mailer?: Mailer;
+  /** The site's absolute base URL (PUBLIC_URL), for links in e-mails. */
+  publicUrl?: string;
 }
 
 export function createServices(db: DB, deps: ServiceDeps) {
@@ -43,7 +48,12 @@ export function createServices(db: DB, deps: ServiceDeps) {
     sales: createPostsService(db, media, "sales"),
     publications: createPostsService(db, media, "publications"),
     contact: createContactService(db),
-    clients: createClientsService(db),
+    clients: createClientsService(db, {
+      mailer: deps.mailer,
+      logger: deps.logger,
+      publicUrl: deps.publicUrl,
+      brand: async () => (await settings.get()).brandName,
+    }),
     sitemap: createSitemapService(db, media),
     admin: createAdminServices(db, { media, images, settings }),
   };

@@ -9,7 +9,7 @@ import type { DB } from "../db/database.ts";
 import type { SiteSettingsRow } from "../db/schema.ts";
 
 export const DEFAULT_SETTINGS: SiteSettings = {
-  brandName: "מאפיית הבית",
+  brandName: "מאפיית שקד",
   tagline: "קונדיטוריה שמדברת עברית",
   phone: "",
   whatsappNumber: "",

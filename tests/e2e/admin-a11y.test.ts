@@ -21,7 +21,7 @@ const SCREENS = [
   ["/admin/categories", "קטגוריות", true],
   ["/admin/branches", "סניפים", true],
   ["/admin/sales", "מבצעים", true],
-  ["/admin/publications", "פרסומים", true],
+  ["/admin/publications", "חדשות", true],
   ["/admin/clients", "חברי מועדון", true],
   ["/admin/contact-requests", "פניות מהאתר", true],
   ["/admin/settings", "הגדרות האתר", false],
@@ -56,6 +56,8 @@ describe.skipIf(!chromiumPath)("admin screens: accessibility and routing", () =>
           if (isList) await listReady(page);
           expect(await page.getByRole("heading", { level: 1 }).allTextContents()).toEqual([heading]);
           expect(await page.title()).toMatch(/[\u0590-\u05FF]/);
+          // Issue 12 §8: the brand of the site settings, as on the public site.
+          expect(await page.title()).toContain("מאפיית שקד");
           expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex, nofollow");
           if (axe) expect(await axeViolations(page)).toEqual([]);
         });

@@ -204,17 +204,17 @@ describe.skipIf(!chromiumPath)("content forms in Chromium", () => {
         expect(await page.locator("main").textContent()).toContain(he.thanks.contactText);
       });
 
-      it("club: the opt-in must be ticked; then sign-up (even twice) lands on /thankYou", async () => {
+      it("club: an empty address is refused in the browser; submitting (the consent, said next to the button) lands on /thankYou, even twice", async () => {
         await open("/club");
         const email = page.getByRole("textbox", { name: "דוא״ל", exact: true });
-        await email.fill(`member-${name}@example.co.il`);
         await page.getByRole("button", { name: "הצטרפו" }).click();
-        const consent = page.getByRole("checkbox");
-        await page.locator("#club-consent[aria-invalid='true']").waitFor();
-        expect(await page.locator("#club-consent-error").textContent()).toContain(heForms.club.errors.consentRequired);
+        await page.locator("#club-email[aria-invalid='true']").waitFor();
         expect(posts).toHaveLength(0);
+        // No opt-in box: the button is described by the consent sentence beside it.
+        expect(await page.getByRole("checkbox").count()).toBe(0);
+        expect(await page.locator("#club-submit-note").textContent()).toBe(heForms.club.consentNotice);
         expect(await axeViolations(page)).toEqual([]);
-        await consent.check();
+        await email.fill(`member-${name}@example.co.il`);
         await page.getByRole("button", { name: "הצטרפו" }).click();
         await page.waitForURL(/\/thankYou\?from=club$/);
         await page.locator("h1", { hasText: he.thanks.heading }).waitFor();
@@ -223,7 +223,6 @@ describe.skipIf(!chromiumPath)("content forms in Chromium", () => {
         // The same address again: the same friendly answer.
         await openPage(page, `${baseURL}/club`);
         await page.getByRole("textbox", { name: "דוא״ל", exact: true }).fill(`member-${name}@example.co.il`);
-        await page.getByRole("checkbox").check();
         await page.getByRole("button", { name: "הצטרפו" }).click();
         await page.waitForURL(/\/thankYou\?from=club$/);
       });
@@ -232,14 +231,14 @@ describe.skipIf(!chromiumPath)("content forms in Chromium", () => {
         await open("/club");
         await interceptPosts("/club", (route) => route.fulfill({ status: 503, body: "" }));
         await page.getByRole("textbox", { name: "דוא״ל", exact: true }).fill("dana@example.co.il");
-        await page.getByRole("checkbox").check();
         await page.getByRole("button", { name: "הצטרפו" }).click();
         const dialog = page.getByRole("alertdialog", { name: heForms.club.errorTitle });
         await dialog.waitFor();
         expect(await axeViolations(page)).toEqual([]);
         await dialog.getByRole("button", { name: heForms.common.close }).click();
         await dialog.waitFor({ state: "detached" });
-        expect(await page.getByRole("checkbox").isChecked()).toBe(true);
+        // What was typed stays in the form.
+        expect(await page.getByRole("textbox", { name: "דוא״ל", exact: true }).inputValue()).toBe("dana@example.co.il");
       });
     });
   }

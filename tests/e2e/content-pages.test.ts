@@ -4,6 +4,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { heForms } from "../../domain/i18n/forms.ts";
 import { axeViolations, launchBrowser, VIEWPORTS } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
@@ -234,15 +235,27 @@ describe.skipIf(!chromiumPath)("content pages in Chromium", () => {
         expect(await axeViolations(page)).toEqual([]);
       });
 
-      it("/club offers an e-mail field and an unticked opt-in (the footer leads there when no club site is set)", async () => {
+      it("/club offers an e-mail field and says next to the button that submitting is consent (the footer leads there when no club site is set)", async () => {
         await visit("/");
         const footerClub = page.locator("footer").getByRole("link", { name: "הצטרפו למועדון הלקוחות" });
         expect(await footerClub.getAttribute("href")).toBe("/club");
         await visit("/club");
         expect(await h1(page)).toBe("הצטרפו למועדון הלקוחות");
         expect(await page.getByRole("textbox", { name: "דוא״ל", exact: true }).count()).toBe(1);
-        expect(await page.getByRole("checkbox").isChecked()).toBe(false);
+        expect(await page.getByRole("checkbox").count()).toBe(0);
+        expect(await page.locator("#club-submit-note").isVisible()).toBe(true);
         expect(await page.getByRole("button", { name: "הצטרפו" }).isEnabled()).toBe(true);
+        expect(await axeViolations(page)).toEqual([]);
+      });
+
+      it("/club/confirm with a link that does not work: a Hebrew page (400) that leads back to the club, axe clean", async () => {
+        const res = await page.goto(`${baseURL}/club/confirm?token=${"x".repeat(43)}`, { waitUntil: "load" });
+        expect(res?.status()).toBe(400);
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        expect(await h1(page)).toBe(heForms.club.confirm.invalidHeading);
+        expect(await page.getByRole("link", { name: heForms.club.confirm.signUpAgain }).getAttribute("href")).toBe(
+          "/club",
+        );
         expect(await axeViolations(page)).toEqual([]);
       });
 

@@ -27,7 +27,7 @@ describe.skipIf(!chromiumPath)("login", () => {
     for (const viewport of Object.values(VIEWPORTS)) {
       const page = await open(viewport);
       expect(await page.title()).toContain("כניסת צוות");
-      await expect.poll(() => page.getByLabel("אימייל").count()).toBe(1);
+      await expect.poll(() => page.getByLabel("דוא״ל", { exact: true }).count()).toBe(1);
       expect(await page.getByLabel("סיסמה").count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
       await page.context().close();
@@ -37,25 +37,25 @@ describe.skipIf(!chromiumPath)("login", () => {
   it("requires e-mail and password before calling the server", async () => {
     const page = await open();
     await page.getByRole("button", { name: "כניסה" }).click();
-    await expect.poll(() => page.getByText("יש להזין כתובת אימייל").count()).toBe(1);
+    await expect.poll(() => page.getByText("יש להזין כתובת דוא״ל").count()).toBe(1);
     expect(await page.getByText("יש להזין סיסמה").count()).toBe(1);
-    expect(await page.getByLabel("אימייל").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByLabel("דוא״ל", { exact: true }).getAttribute("aria-invalid")).toBe("true");
     await page.context().close();
   });
 
   it("shows the server's field error for wrong credentials", async () => {
     const page = await open();
-    await page.getByLabel("אימייל").fill(adminEmail);
+    await page.getByLabel("דוא״ל", { exact: true }).fill(adminEmail);
     await page.getByLabel("סיסמה").fill("not-the-password");
     await page.getByRole("button", { name: "כניסה" }).click();
-    await expect.poll(() => page.getByText("האימייל או הסיסמה שגויים").count()).toBe(1);
+    await expect.poll(() => page.getByText("הדוא״ל או הסיסמה שגויים").count()).toBe(1);
     expect(await page.evaluate(() => localStorage.getItem("loggedIn"))).not.toBe("true");
     await page.context().close();
   });
 
   it("signs in, sets the loggedIn flag with the user's name and e-mail, and goes to the panel", async () => {
     const page = await open();
-    await page.getByLabel("אימייל").fill(adminEmail);
+    await page.getByLabel("דוא״ל", { exact: true }).fill(adminEmail);
     await page.getByLabel("סיסמה").fill(adminPassword);
     await page.getByRole("button", { name: "כניסה" }).click();
     await page.waitForURL(`${baseURL}/admin/panel`);
@@ -69,12 +69,12 @@ describe.skipIf(!chromiumPath)("login", () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     await page.goto(`${baseURL}/login`);
-    await page.getByLabel("אימייל").fill(adminEmail);
+    await page.getByLabel("דוא״ל", { exact: true }).fill(adminEmail);
     await page.getByLabel("סיסמה").fill("wrong-password-123");
     await page.getByRole("button", { name: "כניסה" }).click();
     await page.waitForURL(/\/login\?error=credentials$/);
-    expect(await page.getByText("האימייל או הסיסמה שגויים").count()).toBe(1);
-    await page.getByLabel("אימייל").fill(adminEmail);
+    expect(await page.getByText("הדוא״ל או הסיסמה שגויים").count()).toBe(1);
+    await page.getByLabel("דוא״ל", { exact: true }).fill(adminEmail);
     await page.getByLabel("סיסמה").fill(adminPassword);
     await page.getByRole("button", { name: "כניסה" }).click();
     await page.waitForURL(`${baseURL}/admin/panel`);

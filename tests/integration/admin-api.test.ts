@@ -13,6 +13,7 @@ import type {
   AdminProductRow,
   Paginated,
 } from "../../domain/contracts/admin.ts";
+import { heAdmin } from "../../domain/i18n/admin.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
@@ -352,6 +353,41 @@ for (const factory of testDatabases()) {
         expect((await body<{ errors: Json }>(bad)).errors.categories).toBeDefined();
       });
 
+      it("issue 12: the category call also takes the spec's field `category`; a missing field is 'required'", async () => {
+        const cat = async (name: string) =>
+          (
+            await body<{ data: AdminCategory }>(
+              await ctx.admin.fetch("/api/admin/categories", { method: "POST", json: { name, status: 1 } }),
+            )
+          ).data.id;
+        const a = await cat("מאפים");
+        const b = await cat("לחמים");
+        const { data } = await body<{ data: AdminProduct }>(
+          await ctx.admin.fetch("/api/admin/products", { method: "POST", json: product({ serial_id: 831_000 }) }),
+        );
+        const path = `/api/admin/product/${data.id}/category`;
+        // The spec's Product entity: `category` is a list of { id, name }.
+        const spec = await ctx.admin.fetch(path, {
+          method: "POST",
+          json: {
+            category: [
+              { id: a, name: "מאפים" },
+              { id: b, name: "לחמים" },
+            ],
+          },
+        });
+        expect(spec.status).toBe(200);
+        expect((await body<{ data: { id: number }[] }>(spec)).data.map((c) => c.id).sort()).toEqual([a, b].sort());
+        expect((await ctx.admin.fetch(path, { method: "POST", json: { category: [b] } })).status).toBe(200);
+        const full = await body<{ data: AdminProduct }>(await ctx.admin.fetch(`/api/admin/products/${data.id}`));
+        expect(full.data.category).toEqual([{ id: b, name: "לחמים" }]);
+        const missing = await ctx.admin.fetch(path, { method: "POST", json: {} });
+        expect(missing.status).toBe(422);
+        expect((await body<{ errors: Json }>(missing)).errors).toEqual({
+          categories: [heAdmin.validation.categoriesRequired],
+        });
+      });
+
       it("deletes a product with its sizes, tags and category links (spec message)", async () => {
         const { data } = await body<{ data: AdminProduct }>(
           await ctx.admin.fetch("/api/admin/products", { method: "POST", json: product({ serial_id: 840_000 }) }),
@@ -634,8 +670,12 @@ for (const factory of testDatabases()) {
         expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
         const text = new TextDecoder().decode(bytes.slice(3));
         const lines = text.trim().split("\r\n");
-        expect(lines[0]).toBe('"מזהה","דוא״ל","מקור","תאריך הצטרפות"');
+        expect(lines[0]).toBe(
+          '"מזהה","דוא״ל","מקור","תאריך הצטרפות","סטטוס","מועד ההסכמה","ההסכמה ניתנה דרך","כתובת IP בעת ההסכמה","גרסת נוסח ההסכמה","מועד האישור"',
+        );
         expect(text).toContain('"noa@example.co.il","נוסף על ידי הצוות"');
+        // Staff additions carry no consent record (issue 14 finding 12).
+        expect(lines.find((l) => l.includes("noa@example.co.il"))).toContain('"ללא הסכמה מתועדת","","",""');
         expect(text).toContain(`"'=hyperlink@example.co.il","הרשמה באתר"`);
         const total = (await body<Paginated<AdminClient>>(await ctx.admin.fetch("/api/clients"))).total;
         expect(lines.length).toBe(total + 1);
@@ -690,7 +730,7 @@ for (const factory of testDatabases()) {
 
       for (const [kind, saved, deleted] of [
         ["sales", "המבצע נשמר בהצלחה", "המבצע נמחק בהצלחה"],
-        ["publications", "הפרסום נשמר בהצלחה", "הפרסום נמחק בהצלחה"],
+        ["publications", "הידיעה נשמרה בהצלחה", "הידיעה נמחקה בהצלחה"],
       ] as const) {
         it(`creates, edits, lists and deletes ${kind}`, async () => {
           const res = await ctx.admin.fetch(`/api/admin/${kind}`, {

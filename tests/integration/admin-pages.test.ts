@@ -70,6 +70,22 @@ for (const factory of testDatabases()) {
       }
     });
 
+    it("issue 12 §8: /login and every admin title end with the brand of the site settings", async () => {
+      const settings = await t.services.settings.get();
+      await t.services.settings.save({ ...settings, brandName: "מאפיית הניסוי" });
+      await t.contentVersion.bump();
+      try {
+        for (const path of ["/login", ...SECTIONS, "/admin/products/1/images"]) {
+          const client = path === "/login" ? new TestClient(t) : admin;
+          const html = await (await client.fetch(path)).text();
+          expect(html.match(/<title>([^<]*)<\/title>/)?.[1], path).toMatch(/ \| מאפיית הניסוי$/);
+        }
+      } finally {
+        await t.services.settings.save(settings);
+        await t.contentVersion.bump();
+      }
+    });
+
     it("shows an editor only the catalogue in the top bar and sends it away from members, inbox, settings and the audit log", async () => {
       const html = await (await editor.fetch("/admin/panel")).text();
       const nav = html.slice(

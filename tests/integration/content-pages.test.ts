@@ -91,6 +91,27 @@ for (const factory of testDatabases()) {
       expect(metaContent(html, "name", "twitter:card")).toBe("summary_large_image");
     });
 
+    it("issue 12: a product without a photo is shared with the bakery's share image (1200×630)", async () => {
+      const product = await t.services.admin.products.create({
+        name: "לחמניית בדיקה",
+        title: "לחמנייה בלי תמונה",
+        content: "",
+        serial_id: 987_654,
+        status: 1,
+        visibility_home_page: false,
+      });
+      try {
+        const { status, html } = await page(`/product/${product.id}`);
+        expect(status).toBe(200);
+        expect(metaContent(html, "property", "og:image")).toBe(`${PUBLIC_URL}/share.jpg`);
+        expect(metaContent(html, "property", "og:image:width")).toBe("1200");
+        expect(metaContent(html, "property", "og:image:height")).toBe("630");
+        expect(metaContent(html, "name", "twitter:card")).toBe("summary_large_image");
+      } finally {
+        await t.services.admin.products.remove(product.id);
+      }
+    });
+
     it("a branch page shows address, dialable phone with its leading 0, e-mail, hours, accessibility, map and navigation links", async () => {
       const seed = seedBranches[0]!;
       const { html } = await page(`/branches/${branchIds[0]}`);
@@ -283,29 +304,37 @@ for (const factory of testDatabases()) {
         }
       });
 
-      it("club: sign-up with the opt-in redirects to /thankYou; without it the consent error shows; twice is fine", async () => {
+      it("club: submitting is the consent (the sentence next to the button says so); redirects to /thankYou; twice is fine", async () => {
         const email = "club-page@example.co.il";
-        const missing = await post(new TestClient(t), "/club", { email });
+        const { html } = await page("/club", new TestClient(t));
+        // No opt-in box: the consent sentence stands next to the button and describes it.
+        expect(html).not.toContain('type="checkbox"');
+        expect(html).toContain(heForms.club.consentNotice.replaceAll('"', "&quot;"));
+        expect(html).toMatch(/<button[^>]*type="submit"[^>]*aria-describedby="club-submit-note"/);
+        const missing = await post(new TestClient(t), "/club", { email: "" });
         expect(missing.status).toBe(422);
-        expect(missing.html).toContain(heForms.club.errors.consentRequired);
-        // The opt-in is never ticked for the visitor.
-        expect(missing.html.match(/<input[^>]*id="club-consent"[^>]*>/)?.[0]).not.toContain("checked");
+        expect(missing.html).toContain(heForms.club.errors.emailRequired);
 
         for (let i = 0; i < 2; i++) {
-          const ok = await post(new TestClient(t), "/club", { email, consent: "on" });
+          const ok = await post(new TestClient(t), "/club", { email });
           expect(ok.status).toBe(302);
           expect(ok.location).toBe("/thankYou?from=club");
         }
         const rows = await database.handle.db.selectFrom("clients").selectAll().where("email", "=", email).execute();
         expect(rows).toHaveLength(1);
-        expect(rows[0]!.source).toBe("site");
+        expect(rows[0]).toMatchObject({
+          source: "site",
+          consent_source: "page",
+          consent_version: heForms.club.consentVersion,
+          confirmed_at: null,
+        });
 
         const original = t.services.clients.join;
         try {
           t.services.clients.join = async () => {
             throw new Error("database is down");
           };
-          const failed = await post(new TestClient(t), "/club", { email, consent: "on" });
+          const failed = await post(new TestClient(t), "/club", { email });
           expect(failed.status).toBe(500);
           expect(failed.html).toMatch(/role="alert"[\s\S]*שגיאה בשליחת הרשמה/);
         } finally {

@@ -1,6 +1,7 @@
 /**
  * POST /api/contact and POST /api/client/create on each database: Hebrew field errors (422),
- * Israeli phone formats, the honeypot, idempotent club sign-up with consent time and source,
+ * Israeli phone formats, the honeypot, idempotent club sign-up with the consent record (double opt-in:
+ * tests/integration/club-confirmation.test.ts),
  * XSRF (419), control characters and script payloads stored as plain text.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -65,8 +66,7 @@ for (const factory of testDatabases()) {
       client = new TestClient(t);
       for (let i = 0; i < 3; i++)
         expect((await postContact({ ...VALID, email: `p${i}@example.co.il` })).status).toBe(201);
-      for (let i = 0; i < 2; i++)
-        expect((await postClub({ email: `c${i}@example.co.il`, consent: true })).status).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await postClub({ email: `c${i}@example.co.il` })).status).toBe(200);
       const res = await client.fetch("/api/contact", { method: "POST", json: VALID });
       expect(res.status).toBe(429);
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -239,19 +239,26 @@ for (const factory of testDatabases()) {
     describe("POST /api/client/create", () => {
       const CL = heForms.club.errors;
 
-      it("signs up with consent: stores the e-mail (lower-cased), consent time and source", async () => {
+      it("the spec's payload ({ email } only) answers 200 and records a pending member with the consent record", async () => {
         const before = Date.now();
-        const { status, body } = await postClub({ email: "  Dana@Example.co.il ", consent: true });
+        const { status, body } = await postClub({ email: "  Dana@Example.co.il " });
         expect(status).toBe(200);
         expect(body).toEqual({ data: { subscribed: true } });
         const rows = await clientRows();
         expect(rows).toHaveLength(1);
-        expect(rows[0]).toMatchObject({ email: "dana@example.co.il", source: "site" });
+        expect(rows[0]).toMatchObject({
+          email: "dana@example.co.il",
+          source: "site",
+          consent_source: "api",
+          consent_version: heForms.club.consentVersion,
+          confirmed_at: null,
+        });
+        expect(rows[0]!.consent_address).toBeTruthy();
         expect(Date.parse(rows[0]!.consent_at ?? "")).toBeGreaterThanOrEqual(before - 1000);
       });
 
-      it("twice with one e-mail: the same 200 answer, one row, the first consent time kept", async () => {
-        const first = await postClub({ email: "dana@example.co.il", consent: true });
+      it("twice with one e-mail: the same 200 answer, one row, the first consent record kept", async () => {
+        const first = await postClub({ email: "dana@example.co.il" });
         const [row] = await clientRows();
         const second = await postClub({ email: "DANA@example.co.il", consent: "on" });
         expect(second).toEqual(first);
@@ -260,36 +267,34 @@ for (const factory of testDatabases()) {
         expect(rows[0]!.consent_at).toBe(row!.consent_at);
       });
 
-      it("a member added by staff without consent gets it recorded when they sign up themselves", async () => {
+      it("finding 12: a member added by staff without consent is not marked confirmed when the address is submitted", async () => {
         const now = new Date().toISOString();
         await database.handle.db
           .insertInto("clients")
           .values({ email: "yossi@example.co.il", source: "admin", consent_at: null, created_at: now, updated_at: now })
           .execute();
-        expect((await postClub({ email: "yossi@example.co.il", consent: true })).status).toBe(200);
+        expect((await postClub({ email: "yossi@example.co.il" })).status).toBe(200);
         const rows = await clientRows();
         expect(rows).toHaveLength(1);
+        // The consent is recorded, but the address is pending until its owner follows the e-mail's link.
         expect(rows[0]!.consent_at).not.toBeNull();
-        expect(rows[0]!.source).toBe("site");
+        expect(rows[0]!.consent_source).toBe("api");
+        expect(rows[0]!.confirmed_at).toBeNull();
+        expect(rows[0]!.source).toBe("admin");
       });
 
-      it("requires a valid e-mail and the explicit opt-in, with Hebrew messages", async () => {
-        expect((await postClub({})).body.errors).toEqual({ email: [CL.emailRequired], consent: [CL.consentRequired] });
-        expect((await postClub({ email: "dana@", consent: true })).body.errors).toEqual({ email: [CL.emailInvalid] });
-        for (const consent of [false, "", "off", 0, null]) {
-          const res = await postClub({ email: "dana@example.co.il", consent });
-          expect(res.status, String(consent)).toBe(422);
-          expect(res.body.errors).toEqual({ consent: [CL.consentRequired] });
-        }
+      it("requires a valid e-mail, with Hebrew messages; nothing else is required", async () => {
+        expect((await postClub({})).body.errors).toEqual({ email: [CL.emailRequired] });
+        expect((await postClub({ email: "dana@" })).body.errors).toEqual({ email: [CL.emailInvalid] });
         expect(await clientRows()).toHaveLength(0);
       });
 
       it("a filled honeypot answers like a sign-up and stores nothing; XSRF is required", async () => {
-        const trapped = await postClub({ email: "bot@example.com", consent: true, website: "spam" });
+        const trapped = await postClub({ email: "bot@example.com", website: "spam" });
         expect(trapped).toEqual({ status: 200, body: { data: { subscribed: true } } });
         const res = await client.fetch("/api/client/create", {
           method: "POST",
-          json: { email: "dana@example.co.il", consent: true },
+          json: { email: "dana@example.co.il" },
           xsrf: false,
         });
         expect(res.status).toBe(419);

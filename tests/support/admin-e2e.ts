@@ -21,7 +21,7 @@ export async function staffPage(
   // Fake timers from the start, so the 20-second confirmation can be fast-forwarded (they still run in real time).
   if (options.clock) await page.clock.install();
   await openPage(page, `${baseURL}/login`);
-  await page.getByLabel("אימייל").fill(credentials.email);
+  await page.getByLabel("דוא״ל", { exact: true }).fill(credentials.email);
   await page.getByLabel("סיסמה").fill(credentials.password);
   await page.getByRole("button", { name: "כניסה" }).click();
   await page.waitForURL(`${baseURL}/admin/panel`);

@@ -9,9 +9,13 @@ import { type ContentVersion, createContentVersion } from "../../server/content-
 import { RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
 import { createLocalStorage, type ImageStorage } from "../../server/images/storage.ts";
 import { createLogger } from "../../server/log.ts";
+import type { Mailer } from "../../server/mail/mailer.ts";
 import { createServices, type Services } from "../../server/services/index.ts";
 import type { TestDatabase } from "./database.ts";
 import { removeTempDir, tempDir } from "./temp.ts";
+
+/** The PUBLIC_URL of test apps (links in e-mails start with it). */
+export const TEST_PUBLIC_URL = "http://localhost:3000";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -50,6 +54,8 @@ export function createTestApp(
     secureCookies?: boolean;
     /** Another image storage (an S3 bucket); a local folder in a temporary directory by default. */
     storage?: ImageStorage;
+    /** Outgoing mail (the club's confirmations): off unless given, as without SMTP_URL. */
+    mailer?: Mailer;
   } = {},
 ): TestApp {
   const uploads = tempDir("bakery-uploads-");
@@ -57,11 +63,16 @@ export function createTestApp(
   if (database.uploadsTemplate && !options.storage) cpSync(database.uploadsTemplate, uploads, { recursive: true });
   const storage = options.storage ?? createLocalStorage(uploads);
   const logger = createLogger("silent");
-  const services = createServices(database.handle.db, { storage, logger });
+  const services = createServices(database.handle.db, {
+    storage,
+    logger,
+    mailer: options.mailer,
+    publicUrl: TEST_PUBLIC_URL,
+  });
   const contentVersion = createContentVersion(database.handle, { logger });
   const app = createApp({
     config: {
-      publicUrl: "http://localhost:3000",
+      publicUrl: TEST_PUBLIC_URL,
       secureCookies: options.secureCookies ?? false,
       sessionSecret: "test-secret-test-secret-test-secret-123",
       trustProxy: options.trustProxy ?? false,

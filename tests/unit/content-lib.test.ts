@@ -129,13 +129,22 @@ describe("SEO tags", () => {
     expect(tags.find((t) => "title" in t)).toEqual({ title: expect.stringContaining("הסניפים שלנו") });
     expect(tags.some((t) => "name" in t && t.name === "robots")).toBe(false);
   });
-  it("marks noindex pages and falls back to a small card without an image", () => {
+  it("marks noindex pages; a page without its own image is shared with the bakery's share image", () => {
     const tags = seoMeta(
-      pageSeo(PUBLIC_URL, { title: "תודה", description: "x", path: "/thankYou", siteName: "s", noindex: true }),
+      pageSeo(PUBLIC_URL, {
+        title: "תודה",
+        description: "x",
+        path: "/thankYou",
+        siteName: "מאפיית שקד",
+        noindex: true,
+      }),
     );
     expect(tags).toContainEqual({ name: "robots", content: "noindex, follow" });
-    expect(tags).toContainEqual({ name: "twitter:card", content: "summary" });
-    expect(tags.some((t) => "property" in t && t.property === "og:image")).toBe(false);
+    expect(tags).toContainEqual({ property: "og:image", content: `${PUBLIC_URL}/share.jpg` });
+    expect(tags).toContainEqual({ property: "og:image:width", content: "1200" });
+    expect(tags).toContainEqual({ property: "og:image:height", content: "630" });
+    expect(tags).toContainEqual({ property: "og:image:alt", content: expect.stringContaining("מאפיית שקד") });
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
   });
   it("cuts long descriptions at a word boundary", () => {
     const text = "מילה ".repeat(60);

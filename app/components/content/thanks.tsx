@@ -1,21 +1,31 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
-import { CheckCircleIcon } from "../ui/icon.tsx";
+import { AlertIcon, CheckCircleIcon } from "../ui/icon.tsx";
 
-/** A short confirmation page: a check mark, the page's one heading, a sentence and ways on. */
+/**
+ * A short confirmation page: a check mark, the page's one heading, a sentence and ways on. `problem` shows
+ * a warning sign instead, for a page that could not do what its link promised (an expired club link).
+ */
 export function ThanksPanel({
   heading,
   text,
   links,
+  problem = false,
 }: {
   heading: string;
-  text: string;
+  text: ReactNode;
   links: { to: string; label: string }[];
+  problem?: boolean;
 }) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <div className="mx-auto flex min-h-[55vh] max-w-2xl flex-col items-center justify-center px-6 py-16 text-center">
-        <CheckCircleIcon className="size-20 text-olive-700" />
+        {problem ? (
+          <AlertIcon className="size-20 text-berry-700" />
+        ) : (
+          <CheckCircleIcon className="size-20 text-olive-700" />
+        )}
         <h1 className="mt-4 text-4xl font-extrabold text-cocoa-900">{heading}</h1>
         <p className="mt-3 text-xl text-cocoa-800">{text}</p>
         <ul className="mt-8 flex flex-wrap justify-center gap-3">

@@ -155,43 +155,6 @@ export function TextAreaField({
   );
 }
 
-/** A native checkbox, unticked unless the visitor ticked it (explicit opt-in). */
-export function CheckboxField({
-  id,
-  name,
-  label,
-  errors,
-  required,
-  defaultChecked,
-}: BaseProps & { defaultChecked?: boolean }) {
-  const invalid = Boolean(errors?.length);
-  return (
-    <div>
-      <div className="flex items-start gap-3">
-        <input
-          id={id}
-          name={name}
-          type="checkbox"
-          required={required}
-          defaultChecked={defaultChecked}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `${id}-error` : undefined}
-          className="mt-1 size-6 shrink-0 accent-crust-700"
-        />
-        <label htmlFor={id} className="text-lg text-cocoa-900">
-          {label}
-          {required ? (
-            <span aria-hidden="true" className="ms-1 text-berry-700">
-              *
-            </span>
-          ) : null}
-        </label>
-      </div>
-      <FieldError id={id} errors={errors} />
-    </div>
-  );
-}
-
 /** The note that explains the asterisk. */
 export function RequiredNote() {
   return <p className="text-sm text-cocoa-800">{heForms.common.requiredNote}</p>;

@@ -27,6 +27,7 @@ export function FormPageCard({
   phone,
   warmUp,
   aside,
+  submitNote,
   children,
 }: {
   /** The form's id; the card's heading is `<id>-form-heading`. */
@@ -37,6 +38,8 @@ export function FormPageCard({
   warmUp: () => Promise<unknown>;
   /** The card beside the form. */
   aside: ReactNode;
+  /** A sentence next to the submit button (see PublicForm). */
+  submitNote?: string;
   children: ReactNode;
 }) {
   return (
@@ -60,6 +63,7 @@ export function FormPageCard({
             submitLabel={t.submit}
             phone={phone}
             warmUp={warmUp}
+            submitNote={submitNote}
           >
             {children}
           </PublicForm>

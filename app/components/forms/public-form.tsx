@@ -34,6 +34,7 @@ export function PublicForm({
   submitLabel,
   phone,
   warmUp,
+  submitNote,
   children,
 }: {
   id: string;
@@ -46,6 +47,8 @@ export function PublicForm({
   phone?: string;
   /** Loads what the first submit needs (the schema); called when the visitor starts on the form. */
   warmUp?: () => Promise<unknown>;
+  /** A sentence next to the button that says what submitting means (the club: it is the consent). */
+  submitNote?: string;
   children: ReactNode;
 }) {
   const navigation = useNavigation();
@@ -114,10 +117,16 @@ export function PublicForm({
         </div>
       ) : null}
       {children}
+      {submitNote ? (
+        <p id={`${id}-submit-note`} className="max-w-prose text-cocoa-800">
+          {submitNote}
+        </p>
+      ) : null}
       <button
         ref={submitButton}
         type="submit"
         disabled={busy}
+        aria-describedby={submitNote ? `${id}-submit-note` : undefined}
         className="inline-flex min-w-40 items-center justify-center rounded-full bg-berry-700 px-8 py-3 text-lg font-semibold text-white shadow hover:bg-berry-600 disabled:cursor-wait disabled:opacity-80"
       >
         {busy ? heForms.common.submitting : (submitLabel ?? heForms.common.save)}

@@ -87,10 +87,11 @@ export const CheckCircleIcon = (p: IconProps) => (
     <path d="m8 12.5 2.5 2.5L16 9.5" />
   </Icon>
 );
-/** The home page's call button. */
-export const PhoneIcon = (p: IconProps) => (
+/** A written message: the home page's button to the contact form (it opens a form, not a call). */
+export const MessageIcon = (p: IconProps) => (
   <Icon {...p}>
-    <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2Z" />
+    <path d="M21 11.5a8.4 8.4 0 0 1-8.5 8.3 8.7 8.7 0 0 1-3.9-.9L3 20.5l1.6-4.8a8 8 0 0 1-1.1-4.2A8.4 8.4 0 0 1 12.5 3.2 8.4 8.4 0 0 1 21 11.5Z" />
+    <path d="M8.5 10h8M8.5 13.5h5" />
   </Icon>
 );
 /** A branch's phone line (content pages). */

@@ -1,6 +1,6 @@
 /** Club members (spec "clients", §7 /api/clients, §8 messages) with a CSV export. */
 
-import type { AdminClient } from "../../../domain/contracts/admin.ts";
+import type { AdminClient, ClientStatus } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { clientSchema } from "../../../domain/schemas/admin/client.ts";
 import { AdminForm, bindFields, type FormProps, useCrudForm } from "../../components/admin/admin-form.tsx";
@@ -18,6 +18,25 @@ export const meta = sectionMeta("clients");
 const c = heAdmin.clients;
 const f = heAdmin.fields;
 
+const STATUS_CLASS: Record<ClientStatus, string> = {
+  confirmed: "bg-olive-700/10 text-olive-700",
+  pending: "bg-amber-100 text-amber-900",
+  noConsent: "bg-cocoa-800/10 text-cocoa-800",
+};
+
+/** Double opt-in: pending until the member follows the e-mail's link. */
+function ClientStatusBadge({ status }: { status: ClientStatus }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${STATUS_CLASS[status]}`}
+    >
+      {c.statuses[status]}
+    </span>
+  );
+}
+
+const when = (value: string | null) => (value ? formatDateTime(value) : "—");
+
 const columns: ListColumn<AdminClient>[] = [
   column.id(),
   {
@@ -26,11 +45,18 @@ const columns: ListColumn<AdminClient>[] = [
     sortable: true,
     isRowHeader: true,
     render: (r) => (
-      <bdi dir="ltr" className="font-semibold">
-        {r.email}
-      </bdi>
+      <>
+        <bdi dir="ltr" className="font-semibold">
+          {r.email}
+        </bdi>
+        {/* On a phone the status column is off-screen: the status also shows under the address. */}
+        <span className="mt-1 block sm:hidden">
+          <ClientStatusBadge status={r.status} />
+        </span>
+      </>
     ),
   },
+  { id: "status", name: c.status, render: (r) => <ClientStatusBadge status={r.status} /> },
   { id: "source", name: f.source, sortable: true, render: (r) => heAdmin.sources[r.source] ?? r.source },
   column.createdAt({ name: c.joined }),
 ];
@@ -55,8 +81,19 @@ function ClientView({ item }: { item: AdminClient }) {
             {item.email}
           </bdi>,
         ],
+        [c.status, <ClientStatusBadge key="s" status={item.status} />],
         [f.source, heAdmin.sources[item.source] ?? item.source],
         [c.joined, formatDateTime(item.created_at)],
+        [c.consentAt, when(item.consent_at)],
+        [c.consentSource, item.consent_source ? (c.consentSources[item.consent_source] ?? item.consent_source) : "—"],
+        [
+          c.consentAddress,
+          <bdi key="a" dir="ltr">
+            {item.consent_address || "—"}
+          </bdi>,
+        ],
+        [c.consentVersion, item.consent_version ?? "—"],
+        [c.confirmedAt, when(item.confirmed_at)],
         [heAdmin.updatedAt, formatDateTime(item.updated_at)],
       ]}
     />

@@ -14,8 +14,8 @@ import { AdminModal } from "../../components/admin/modal.tsx";
 import { ADMIN_SECTIONS, sectionHref, sectionOfImagesRoute } from "../../lib/admin-sections.ts";
 import type { Route } from "./+types/images";
 
-export function meta() {
-  return adminMeta(heAdmin.titles.productImages);
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(heAdmin.titles.productImages, matches);
 }
 
 export default function OwnerImages({ params }: Route.ComponentProps) {

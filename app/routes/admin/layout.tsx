@@ -14,6 +14,7 @@ import { AdminTopBar } from "../../components/admin/top-bar.tsx";
 import { adminGuard, adminUser } from "../../lib/admin-guard.server.ts";
 import { type AdminSession, AdminSessionContext } from "../../lib/admin-permissions.ts";
 import { apiJson } from "../../lib/api-client.ts";
+import { servicesContext } from "../../lib/context.ts";
 import { isLoggedIn, refreshStoredUser, type StoredUser } from "../../lib/session-flag.ts";
 import type { Route } from "./+types/layout";
 
@@ -22,11 +23,13 @@ export const middleware: Route.MiddlewareFunction[] = [adminGuard];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = adminUser(context);
+  const settings = await context.get(servicesContext).settings.get();
   const session: AdminSession = {
     user: { name: user.name, email: user.email, role: user.role },
     permissions: permissionsOf(user),
   };
-  return session;
+  // The brand of the site settings ends every admin title (components/admin/meta.ts).
+  return { ...session, brand: settings.brandName };
 }
 
 export function headers() {

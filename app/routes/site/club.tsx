@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import { CLUB_FIELDS } from "../../../domain/schemas/fields.ts";
-import { CheckboxField, EmailField } from "../../components/forms/fields.tsx";
+import { EmailField } from "../../components/forms/fields.tsx";
 import { FormPageCard } from "../../components/forms/form-page.tsx";
 import { CheckCircleIcon } from "../../components/ui/icon.tsx";
 import { formPageLoader, publicFormAction } from "../../lib/forms.server.ts";
@@ -25,12 +25,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return seoMeta(loaderData?.seo, t.title);
 }
 
-/** Without JavaScript, and after the browser's check passes: the same service as POST /api/client/create. */
+/**
+ * Without JavaScript, and after the browser's check passes: the same service as POST /api/client/create.
+ * Submitting is the consent; it is recorded as given on the page, from the visitor's address.
+ */
 export async function action(args: Route.ActionArgs) {
   return publicFormAction(
     args,
     CLUB_FIELDS,
-    (services, values) => services.clients.join(values, "site"),
+    (services, values, request) => services.clients.join(values, { source: "page", address: request.clientAddress }),
     "/thankYou?from=club",
   );
 }
@@ -54,6 +57,7 @@ export default function Club({ loaderData, actionData }: Route.ComponentProps) {
       result={result}
       phone={settings.phone}
       warmUp={loadSchema}
+      submitNote={t.consentNotice}
       aside={
         <section aria-labelledby="club-benefits" className="rounded-2xl bg-cream-200 p-6 sm:p-8">
           <h2 id="club-benefits" className="mb-4 text-2xl font-bold text-cocoa-900">
@@ -71,14 +75,6 @@ export default function Club({ loaderData, actionData }: Route.ComponentProps) {
       }
     >
       <EmailField id="club-email" label={t.email} defaultValue={values.email} errors={errors.email} />
-      <CheckboxField
-        id="club-consent"
-        name="consent"
-        label={t.consent}
-        required
-        defaultChecked={Boolean(values.consent)}
-        errors={errors.consent}
-      />
       <p className="text-sm text-cocoa-800">
         {t.privacy}{" "}
         <Link to="/contactUs" className="font-semibold text-crust-700 underline underline-offset-4">

@@ -12,7 +12,7 @@ import {
 } from "../../components/catalogue/tiles.tsx";
 import { WelcomeDialog } from "../../components/site/welcome-dialog.tsx";
 import { ExternalLink } from "../../components/ui/external-link.tsx";
-import { PhoneIcon } from "../../components/ui/icon.tsx";
+import { MessageIcon } from "../../components/ui/icon.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import { addStructuredData, businessJsonLd } from "../../lib/structured-data.ts";
@@ -79,7 +79,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               to="/contactUs"
               className="inline-flex min-h-12 items-center gap-2 rounded-full border-2 border-crust-700 bg-cream-50 px-6 font-bold text-crust-700 hover:bg-white"
             >
-              <PhoneIcon className="size-5" />
+              <MessageIcon className="size-5" />
               {he.home.contactButton}
             </Link>
             {settings.orderUrl ? (

@@ -16,10 +16,26 @@ export const productSchema = z.object({
 
 export type ProductInput = z.output<typeof productSchema>;
 
-/** POST /api/admin/product/{id}/category: the full set of the product's categories. */
-export const productCategoriesSchema = z.object({
-  categories: z.array(idField(f.categories), { error: heAdmin.validation.categoriesInvalid }).max(200),
-});
+/** A category as a client sends it: its id, or the spec entity's `{ id, name }`. */
+const categoryRef = z.preprocess(
+  (value) => (typeof value === "object" && value !== null && "id" in value ? (value as { id: unknown }).id : value),
+  idField(f.categories),
+);
+const categoryList = z.array(categoryRef, { error: heAdmin.validation.categoriesInvalid }).max(200);
+
+/**
+ * POST /api/admin/product/{id}/category: the full set of the product's categories, under `categories` (the
+ * back office) or the spec's Product field name `category` (a list of `{ id, name }` or of ids). Neither
+ * field is "required", not a category that does not exist.
+ */
+export const productCategoriesSchema = z
+  .object({ categories: categoryList.optional(), category: categoryList.optional() })
+  .superRefine((value, ctx) => {
+    if (value.categories === undefined && value.category === undefined) {
+      ctx.addIssue({ code: "custom", path: ["categories"], message: heAdmin.validation.categoriesRequired });
+    }
+  })
+  .transform((value) => ({ categories: value.categories ?? value.category ?? [] }));
 
 export const TAG_COLORS = ["אדום", "כחול", "כתום"] as const;
 export type TagColor = (typeof TAG_COLORS)[number];

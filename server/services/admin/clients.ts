@@ -1,4 +1,4 @@
-import type { AdminClient, Paginated } from "../../../domain/contracts/admin.ts";
+import type { AdminClient, ClientStatus, Paginated } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { ClientInput } from "../../../domain/schemas/admin/client.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
@@ -17,10 +17,21 @@ export const CLIENT_LIST: ListConfig = {
   orderColumns: { id: "id", email: "email", source: "source", created_at: "created_at", updated_at: "updated_at" },
 };
 
-const toClient = (r: ClientRow): AdminClient => ({
+export function clientStatus(r: Pick<ClientRow, "consent_at" | "confirmed_at">): ClientStatus {
+  if (r.confirmed_at) return "confirmed";
+  return r.consent_at ? "pending" : "noConsent";
+}
+
+export const toClient = (r: ClientRow): AdminClient => ({
   id: r.id,
   email: r.email,
   source: r.source,
+  status: clientStatus(r),
+  consent_at: r.consent_at,
+  consent_source: r.consent_source,
+  consent_address: r.consent_address,
+  consent_version: r.consent_version,
+  confirmed_at: r.confirmed_at,
   created_at: r.created_at,
   updated_at: r.updated_at,
   version: r.version,
@@ -78,16 +89,40 @@ export function createAdminClientsService(db: DB) {
       return toClient(row);
     },
 
+    /**
+     * A new address carries neither the old one's consent nor its confirmation: they are cleared (and its
+     * confirmation links deleted) when staff change the e-mail. The version check and both writes are one
+     * transaction; the record is read back inside it (SQLite has one connection).
+     */
     async update(id: number, input: ClientInput, expectedVersion?: number): Promise<AdminClient> {
-      await service.get(id);
+      const before = await service.get(id);
       await assertEmailFree(input.email, id);
+      const changed = before.email !== input.email;
       return uniquely(() =>
-        updateVersioned(
-          db,
-          { table: "clients", id, expected: expectedVersion },
-          { email: input.email, updated_at: now() },
-          () => service.get(id),
-        ),
+        db.transaction().execute(async (trx) => {
+          const updated = await updateVersioned(
+            trx,
+            { table: "clients", id, expected: expectedVersion },
+            {
+              email: input.email,
+              updated_at: now(),
+              ...(changed
+                ? {
+                    consent_at: null,
+                    consent_source: null,
+                    consent_address: null,
+                    consent_version: null,
+                    confirmation_sent_at: null,
+                    confirmed_at: null,
+                  }
+                : {}),
+            },
+            async () =>
+              toClient(await trx.selectFrom("clients").selectAll().where("id", "=", id).executeTakeFirstOrThrow()),
+          );
+          if (changed) await trx.deleteFrom("client_confirmations").where("client_id", "=", id).execute();
+          return updated;
+        }),
       );
     },
 
@@ -100,9 +135,32 @@ export function createAdminClientsService(db: DB) {
     async exportCsv(): Promise<string> {
       const rows = await db.selectFrom("clients").selectAll().orderBy("created_at").orderBy("id").execute();
       const s = heAdmin;
+      const c = s.clients;
       return toCsv(
-        [s.id, s.fields.email, s.fields.source, s.clients.joined],
-        rows.map((r) => [r.id, r.email, s.sources[r.source] ?? r.source, r.created_at]),
+        [
+          s.id,
+          s.fields.email,
+          s.fields.source,
+          c.joined,
+          c.status,
+          c.consentAt,
+          c.consentSource,
+          c.consentAddress,
+          c.consentVersion,
+          c.confirmedAt,
+        ],
+        rows.map((r) => [
+          r.id,
+          r.email,
+          s.sources[r.source] ?? r.source,
+          r.created_at,
+          c.statuses[clientStatus(r)],
+          r.consent_at ?? "",
+          r.consent_source ? (c.consentSources[r.consent_source] ?? r.consent_source) : "",
+          r.consent_address ?? "",
+          r.consent_version ?? "",
+          r.confirmed_at ?? "",
+        ]),
       );
     },
   };

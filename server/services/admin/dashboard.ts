@@ -2,6 +2,7 @@
 import type { DashboardData } from "../../../domain/contracts/admin.ts";
 import type { Action, Subject } from "../../../domain/permissions.ts";
 import type { DB } from "../../db/database.ts";
+import { toClient } from "./clients.ts";
 import type { AdminContactRequestsService } from "./contact-requests.ts";
 import type { GoingLiveService } from "./going-live.ts";
 
@@ -47,14 +48,7 @@ export function createDashboardService(
           .orderBy("id", "desc")
           .limit(LATEST)
           .execute();
-        data.latestClients = rows.map((r) => ({
-          id: r.id,
-          email: r.email,
-          source: r.source,
-          created_at: r.created_at,
-          updated_at: r.updated_at,
-          version: r.version,
-        }));
+        data.latestClients = rows.map(toClient);
       }
       if (can("read", "ContactRequest")) {
         const open = await db

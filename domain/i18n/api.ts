@@ -12,4 +12,8 @@ export const heApi = {
   tooManyRequests: "נשלחו יותר מדי בקשות. נסו שוב בעוד מעט.",
   unauthenticated: "יש להתחבר כדי להמשיך",
   forbidden: "אין לך הרשאה לפעולה זו",
+  suggest: {
+    required: "יש להקליד טקסט לחיפוש",
+    tooLong: (max: number) => `טקסט החיפוש ארוך מדי (עד ${max} תווים)`,
+  },
 } as const;

@@ -82,17 +82,28 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
         </nav>
 
         <div className="ms-auto flex shrink-0 items-center gap-1 sm:gap-1.5">
-          <button
+          {/* A link to the bar (shown while it is the target) without JavaScript; a toggle button with it. */}
+          {/* biome-ignore lint/a11y/useSemanticElements: a <button> would do nothing before or without the scripts */}
+          <a
             id={SEARCH_TOGGLE_ID}
-            type="button"
+            href={`#${SEARCH_BAR_ID}`}
+            role="button"
             className="inline-flex size-11 items-center justify-center rounded-full text-cocoa-900 hover:bg-cream-200 aria-expanded:bg-cream-200"
             aria-expanded={search.open}
             aria-controls={SEARCH_BAR_ID}
-            onClick={search.toggle}
+            onClick={(event) => {
+              event.preventDefault();
+              search.toggle();
+            }}
+            onKeyDown={(event) => {
+              if (event.key !== " ") return;
+              event.preventDefault();
+              search.toggle();
+            }}
           >
             <SearchIcon className="size-6" />
             <span className="sr-only">{he.site.searchToggle}</span>
-          </button>
+          </a>
           {settings.whatsappNumber ? (
             <ExternalLink
               href={whatsappLink(settings.whatsappNumber)}

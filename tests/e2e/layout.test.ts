@@ -248,9 +248,7 @@ describe.skipIf(!chromiumPath)("site layout and navigation", () => {
       await page.locator("button[aria-controls='mobile-menu']").click();
       await page.locator("#mobile-menu").getByRole("button", { name: "חיפוש מוצר" }).click();
       await expect.poll(() => page.locator("#site-search-input").isVisible()).toBe(true);
-      expect(await page.locator("header [aria-controls='site-search']").getAttribute("aria-expanded")).toBe(
-        "true",
-      );
+      expect(await page.locator("header [aria-controls='site-search']").getAttribute("aria-expanded")).toBe("true");
       await page.locator("#site-search-input").fill("קרואסון");
       await page.keyboard.press("Enter");
       await page.waitForURL(/search=/);

@@ -100,7 +100,7 @@ for (const factory of testDatabases()) {
       expect(await search("עוגיה")).toEqual(["butterCookies", "cheesecake", "chocolateCake", "coffee"]);
     });
 
-    it("matches any part of a word, in name, title or content", async () => {
+    it("matches the start of a word, in name, title or content", async () => {
       expect(await search("שוקו")).toEqual(["chocolateCake"]);
       expect(await search("קלועה")).toEqual(["challah"]);
       expect(await search("צימוקים")).toEqual(["challah"]);

@@ -224,6 +224,43 @@ for (const factory of testDatabases()) {
       expect(await search("פוקאצ'ה")).toEqual([]);
     });
 
+    it.runIf(factory.name === "postgres")(
+      "another app server rebuilds from the database when it learns of the bump",
+      async () => {
+        // A second server over the same database, with its own index and its own LISTEN connection.
+        const other = createTestApp(database);
+        try {
+          const found = async (text: string) => {
+            const res = await other.request(`/api/products/suggest?q=${encodeURIComponent(text)}`);
+            return ((await res.json()) as { data: ProductSuggestion[] }).data.map((s) => s.name);
+          };
+          await other.contentVersion.ready;
+          expect(await found("לחמניית זעתר")).toEqual(["לחמניית זעתר"]);
+          const admin = new TestClient(t);
+          await loginAs(admin, t.services, "admin");
+          const id = ids.get("pita")!;
+          const current = ((await (await admin.fetch(`/api/admin/products/${id}`)).json()) as { data: AdminProduct })
+            .data;
+          const res = await admin.fetch(`/api/admin/products/${id}`, {
+            method: "PUT",
+            json: {
+              name: "פיתה עיראקית",
+              title: current.title,
+              content: current.content,
+              serial_id: current.serial_id,
+              status: current.status,
+              visibility_home_page: current.visibility_home_page,
+            },
+          });
+          expect(res.status).toBe(200);
+          // The other server hears of it through NOTIFY (or its poll) and answers from rebuilt rows.
+          await expect.poll(() => found("עיראקית"), { timeout: 10_000 }).toEqual(["פיתה עיראקית"]);
+        } finally {
+          other.dispose();
+        }
+      },
+    );
+
     it("treats search text as data: quotes, wildcards and SQL find nothing and break nothing", async () => {
       for (const text of ["' OR 1=1 --", "%", "_", "\\", "%' UNION SELECT * FROM users --", "a%b", "?!"]) {
         expect(await search(text), text).toEqual([]);

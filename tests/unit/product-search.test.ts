@@ -23,7 +23,7 @@ const DOCS: ProductDocument[] = [
   { id: 7, name: "עוגיות טחינה", title: "פריכות", content: "עם שומשום." },
 ].map((d, i) => ({ ...d, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }));
 
-const index = buildProductIndex(DOCS);
+const index = await buildProductIndex(DOCS);
 const ids = (text: string) => index.search(text).map((hit) => hit.id);
 
 describe("typo search", () => {

@@ -103,12 +103,28 @@ function queryTree(words: string[][], forgiving: boolean): Query {
   };
 }
 
-export function buildProductIndex(documents: Iterable<ProductDocument>): ProductIndex {
+/** Documents are added this many at a time, yielding to the event loop in between. */
+const BUILD_CHUNK = 20;
+
+/**
+ * Builds the index in chunks (MiniSearch's `addAllAsync`), so a rebuild never holds the event loop
+ * for long: requests keep being answered while a large catalogue is indexed.
+ */
+export async function buildProductIndex(documents: Iterable<ProductDocument>): Promise<ProductIndex> {
+  // Words repeat across products (and in long descriptions): stem each distinct word once per build.
+  const stems = new Map<string, string[]>();
   const mini = new MiniSearch<ProductDocument>({
     fields: [...FIELDS],
     storeFields: ["name", "createdAt"],
     tokenize,
-    processTerm: (word) => stemVariants(word),
+    processTerm: (word) => {
+      let variants = stems.get(word);
+      if (!variants) {
+        variants = stemVariants(word);
+        stems.set(word, variants);
+      }
+      return variants;
+    },
     searchOptions: {
       boost: { name: 3, title: 1.5 },
       // The query is normalized and expanded by us: each leaf is one term, taken as it is.
@@ -116,7 +132,7 @@ export function buildProductIndex(documents: Iterable<ProductDocument>): Product
       processTerm: (text) => text,
     },
   });
-  mini.addAll([...documents]);
+  await mini.addAllAsync([...documents], { chunkSize: BUILD_CHUNK });
 
   const run = (words: string[][], forgiving: boolean, fields?: string[]): SearchResult[] =>
     mini.search(queryTree(words, forgiving), fields ? { fields } : {});

@@ -161,9 +161,22 @@ export interface AdminSettings {
   instagram_url: string;
   address: string;
   email: string;
+  accessibility_contact_name: string;
+  accessibility_contact_email: string;
+}
+
+/** One setting (or branch detail) still at its demo value: the going-live checklist of the panel. */
+export interface GoingLiveItem {
+  /** Stable key, e.g. "settings.order_url" or "branch.3.email". */
+  key: string;
+  label: string;
+  /** The admin address where it is edited (the field itself for settings). */
+  href: string;
 }
 
 export interface DashboardData {
+  /** Admins only: what still shows demo content to visitors. */
+  goingLive?: GoingLiveItem[];
   counts: {
     products?: number;
     publishedProducts?: number;

@@ -321,6 +321,9 @@ export const heAdmin = {
     clubUrlHint: "השאירו ריק כדי להשתמש בטופס ההרשמה של האתר",
     facebook: "קישור לפייסבוק",
     instagram: "קישור לאינסטגרם",
+    accessibility: "הצהרת הנגישות",
+    accessibilityContactName: "שם רכז/ת הנגישות",
+    accessibilityContactEmail: "דוא״ל רכז/ת הנגישות",
   },
   imagesScreen: {
     title: (name: string) => `תמונות: ${name}`,
@@ -362,5 +365,10 @@ export const heAdmin = {
     allContact: "לכל הפניות",
     allClients: "לכל חברי המועדון",
     quick: "פעולות מהירות",
+    goingLive: "לפני העלייה לאוויר",
+    goingLiveIntro: "הפרטים האלה עדיין מציגים למבקרים את נתוני הדוגמה. עדכנו אותם לפני שמפרסמים את האתר:",
+    goingLiveDone: "כל פרטי העסק עודכנו: אין באתר נתוני דוגמה.",
+    demoSetting: (label: string) => `${label} – עדיין ערך לדוגמה`,
+    demoBranch: (branch: string, label: string) => `סניף ${branch}: ${label} – עדיין ערך לדוגמה`,
   },
 } as const;

@@ -45,6 +45,8 @@ export interface SiteSettingsTable {
   instagram_url: string;
   address: string;
   email: string;
+  accessibility_contact_name: Generated<string>;
+  accessibility_contact_email: Generated<string>;
   updated_at: Timestamp;
 }
 

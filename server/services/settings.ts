@@ -17,6 +17,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   instagramUrl: "",
   address: "",
   email: "",
+  accessibilityContactName: "",
+  accessibilityContactEmail: "",
 };
 
 function fromRow(row: SiteSettingsRow): SiteSettings {
@@ -31,6 +33,8 @@ function fromRow(row: SiteSettingsRow): SiteSettings {
     instagramUrl: row.instagram_url,
     address: row.address,
     email: row.email,
+    accessibilityContactName: row.accessibility_contact_name,
+    accessibilityContactEmail: row.accessibility_contact_email,
   };
 }
 
@@ -53,6 +57,8 @@ export function createSettingsService(db: DB) {
         instagram_url: settings.instagramUrl,
         address: settings.address,
         email: settings.email,
+        accessibility_contact_name: settings.accessibilityContactName,
+        accessibility_contact_email: settings.accessibilityContactEmail,
         updated_at: new Date().toISOString(),
       };
       await db

@@ -28,6 +28,8 @@ const SCHEMA = {
     "instagram_url",
     "address",
     "email",
+    "accessibility_contact_name",
+    "accessibility_contact_email",
     "updated_at",
   ],
   categories: [

@@ -4,8 +4,8 @@
  * products as the visitor types (search-combobox.tsx) and a submit button; submitting goes to the
  * products grid with `search` in the query — a plain GET form.
  *
- * Without JavaScript the header's toggle is a link to `#site-search`, and the bar shows itself while
- * it is the page's target (`target:block`), so the search works before and without the scripts.
+ * Before JavaScript runs (or without it) the header's toggle is a link to `#site-search`, and the bar
+ * shows itself while it is the page's target (`target:block`), so the search works without the scripts.
  */
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { Form } from "react-router";

@@ -18,6 +18,7 @@ import { useNavigate } from "react-router";
 import type { ProductSuggestion } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { MAX_SEARCH_LENGTH, MIN_SUGGEST_LENGTH } from "../../../domain/search.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const DEBOUNCE_MS = 150;
 
@@ -33,7 +34,7 @@ export function SearchCombobox({
 }) {
   const navigate = useNavigate();
   const listId = useId();
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [options, setOptions] = useState<ProductSuggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -41,7 +42,6 @@ export function SearchCombobox({
   const pending = useRef<{ timer?: ReturnType<typeof setTimeout>; request?: AbortController }>({});
 
   useEffect(() => {
-    setEnhanced(true);
     const current = pending.current;
     return () => {
       clearTimeout(current.timer);

@@ -8,6 +8,7 @@ import { createAdminCategoriesService } from "./categories.ts";
 import { createAdminClientsService } from "./clients.ts";
 import { createAdminContactRequestsService } from "./contact-requests.ts";
 import { createDashboardService } from "./dashboard.ts";
+import { createGoingLiveService } from "./going-live.ts";
 import { createAdminImagesService } from "./images.ts";
 import { createAdminPostsService } from "./posts.ts";
 import { createAdminProductsService } from "./products.ts";
@@ -30,7 +31,7 @@ export function createAdminServices(
     publications: createAdminPostsService(db, { table: "publications", owner: "publication" }, shared),
     contactRequests,
     settings: createAdminSettingsService(deps.settings),
-    dashboard: createDashboardService(db, { contactRequests }),
+    dashboard: createDashboardService(db, { contactRequests, goingLive: createGoingLiveService(db, deps.settings) }),
   };
 }
 

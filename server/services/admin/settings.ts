@@ -16,6 +16,8 @@ export function toAdminSettings(s: SiteSettings): AdminSettings {
     instagram_url: s.instagramUrl,
     address: s.address,
     email: s.email,
+    accessibility_contact_name: s.accessibilityContactName,
+    accessibility_contact_email: s.accessibilityContactEmail,
   };
 }
 
@@ -37,6 +39,8 @@ export function createAdminSettingsService(settings: SettingsService) {
         instagramUrl: input.instagram_url,
         address: input.address,
         email: input.email,
+        accessibilityContactName: input.accessibility_contact_name,
+        accessibilityContactEmail: input.accessibility_contact_email,
       });
       return toAdminSettings(saved);
     },

@@ -53,6 +53,13 @@ export function SearchCombobox({
     setOpen(false);
     setActive(-1);
   };
+  /** Closes the list and drops a pending request, whose answer would otherwise reopen it later. */
+  const stop = () => {
+    clearTimeout(pending.current.timer);
+    pending.current.request?.abort();
+    setOptions([]);
+    close();
+  };
 
   const ask = (text: string) => {
     const p = pending.current;
@@ -82,7 +89,7 @@ export function SearchCombobox({
   };
 
   const choose = (option: ProductSuggestion) => {
-    close();
+    stop();
     onChosen();
     navigate(option.url);
   };
@@ -111,7 +118,7 @@ export function SearchCombobox({
           "aria-activedescendant": expanded && active >= 0 ? optionId(active) : undefined,
         })}
         onChange={(event) => ask(event.currentTarget.value)}
-        onBlur={close}
+        onBlur={stop}
         onKeyDown={(event) => {
           const count = options.length;
           if (event.key === "ArrowDown" || event.key === "ArrowUp") {
@@ -123,9 +130,11 @@ export function SearchCombobox({
             setActive((index) =>
               !expanded ? (step > 0 ? 0 : count - 1) : ((index + 2 + step + count) % (count + 1)) - 1,
             );
-          } else if (event.key === "Enter" && expanded && active >= 0) {
-            event.preventDefault();
-            choose(options[active]!);
+          } else if (event.key === "Enter") {
+            if (expanded && active >= 0) {
+              event.preventDefault();
+              choose(options[active]!);
+            } else stop(); // the form submits: no list should open over the results
           } else if (event.key === "Escape" && expanded) {
             event.preventDefault();
             event.stopPropagation();

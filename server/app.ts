@@ -106,6 +106,8 @@ export function createApp(deps: AppDeps) {
   const { database, logger } = deps;
   // Settings and menu: read once per content version, for pages and the API alike.
   const services = withPerVersionReads(deps.services, deps.contentVersion);
+  // The search index is rebuilt from the database whenever the content version moves.
+  services.search.follow(deps.contentVersion);
   const mode = deps.mode ?? "production";
   const app = new Hono<AppEnv>();
 

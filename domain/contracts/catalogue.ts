@@ -58,6 +58,14 @@ export interface ProductSummary {
   price_from: number | null;
 }
 
+/** One entry of GET /api/products/suggest: a product the search box offers while the visitor types. */
+export interface ProductSuggestion {
+  id: number;
+  name: string;
+  /** The product page, root-relative ("/product/12"). */
+  url: string;
+}
+
 export interface ProductSize {
   id: number;
   name: string;

@@ -20,4 +20,8 @@ export const heApi = {
   ownerDeleted: "הרשומה נמחקה בזמן השמירה, והשינוי לא נשמר",
   /** Image storage (local folder or bucket) unreachable or refusing: a 503, try again later. */
   storageUnavailable: "אחסון התמונות אינו זמין כרגע, ולכן הפעולה לא בוצעה. נסו שוב בעוד מספר דקות.",
+  suggest: {
+    required: "יש להקליד טקסט לחיפוש",
+    tooLong: (max: number) => `טקסט החיפוש ארוך מדי (עד ${max} תווים)`,
+  },
 } as const;

@@ -21,6 +21,11 @@ export const he = {
     searchPlaceholder: "חיפוש מוצר",
     searchLabel: "חיפוש מוצר",
     searchSubmit: "חפשו",
+    suggestionsLabel: "הצעות למוצרים",
+    suggestions: (count: number) =>
+      count === 0
+        ? "לא נמצאו מוצרים מתאימים"
+        : `${count === 1 ? "נמצא מוצר אחד" : `נמצאו ${count} מוצרים`}. לבחירה: חיצים למעלה ולמטה ו־Enter`,
     chatLabel: "שלחו לנו הודעה בוואטסאפ",
     chatGreeting: "שלום, אשמח לקבל פרטים על המוצרים שלכם 🙂",
     footerLinks: "קישורים",

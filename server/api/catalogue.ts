@@ -1,6 +1,7 @@
 /**
  * The public catalogue API (spec §7), read-only and open to visitors:
- *   GET /api/products?page&search[&category]   paged (Laravel paginator JSON)
+ *   GET /api/products?page&search[&category]   paged (Laravel paginator JSON); search forgives typos
+ *   GET /api/products/suggest?q                 { data: ProductSuggestion[] } (≤ 8; blank/too long q → 422)
  *   GET /api/product/{id}                       { data: ProductDetail }
  *   GET /api/product-similar/{id}               { data: ProductSummary[] }
  *   GET /api/product-home/                      { data: ProductSummary[] }
@@ -14,8 +15,10 @@ import { type Handler, Hono } from "hono";
 import { he } from "../../domain/i18n/site.ts";
 import { parseId } from "../../domain/ids.ts";
 import { parsePage } from "../../domain/pagination.ts";
+import { suggestQuerySchema } from "../../domain/schemas/suggest-query.ts";
 import type { AppEnv } from "../app.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
+import { parseWith } from "../http/validation.ts";
 import type { ApiDeps } from "./index.ts";
 import { idParam } from "./params.ts";
 
@@ -48,6 +51,13 @@ export function createCatalogueRouter({ services }: Pick<ApiDeps, "services">) {
     });
     if (!page) throw new NotFoundError(he.catalogue.categoryNotFound);
     return c.json(page);
+  });
+
+  // The search box's suggestions, while the visitor types. Answers from the in-memory index: no SQL.
+  get("/products/suggest", async (c) => {
+    const { q } = parseWith(suggestQuerySchema, { q: c.req.query("q") });
+    const suggestions = await services.search.suggest(q);
+    return c.json({ data: suggestions.map(({ id, name }) => ({ id, name, url: `/product/${id}` })) });
   });
 
   get("/product/:id", async (c) => {

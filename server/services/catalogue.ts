@@ -20,12 +20,14 @@ import { PRODUCTS_PER_PAGE, paginateQuery, type QueryParams } from "../../domain
 import type { DB } from "../db/database.ts";
 import { PUBLISHED } from "./categories.ts";
 import type { MediaService } from "./media.ts";
-import { productSearch } from "./search/products.ts";
+import type { ProductSearch } from "./search/live-index.ts";
 
 /** At most this many "special products" on the home page (newest first). */
 export const HOME_PRODUCTS_LIMIT = 12;
 /** "You may also like": this many products. */
 export const SIMILAR_PRODUCTS_LIMIT = 4;
+/** A search lists at most this many products (far more than a bakery sells; bounds the SQL `in` list). */
+export const MAX_SEARCH_HITS = 1000;
 /** The category page lists this many products; more are one link away in the paged grid. */
 export const CATEGORY_PRODUCTS_LIMIT = 24;
 
@@ -52,7 +54,7 @@ interface CategoryRowLite {
   visibility_home_page: number;
 }
 
-export function createCatalogueService(db: DB, media: MediaService) {
+export function createCatalogueService(db: DB, media: MediaService, productSearch: ProductSearch) {
   /** Published categories, each with its published-branch flag resolved. */
   async function publishedCategories(): Promise<CategoryRowLite[]> {
     const rows = await db
@@ -135,9 +137,30 @@ export function createCatalogueService(db: DB, media: MediaService) {
     );
   }
 
+  /** Ids of the search index's hits that also pass `base`'s conditions, in the index's order. */
+  async function rankedMatches(base: ReturnType<typeof publishedProducts>, text: string): Promise<number[]> {
+    const hits = (await productSearch.search(text)).slice(0, MAX_SEARCH_HITS);
+    if (hits.length === 0) return [];
+    const kept = new Set(
+      (
+        await base
+          .select("products.id")
+          .where(
+            "products.id",
+            "in",
+            hits.map((hit) => hit.id),
+          )
+          .execute()
+      ).map((r) => r.id),
+    );
+    return hits.filter((hit) => kept.has(hit.id)).map((hit) => hit.id);
+  }
+
   return {
     /**
-     * The product grid: published products, newest first; with `search`, name matches first.
+     * The product grid: published products, newest first. With `search`, the products the search
+     * index finds (search/), in its order (exact matches before typo matches); the category and any
+     * other condition on `base` still apply, in SQL, and paging counts what is left.
      * Returns null when `categoryId` is not a published category (callers answer 404).
      */
     async products(options: ProductListOptions): Promise<Paginated<ProductSummary> | null> {
@@ -147,27 +170,45 @@ export function createCatalogueService(db: DB, media: MediaService) {
         if (!scope) return null;
         base = inCategories(scope.ids);
       }
-      const text = options.search?.trim() ?? "";
-      const search = text ? productSearch(text) : null;
-      if (search) base = base.where(search.matches);
-      return paginateQuery({
+      const paging = {
         page: options.page,
         perPage: options.perPage ?? PRODUCTS_PER_PAGE,
         path: options.path,
         query: options.query,
+      };
+      const text = options.search?.trim() ?? "";
+      if (text) {
+        const ranked = await rankedMatches(base, text);
+        return paginateQuery({
+          ...paging,
+          count: async () => ranked.length,
+          fetch: async (limit, offset) => {
+            const ids = ranked.slice(offset, offset + limit);
+            if (ids.length === 0) return [];
+            const rows = await db
+              .selectFrom("products")
+              .select(["id", "name", "title"])
+              .where("id", "in", ids)
+              .execute();
+            const byId = new Map(rows.map((r) => [r.id, r]));
+            return summaries(ids.flatMap((id) => byId.get(id) ?? []));
+          },
+        });
+      }
+      return paginateQuery({
+        ...paging,
         count: async () =>
           Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
-        fetch: async (limit, offset) => {
-          let q = base.select(["products.id", "products.name", "products.title"]);
-          if (search) q = q.orderBy(search.rank);
-          const rows = await q
-            .orderBy("products.created_at", "desc")
-            .orderBy("products.id", "desc")
-            .limit(limit)
-            .offset(offset)
-            .execute();
-          return summaries(rows);
-        },
+        fetch: async (limit, offset) =>
+          summaries(
+            await base
+              .select(["products.id", "products.name", "products.title"])
+              .orderBy("products.created_at", "desc")
+              .orderBy("products.id", "desc")
+              .limit(limit)
+              .offset(offset)
+              .execute(),
+          ),
       });
     },
 

@@ -15,6 +15,7 @@ import { createImagesService } from "./images.ts";
 import { createMediaService } from "./media.ts";
 import { createPostsService } from "./posts.ts";
 import { createProductsService } from "./products.ts";
+import { createProductSearch } from "./search/live-index.ts";
 import { createSettingsService } from "./settings.ts";
 import { createSitemapService } from "./sitemap.ts";
 import { createUsersService } from "./users.ts";
@@ -34,6 +35,8 @@ export function createServices(db: DB, deps: ServiceDeps) {
   const media = createMediaService(db, deps.imagesBaseUrl);
   const images = createImagesService(db, deps.storage, deps.logger);
   const settings = createSettingsService(db);
+  // The forgiving product search; createApp binds it to the content version (search/live-index.ts).
+  const search = createProductSearch(db, deps.logger);
   return {
     media,
     images,
@@ -43,7 +46,8 @@ export function createServices(db: DB, deps: ServiceDeps) {
     auth: createAuthService(db),
     audit: createAuditService(db),
     products: createProductsService(db),
-    catalogue: createCatalogueService(db, media),
+    search,
+    catalogue: createCatalogueService(db, media, search),
     branches: createBranchesService(db, media),
     sales: createPostsService(db, media, "sales"),
     publications: createPostsService(db, media, "publications"),

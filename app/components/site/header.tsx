@@ -31,6 +31,8 @@ const QUICK_LINKS = SECONDARY_LINKS.filter((link) => link.to !== "/accessibility
 /** The footer's list of the site's pages: where the menu button leads before JavaScript runs. */
 export const FOOTER_NAV_ID = "site-pages";
 
+const SEARCH_TOGGLE_CLASS =
+  "inline-flex size-10 items-center justify-center rounded-full text-cocoa-900 hover:bg-cream-200 aria-expanded:bg-cream-200 sm:size-11";
 const MENU_BUTTON_CLASS =
   "inline-flex size-10 items-center justify-center rounded-full text-cocoa-900 hover:bg-cream-200 sm:size-11 xl:hidden";
 const DROPDOWN_TRIGGER_CLASS =
@@ -108,17 +110,25 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
         </nav>
 
         <div className="ms-auto flex shrink-0 items-center gap-0.5 sm:gap-1.5">
-          <button
-            id={SEARCH_TOGGLE_ID}
-            type="button"
-            className="inline-flex size-10 items-center justify-center rounded-full text-cocoa-900 hover:bg-cream-200 aria-expanded:bg-cream-200 sm:size-11"
-            aria-expanded={search.open}
-            aria-controls={SEARCH_BAR_ID}
-            onClick={search.toggle}
-          >
-            <SearchIcon className="size-6" />
-            <span className="sr-only">{he.site.searchToggle}</span>
-          </button>
+          {/* Before JavaScript runs, a link to the bar, which shows itself while it is the page's target. */}
+          {hydrated ? (
+            <button
+              id={SEARCH_TOGGLE_ID}
+              type="button"
+              className={SEARCH_TOGGLE_CLASS}
+              aria-expanded={search.open}
+              aria-controls={SEARCH_BAR_ID}
+              onClick={search.toggle}
+            >
+              <SearchIcon className="size-6" />
+              <span className="sr-only">{he.site.searchToggle}</span>
+            </button>
+          ) : (
+            <a id={SEARCH_TOGGLE_ID} href={`#${SEARCH_BAR_ID}`} className={SEARCH_TOGGLE_CLASS}>
+              <SearchIcon className="size-6" />
+              <span className="sr-only">{he.site.searchToggle}</span>
+            </a>
+          )}
           {settings.whatsappNumber ? (
             <ExternalLink
               href={whatsappLink(settings.whatsappNumber)}

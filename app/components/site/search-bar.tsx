@@ -1,13 +1,17 @@
 /**
  * The site search bar (spec §2): shown and hidden through ONE shared flag, so the header's toggle,
- * the mobile menu and the products page all open the same bar. A required input and a submit
- * button; submitting goes to the products grid with `search` in the query (a plain GET form, so it
- * also works before the JavaScript has loaded).
+ * the mobile menu and the products page all open the same bar. A required input that suggests
+ * products as the visitor types (search-combobox.tsx) and a submit button; submitting goes to the
+ * products grid with `search` in the query — a plain GET form.
+ *
+ * Before JavaScript runs (or without it) the header's toggle is a link to `#site-search`, and the bar
+ * shows itself while it is the page's target (`target:block`), so the search works without the scripts.
  */
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { Form } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
 import { SearchIcon } from "../ui/icon.tsx";
+import { SearchCombobox } from "./search-combobox.tsx";
 
 interface SearchBarState {
   open: boolean;
@@ -44,7 +48,7 @@ export function SearchBar() {
   };
 
   return (
-    <div id={SEARCH_BAR_ID} hidden={!open} className="border-t border-cream-300 bg-cream-50">
+    <div id={SEARCH_BAR_ID} className={`border-t border-cream-300 bg-cream-50 ${open ? "" : "hidden target:block"}`}>
       <Form
         method="get"
         action="/products"
@@ -59,18 +63,7 @@ export function SearchBar() {
         <label htmlFor="site-search-input" className="sr-only">
           {he.site.searchLabel}
         </label>
-        <input
-          ref={inputRef}
-          id="site-search-input"
-          name="search"
-          type="search"
-          required
-          maxLength={200}
-          autoComplete="off"
-          enterKeyHint="search"
-          placeholder={he.site.searchPlaceholder}
-          className="min-w-0 flex-1 rounded-full border border-crust-500 bg-white px-4 py-2.5 text-cocoa-900 placeholder:text-cocoa-800/70"
-        />
+        <SearchCombobox id="site-search-input" inputRef={inputRef} onChosen={() => close(false)} />
         <button
           type="submit"
           className="inline-flex items-center gap-2 rounded-full bg-crust-700 px-5 py-2.5 font-semibold text-white hover:bg-crust-600"

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
 import { parseId } from "../../../domain/ids.ts";
 import { parsePage } from "../../../domain/pagination.ts";
+import { MAX_SEARCH_LENGTH } from "../../../domain/search.ts";
 import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
 import { ProductGrid } from "../../components/catalogue/tiles.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
@@ -11,8 +12,6 @@ import { requestContext, servicesContext } from "../../lib/context.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/products";
 
-/** Longest search term the page accepts; the search module cuts further (hebrew.ts). */
-const MAX_SEARCH_LENGTH = 200;
 /** The public site's pagination window (spec §9). */
 const PAGE_WINDOW = 2;
 

@@ -1,6 +1,12 @@
 /**
  * Hebrew-aware product search: normalization and query expansion.
  *
+ * WHO USES WHAT
+ *  - The public search (engine.ts) uses `normalizeHebrew` as its index's tokenizer, `stemVariants` as its
+ *    term processor and `parseSearchQuery` for queries; matching there is by whole word or word start in a
+ *    MiniSearch index, with typos forgiven. The LIKE rules below are the admin list's search
+ *    (services/admin/products.ts), over the stored `search_text`.
+ *
  * WHY THIS DESIGN
  * ---------------
  * Hebrew search has to ignore niqqud and geresh, treat final letters (ך ם ן ף ץ)

@@ -8,12 +8,16 @@ import type { DatabaseHandle, Dialect } from "./database.ts";
 import { initialMigration } from "./migrations/001-initial.ts";
 import { loginLimitsMigration } from "./migrations/002-login-limits.ts";
 import { contentVersionMigration } from "./migrations/004-content-version.ts";
+import { productKashrutMigration } from "./migrations/009-product-kashrut.ts";
+import { branchCertificatesMigration } from "./migrations/010-branch-certificates.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001-initial": initialMigration(dialect),
     "002-login-limits": loginLimitsMigration(),
     "004-content-version": contentVersionMigration(),
+    "009-product-kashrut": productKashrutMigration(),
+    "010-branch-certificates": branchCertificatesMigration(),
   };
 }
 

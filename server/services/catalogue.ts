@@ -15,10 +15,12 @@ import type {
   ProductDetail,
   ProductSummary,
 } from "../../domain/contracts/catalogue.ts";
+import { type CatalogueFilter, hasFilter } from "../../domain/kashrut.ts";
 import { agorotToShekels } from "../../domain/money.ts";
 import { PRODUCTS_PER_PAGE, paginateQuery, type QueryParams } from "../../domain/pagination.ts";
 import type { DB } from "../db/database.ts";
 import { PUBLISHED } from "./categories.ts";
+import { dietaryOf, KASHRUT_COLUMNS, kashrutFilterCondition, kashrutFromRow } from "./kashrut.ts";
 import type { MediaService } from "./media.ts";
 import { productSearch } from "./search/products.ts";
 
@@ -36,6 +38,8 @@ export interface ProductListOptions {
   search?: string;
   /** A published category id: products of it and of its published subcategories. */
   categoryId?: number;
+  /** Kashrut and allergens (issue 11): `?dietary=` and `?without=`, already checked (domain/kashrut.ts). */
+  filter?: CatalogueFilter;
   /** Root-relative path for the paginator URLs ("/products" or "/api/products"). */
   path: string;
   /** Filters to keep in the paginator URLs. */
@@ -85,7 +89,9 @@ export function createCatalogueService(db: DB, media: MediaService) {
   }
 
   /** Tiles for a list of product rows, in the given order: main image and lowest price. */
-  async function summaries(rows: { id: number; name: string; title: string }[]): Promise<ProductSummary[]> {
+  async function summaries(
+    rows: { id: number; name: string; title: string; dietary: string | null }[],
+  ): Promise<ProductSummary[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [images, prices] = await Promise.all([
@@ -107,6 +113,7 @@ export function createCatalogueService(db: DB, media: MediaService) {
         mainImage,
         path: mainImage?.url ?? null,
         price_from: priceOf.get(r.id) ?? null,
+        dietary: dietaryOf(r.dietary),
       };
     });
   }
@@ -150,6 +157,8 @@ export function createCatalogueService(db: DB, media: MediaService) {
       const text = options.search?.trim() ?? "";
       const search = text ? productSearch(text) : null;
       if (search) base = base.where(search.matches);
+      const filter = options.filter;
+      if (filter && hasFilter(filter)) base = base.where((eb) => kashrutFilterCondition(eb, filter));
       return paginateQuery({
         page: options.page,
         perPage: options.perPage ?? PRODUCTS_PER_PAGE,
@@ -158,7 +167,7 @@ export function createCatalogueService(db: DB, media: MediaService) {
         count: async () =>
           Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
         fetch: async (limit, offset) => {
-          let q = base.select(["products.id", "products.name", "products.title"]);
+          let q = base.select(["products.id", "products.name", "products.title", "products.dietary"]);
           if (search) q = q.orderBy(search.rank);
           const rows = await q
             .orderBy("products.created_at", "desc")
@@ -174,7 +183,7 @@ export function createCatalogueService(db: DB, media: MediaService) {
     /** One published product with its categories, sizes, tags and images; null when not published. */
     async product(id: number): Promise<ProductDetail | null> {
       const row = await publishedProducts()
-        .select(["id", "name", "title", "content", "serial_id", "status", "visibility_home_page"])
+        .select(["id", "name", "title", "content", "serial_id", "status", "visibility_home_page", ...KASHRUT_COLUMNS])
         .where("id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
@@ -214,6 +223,7 @@ export function createCatalogueService(db: DB, media: MediaService) {
         status: row.status,
         visible: row.visibility_home_page === 1,
         mainImage: images[0] ?? null,
+        ...kashrutFromRow(row),
         category: categories.filter((c) => publishedIds.has(c.id)).map((c) => ({ id: c.id, name: c.name })),
         size: sizes.map((s) => ({ id: s.id, name: s.name, price: agorotToShekels(Number(s.price)) })),
         tag: tags,
@@ -235,6 +245,7 @@ export function createCatalogueService(db: DB, media: MediaService) {
           "products.id",
           "products.name",
           "products.title",
+          "products.dietary",
           "products.created_at",
           eb.fn.countAll<number>().as("shared"),
         ])
@@ -242,7 +253,7 @@ export function createCatalogueService(db: DB, media: MediaService) {
         .where("other.product_id", "<>", id)
         .where("products.status", "=", PUBLISHED)
         .where("categories.status", "=", PUBLISHED)
-        .groupBy(["products.id", "products.name", "products.title", "products.created_at"])
+        .groupBy(["products.id", "products.name", "products.title", "products.dietary", "products.created_at"])
         .orderBy("shared", "desc")
         .orderBy("products.created_at", "desc")
         .orderBy("products.id", "desc")
@@ -254,7 +265,7 @@ export function createCatalogueService(db: DB, media: MediaService) {
     /** "Special products from the bakery": published products flagged for the home page, newest first. */
     async homeProducts(limit = HOME_PRODUCTS_LIMIT): Promise<ProductSummary[]> {
       const rows = await publishedProducts()
-        .select(["id", "name", "title"])
+        .select(["id", "name", "title", "dietary"])
         .where("visibility_home_page", "=", 1)
         .orderBy("created_at", "desc")
         .orderBy("id", "desc")
@@ -307,7 +318,7 @@ export function createCatalogueService(db: DB, media: MediaService) {
       const [countRow, rows] = await Promise.all([
         scope.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
         scope
-          .select(["products.id", "products.name", "products.title"])
+          .select(["products.id", "products.name", "products.title", "products.dietary"])
           .orderBy("products.created_at", "desc")
           .orderBy("products.id", "desc")
           .limit(limit)

@@ -14,6 +14,7 @@ const DIRECTORY_BY_OWNER: Record<OwnerType, string> = {
   product: "products",
   category: "categories",
   branch: "branches",
+  branch_certificate: "branches",
   sale: "sales",
   publication: "publications",
 };

@@ -17,6 +17,7 @@ const OWNER_TABLE = {
   product: "products",
   category: "categories",
   branch: "branches",
+  branch_certificate: "branches",
   sale: "sales",
   publication: "publications",
 } as const satisfies Record<ImageOwnerType, string>;

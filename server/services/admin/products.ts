@@ -19,6 +19,7 @@ import type { ProductInput, SizeInput, TagInput } from "../../../domain/schemas/
 import type { DB } from "../../db/database.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { ImagesService } from "../images.ts";
+import { kashrutColumns, kashrutFromRow } from "../kashrut.ts";
 import type { MediaService } from "../media.ts";
 import { searchColumns } from "../products.ts";
 import { escapeLike, parseSearchQuery } from "../search/hebrew.ts";
@@ -114,6 +115,7 @@ export function createAdminProductsService(
             updated_at: r.updated_at,
             mainImage: images.get(r.id) ?? null,
             category: categories.get(r.id) ?? [],
+            dietary: kashrutFromRow(r).dietary,
           }));
         },
       });
@@ -146,6 +148,7 @@ export function createAdminProductsService(
         updated_at: row.updated_at,
         mainImage: images[0]?.picture ?? null,
         category: categories.get(id) ?? [],
+        ...kashrutFromRow(row),
         size: sizes.map((s) => ({ id: s.id, name: s.name, price: agorotToShekels(s.price), product_id: s.product_id })),
         tag: tags.map((t) => ({
           id: t.id,
@@ -171,6 +174,7 @@ export function createAdminProductsService(
           status: input.status,
           visibility_home_page: toFlag(input.visibility_home_page),
           ...searchColumns(input),
+          ...kashrutColumns(input),
           created_at: at,
           updated_at: at,
         })
@@ -192,6 +196,8 @@ export function createAdminProductsService(
           status: input.status,
           visibility_home_page: toFlag(input.visibility_home_page),
           ...searchColumns(input),
+          // Kashrut fields the request left out stay as stored.
+          ...kashrutColumns(input),
           updated_at: now(),
         })
         .where("id", "=", id)

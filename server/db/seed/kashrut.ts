@@ -2,8 +2,9 @@
  * Kashrut and allergens of every demo product, by serial number (issue 11), and the branches' certificates.
  * Honest to each recipe as content.ts describes it: challah has eggs, the sesame challah and the bagels
  * sesame, golden raisins sulphites, the mushroom bourekas wine (sulphites), the tuna sandwich fish and
- * mustard (mayonnaise). "May contain" is what the shared ovens and tables leave: sesame and nuts travel, and
- * the gluten-free items are baked in a bakery full of flour. The dairy and parve lines are kept apart (the
+ * mustard (mayonnaise). "May contain" is what the shared ovens and tables leave: sesame travels on the bread
+ * line (challot, bagels, bourekas), nuts on the pastry and cake line, and the gluten-free items are baked in a
+ * bakery full of flour; the stone oven (focaccia, pizza), the quiches, the fryer and the cream cakes are apart. The dairy and parve lines are kept apart (the
  * about page says so), so no parve product "may contain" milk. Every product is pas Yisrael; every dairy one
  * is chalav Yisrael (mehadrin). Nothing here is kosher for Passover: the bakery is not kashered for it.
  * A separate file from content.ts so the seed test can check each product has an entry
@@ -63,18 +64,18 @@ export const productKashrut: Record<number, SeedKashrut> = {
   100604: parve(["gluten", "sulphites"], ["sesame"]),
   // Layer cakes
   100701: dairy(["gluten", "eggs", "soy"], ["tree_nuts"]),
-  100702: dairy(["gluten", "eggs"], ["tree_nuts"]),
+  100702: dairy(["gluten", "eggs"]),
   100703: dairy(["gluten", "eggs"], ["tree_nuts", "soy"]),
   100704: dairy(["gluten", "eggs", "tree_nuts"]),
   // Cheesecakes
   100801: dairy(["gluten", "eggs"], ["tree_nuts"]),
   100802: dairy(["gluten", "eggs"], ["tree_nuts"]),
-  100803: dairy(["gluten"], ["eggs", "tree_nuts"]),
+  100803: dairy(["gluten"], ["eggs"]),
   100804: dairy(["gluten", "eggs"], ["tree_nuts"]),
   // Loaf cakes
-  100901: parve(["gluten", "eggs", "soy"], ["tree_nuts", "sesame"]),
-  100902: parve(["gluten", "eggs"], ["tree_nuts", "sesame"]),
-  100903: parve(["gluten", "eggs", "tree_nuts"], ["sesame"]),
+  100901: parve(["gluten", "eggs", "soy"], ["tree_nuts"]),
+  100902: parve(["gluten", "eggs"], ["tree_nuts"]),
+  100903: parve(["gluten", "eggs", "tree_nuts"]),
   100904: dairy(["gluten", "eggs", "tree_nuts"]),
   // Cookies
   101001: dairy(["gluten", "eggs", "soy"], ["tree_nuts"]),
@@ -86,26 +87,26 @@ export const productKashrut: Record<number, SeedKashrut> = {
   101102: dairy(["gluten", "eggs", "soy"], ["tree_nuts"]),
   101103: parve(["eggs", "tree_nuts"], ["gluten", "sesame"]),
   // Tarts
-  101201: dairy(["gluten", "eggs"], ["tree_nuts"]),
+  101201: dairy(["gluten", "eggs"]),
   101202: dairy(["gluten", "eggs"], ["tree_nuts"]),
   101203: dairy(["gluten", "eggs", "soy"], ["tree_nuts"]),
   // Macarons (almond flour; gluten-free recipe in a bakery full of flour)
   101301: dairy(["eggs", "tree_nuts"], ["gluten", "peanuts"]),
   101302: dairy(["eggs", "tree_nuts"], ["gluten", "peanuts"]),
   // Focaccia and pizza
-  101401: parve(["gluten"], ["sesame"]),
-  101402: parve(["gluten"], ["sesame"]),
-  101403: dairy(["gluten"], ["sesame"]),
-  101404: dairy(["gluten"], ["sesame"]),
+  101401: parve(["gluten"]),
+  101402: parve(["gluten"]),
+  101403: dairy(["gluten"]),
+  101404: dairy(["gluten"]),
   // Sandwiches (garlic mayonnaise, tuna salad: eggs and mustard)
   101501: dairy(["gluten", "eggs", "mustard"], ["sesame"]),
   101502: parve(["gluten", "eggs", "fish", "mustard"], ["sesame"]),
   101503: parve(["gluten", "eggs"], ["sesame"]),
   // Quiches
-  101601: dairy(["gluten", "eggs"], ["sesame"]),
-  101602: dairy(["gluten", "eggs"], ["sesame"]),
+  101601: dairy(["gluten", "eggs"]),
+  101602: dairy(["gluten", "eggs"]),
   // Sufganiyot
-  101701: parve(["gluten", "eggs"], ["sesame"]),
+  101701: parve(["gluten", "eggs"]),
   101702: dairy(["gluten", "eggs"], ["tree_nuts"]),
   101703: dairy(["gluten", "eggs", "tree_nuts"]),
 };

@@ -28,3 +28,9 @@ export function certificateState(
 
 /** May the public site claim this certificate today? (Valid, or valid and about to expire.) */
 export const isClaimable = (state: CertificateState) => state === "valid" || state === "expiring";
+
+/** "2027-03-31" → "31.3.2027", the way dates are written in Israel (the stored form stays ISO). */
+export function formatDay(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return `${d}.${m}.${y}`;
+}

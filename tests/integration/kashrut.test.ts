@@ -5,7 +5,7 @@
  * the dashboard and the page cache (the day after a certificate's last day).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { certificateToday } from "../../domain/certificates.ts";
+import { certificateToday, formatDay } from "../../domain/certificates.ts";
 import type { AdminBranch, AdminProduct, DashboardData } from "../../domain/contracts/admin.ts";
 import type { Paginated, ProductDetail, ProductSummary } from "../../domain/contracts/catalogue.ts";
 import type { Branch } from "../../domain/contracts/content.ts";
@@ -279,7 +279,7 @@ for (const factory of testDatabases()) {
         const page = await (await new TestClient(t).fetch(`/branches/${a!.id}`)).text();
         expect(page).toContain(heKashrut.certificate.none);
         const valid = await (await new TestClient(t).fetch(`/branches/${c!.id}`)).text();
-        expect(valid).toContain(addDays(today, 90));
+        expect(valid).toContain(formatDay(addDays(today, 90)));
 
         const panel = (await (await admin.fetch("/api/admin/dashboard")).json()) as { data: DashboardData };
         const alerts = panel.data.certificateAlerts ?? [];

@@ -3,6 +3,7 @@ import {
   CERTIFICATE_WARNING_DAYS,
   certificateState,
   certificateToday,
+  formatDay,
   isClaimable,
 } from "../../domain/certificates.ts";
 import { heKashrut } from "../../domain/i18n/kashrut.ts";
@@ -143,5 +144,9 @@ describe("kashrut certificates", () => {
     // 22:30 UTC on 31 March is already 1 April in Jerusalem (UTC+3 in summer time).
     expect(certificateToday(new Date("2027-03-31T22:30:00Z"))).toBe("2027-04-01");
     expect(certificateToday(new Date("2027-03-31T20:30:00Z"))).toBe("2027-03-31");
+  });
+
+  it("show their dates the Israeli way", () => {
+    expect(formatDay("2027-03-01")).toBe("1.3.2027");
   });
 });

@@ -167,8 +167,10 @@ describe("seed content: kashrut and allergens (issue 11)", () => {
       const k = seedKashrutOf(p.serialId);
       const text = `${p.name} ${p.title} ${p.content}`;
       const tags = p.tags.map((t) => t.name);
-      if (tags.includes("חלבי")) expect(k.dietary, p.name).toBe("dairy");
-      if (tags.includes("פרווה") || tags.includes("טבעוני")) expect(k.dietary, p.name).toBe("parve");
+      // Parve and dairy are the `dietary` field, no longer tags: one home for the concept.
+      expect(tags, p.name).not.toContain("פרווה");
+      expect(tags, p.name).not.toContain("חלבי");
+      if (tags.includes("טבעוני")) expect(k.dietary, p.name).toBe("parve");
       // Dairy means milk among the allergens; a parve product never contains, nor may contain, milk.
       if (k.dietary === "dairy") expect(k.allergens, p.name).toContain("milk");
       else expect([...k.allergens, ...k.may_contain], p.name).not.toContain("milk");

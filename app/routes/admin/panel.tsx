@@ -1,5 +1,6 @@
 /** The panel (spec §2 says "empty"; the issue asks for a useful landing page): counts and the latest news. */
 import { Link } from "react-router";
+import { formatDay } from "../../../domain/certificates.ts";
 import type { CertificateAlert, DashboardData } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { canFor } from "../../../domain/permissions.ts";
@@ -50,8 +51,8 @@ function CertificateAlerts({ alerts }: { alerts: CertificateAlert[] }) {
             }
           >
             {alert.state === "expired"
-              ? k.alertExpired(alert.branch_name, alert.valid_until)
-              : k.alertExpiring(alert.branch_name, alert.valid_until, alert.days_left)}
+              ? k.alertExpired(alert.branch_name, formatDay(alert.valid_until))
+              : k.alertExpiring(alert.branch_name, formatDay(alert.valid_until), alert.days_left)}
           </li>
         ))}
       </ul>

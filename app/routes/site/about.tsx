@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { formatDay } from "../../../domain/certificates.ts";
 import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import { hePages } from "../../../domain/i18n/pages.ts";
 import { KosherBadge } from "../../components/content/kosher-badge.tsx";
@@ -87,7 +88,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
                       >
                         {c.branch_name}
                       </Link>
-                      : {c.authority} ({heKashrut.certificate.validUntil} <bdi dir="ltr">{c.valid_until}</bdi>)
+                      : {c.authority} ({heKashrut.certificate.validUntil}{" "}
+                      <bdi dir="ltr">{formatDay(c.valid_until)}</bdi>)
                     </li>
                   ))}
                 </ul>

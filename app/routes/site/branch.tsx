@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { data } from "react-router";
+import { formatDay } from "../../../domain/certificates.ts";
 import { heHours } from "../../../domain/i18n/hours.ts";
 import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import { he } from "../../../domain/i18n/site.ts";
@@ -108,7 +109,7 @@ function BranchCertificate({ branch }: { branch: Route.ComponentProps["loaderDat
             <div>
               <dt className="text-sm font-semibold text-crust-700">{c.validUntil}</dt>
               <dd>
-                <bdi dir="ltr">{certificate.valid_until}</bdi>
+                <bdi dir="ltr">{formatDay(certificate.valid_until)}</bdi>
               </dd>
             </div>
           </dl>

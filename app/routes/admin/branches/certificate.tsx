@@ -5,7 +5,7 @@
  */
 import { useRef, useState } from "react";
 import type { CertificateState } from "../../../../domain/certificates.ts";
-import { daysLeft } from "../../../../domain/certificates.ts";
+import { daysLeft, formatDay } from "../../../../domain/certificates.ts";
 import type { AdminImage } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { buttonClass } from "../../../components/admin/fields.tsx";
@@ -42,7 +42,7 @@ export function CertificateBadge({
       <span className={`rounded-full px-2.5 py-0.5 text-sm font-bold ${TONE[state]}`}>{label}</span>
       {validUntil ? (
         <bdi dir="ltr" className="text-sm text-cocoa-800">
-          {validUntil}
+          {formatDay(validUntil)}
         </bdi>
       ) : null}
     </span>

@@ -14,7 +14,7 @@ import {
   KASHRUT_FLAGS,
   type ProductKashrut,
 } from "../../../domain/kashrut.ts";
-import { AlertIcon, DropIcon, FilterIcon, LeafIcon } from "../ui/icon.tsx";
+import { AlertIcon, ChevronIcon, DropIcon, FilterIcon, LeafIcon } from "../ui/icon.tsx";
 
 const t = heKashrut;
 
@@ -149,10 +149,12 @@ export function ProductFilter({
   ];
   return (
     <div className="rounded-2xl bg-cream-50 ring-1 ring-cream-300">
-      <details open={active} className="group">
+      {/* Closed at first: the active filters are listed below it, and the grid stays near the top on a phone. */}
+      <details className="group">
         <summary className="flex min-h-12 cursor-pointer list-none items-center gap-2 rounded-2xl px-4 font-bold text-cocoa-900 hover:bg-cream-200 [&::-webkit-details-marker]:hidden">
           <FilterIcon className="size-5 text-crust-700" />
           {t.filterHeading}
+          <ChevronIcon className="ms-auto size-5 text-crust-700 transition group-open:rotate-180" />
         </summary>
         <Form method="get" action="/products" className="space-y-4 px-4 pt-2 pb-4" data-testid="product-filter">
           {search ? <input type="hidden" name="search" value={search} /> : null}

@@ -30,7 +30,7 @@ export function DietaryBadge({ dietary, large = false }: { dietary: Dietary; lar
   const size = large ? "px-3 py-1 text-base" : "px-2 py-0.5 text-sm";
   return (
     <span
-      className={`inline-flex items-center gap-1 rounded-full font-bold ${size} ${BADGE_TONE[dietary]}`}
+      className={`inline-flex items-center gap-1 rounded-full font-semibold ${size} ${BADGE_TONE[dietary]}`}
       data-dietary={dietary}
     >
       {t.dietary[dietary]}

@@ -45,8 +45,8 @@ const SITE_SHARED = [
   /\/app\/components\/(site|catalogue)\//,
   /\/app\/components\/ui\/(picture|pagination|modal-dialog|icon|external-link)\.tsx$/,
   /\/app\/lib\/(links|format|meta|params|context)\.ts$/,
-  /\/domain\/i18n\/site\.ts$/,
-  /\/domain\/(ids|pagination)\.ts$/,
+  /\/domain\/i18n\/(site|kashrut)\.ts$/,
+  /\/domain\/(ids|pagination|kashrut)\.ts$/,
 ];
 
 export default defineConfig({

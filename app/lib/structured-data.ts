@@ -7,6 +7,8 @@
 import type { RouterContextProvider } from "react-router";
 import type { Picture, SiteSettings } from "../../domain/contracts/catalogue.ts";
 import type { Branch, HoursDay, OpeningHoursEntry } from "../../domain/contracts/content.ts";
+import { heKashrut } from "../../domain/i18n/kashrut.ts";
+import type { Allergen } from "../../domain/kashrut.ts";
 import { schemaPrice } from "../../domain/money.ts";
 import { parseIsraeliPhone } from "../../domain/phone.ts";
 import { requestContext } from "./context.ts";
@@ -185,10 +187,21 @@ export interface ProductForJsonLd {
   images?: (Picture | { url: string })[];
   category?: { id: number; name: string }[];
   size: { id?: number; name: string; price: number }[];
+  /** Kashrut and allergens (issue 11). */
+  dietary?: string | null;
+  allergens?: readonly Allergen[];
+  may_contain?: readonly Allergen[];
 }
 
-/** A product with one `Offer` per size, priced in ILS. */
-export function productJsonLd(product: ProductForJsonLd, options: { publicUrl: string; brandName: string }): JsonLd {
+/**
+ * A product with one `Offer` per size, priced in ILS. `kosher`: a branch holds a valid kashrut certificate
+ * today; with the product's dietary kind stated, it is then `suitableForDiet` KosherDiet. The allergens are
+ * told in the description's words (schema.org has no allergen property for products).
+ */
+export function productJsonLd(
+  product: ProductForJsonLd,
+  options: { publicUrl: string; brandName: string; kosher?: boolean },
+): JsonLd {
   const url = absoluteUrl(options.publicUrl, `/product/${product.id}`);
   const images = [product.mainImage, ...(product.images ?? [])]
     .map((p) => (p?.url ? absoluteUrl(options.publicUrl, p.url) : undefined))
@@ -198,7 +211,15 @@ export function productJsonLd(product: ProductForJsonLd, options: { publicUrl: s
     "@type": "Product",
     "@id": `${url}#product`,
     name: product.name,
-    description: [product.title, product.content].filter(Boolean).join(" – ") || undefined,
+    description:
+      [
+        [product.title, product.content].filter(Boolean).join(" – "),
+        product.allergens?.length ? heKashrut.containsSentence(heKashrut.namesOf(product.allergens)) : "",
+        product.may_contain?.length ? heKashrut.mayContainSentence(heKashrut.namesOf(product.may_contain)) : "",
+      ]
+        .filter(Boolean)
+        .join(" ") || undefined,
+    suitableForDiet: options.kosher && product.dietary ? "https://schema.org/KosherDiet" : undefined,
     sku: String(product.serial_id),
     url,
     image: [...new Set(images)],

@@ -3,7 +3,9 @@
  * back-office screens that read them. Field names follow spec §3 (`serial_id`, `mainImage`, …).
  */
 
+import type { CertificateState } from "../certificates.ts";
 import type { HoursRules, WeeklyEntry } from "../hours/rules.ts";
+import type { Dietary, ProductKashrut } from "../kashrut.ts";
 import type { Picture } from "./catalogue.ts";
 
 export type { PageLink, Paginated } from "./catalogue.ts";
@@ -58,9 +60,12 @@ export interface AdminProductRow {
   updated_at: string;
   mainImage: Picture | null;
   category: NamedRef[];
+  /** Parve/dairy/meat, or null while not stated (issue 11). */
+  dietary: Dietary | null;
 }
 
-export interface AdminProduct extends AdminProductRow {
+/** Kashrut and allergens (issue 11): `dietary`, the three flags, `allergens` and `may_contain` (codes). */
+export interface AdminProduct extends AdminProductRow, ProductKashrut {
   content: string;
   size: AdminSize[];
   tag: AdminTag[];
@@ -146,6 +151,15 @@ export interface AdminBranch {
   updated_at: string;
   mainImage: Picture | null;
   images?: AdminImage[];
+  /** Kashrut certificate (issue 11); "" / null when the branch has none. */
+  kashrut_authority: string;
+  kashrut_certificate_number: string;
+  /** Last valid day, "YYYY-MM-DD" (Jerusalem). */
+  kashrut_valid_until: string | null;
+  /** "valid", "expiring" (≤ 30 days left), "expired" or "none", for today in Jerusalem. */
+  kashrut_state: CertificateState;
+  /** The scan (owner type branch_certificate), when uploaded. */
+  kashrut_scan: AdminImage | null;
 }
 
 /** A sale (promotion) or a publication (news item). */
@@ -214,6 +228,18 @@ export interface DashboardData {
   };
   latestContactRequests?: AdminContactRequest[];
   latestClients?: AdminClient[];
+  /** Kashrut certificates expired or expiring within 30 days (issue 11), soonest first. */
+  certificateAlerts?: CertificateAlert[];
+}
+
+export interface CertificateAlert {
+  branch_id: number;
+  branch_name: string;
+  authority: string;
+  valid_until: string;
+  state: "expiring" | "expired";
+  /** Days left (0 = its last day is today); negative once expired. */
+  days_left: number;
 }
 
 /** `{ data, message? }`: the shape of every non-list admin response. */

@@ -1,4 +1,5 @@
 /** Shapes shared by the server's services, the JSON API and the pages (spec §3 field names). */
+import type { Dietary, ProductKashrut } from "../kashrut.ts";
 
 export interface PictureSource {
   type: "image/avif" | "image/webp";
@@ -56,6 +57,8 @@ export interface ProductSummary {
   path: string | null;
   /** Lowest size price in shekels, or null when the product has no sizes. */
   price_from: number | null;
+  /** Parve/dairy/meat for the tile's badge; null while not stated (issue 11). */
+  dietary: Dietary | null;
 }
 
 /** One entry of GET /api/products/suggest: a product the search box offers while the visitor types. */
@@ -80,8 +83,8 @@ export interface ProductTag {
   color: string;
 }
 
-/** A product page / `GET /api/product/{id}`. */
-export interface ProductDetail {
+/** A product page / `GET /api/product/{id}`; kashrut and allergens per issue 11 (domain/kashrut.ts). */
+export interface ProductDetail extends ProductKashrut {
   id: number;
   name: string;
   title: string;

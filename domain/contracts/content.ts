@@ -37,6 +37,17 @@ export interface Branch extends BranchSummary {
   status: string;
   /** The standing rules in Hebrew ("סגור בשבתות ובחגים", "ביום שישי … נסגר 120 דקות לפני כניסת השבת"…). */
   hours_notes: string[];
+  /** The branch's kashrut certificate while valid today in Jerusalem; null when it has none or it expired. */
+  kashrut_certificate: KashrutCertificate | null;
+}
+
+/** A valid kashrut certificate as the public site shows it (issue 11). */
+export interface KashrutCertificate {
+  authority: string;
+  number: string;
+  /** Last valid day, "YYYY-MM-DD". */
+  valid_until: string;
+  scan: Picture | null;
 }
 
 /** A branch with the coming days of its calendar, for the pages. */

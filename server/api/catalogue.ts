@@ -1,6 +1,9 @@
 /**
  * The public catalogue API (spec §7), read-only and open to visitors:
- *   GET /api/products?page&search[&category]   paged (Laravel paginator JSON); search forgives typos
+ *   GET /api/products?page&search[&category][&dietary][&without]   paged (Laravel paginator JSON); search
+ *                                               forgives typos; `dietary` parve|dairy|meat, `without` allergen
+ *                                               codes (comma-separated): unknown values → 422 (issue 11; the
+ *                                               page ignores them instead)
  *   GET /api/products/suggest?q                 { data: ProductSuggestion[] } (≤ 8; blank/too long q → 422)
  *   GET /api/product/{id}                       { data: ProductDetail }
  *   GET /api/product-similar/{id}               { data: ProductSummary[] }
@@ -12,8 +15,10 @@
  * Paths with and without the trailing slash answer alike. Unknown or unpublished ids → 404.
  */
 import { type Handler, Hono } from "hono";
+import { heKashrut } from "../../domain/i18n/kashrut.ts";
 import { he } from "../../domain/i18n/site.ts";
 import { parseId } from "../../domain/ids.ts";
+import { type CatalogueFilter, filterQuery, isDietary, parseAllergenList } from "../../domain/kashrut.ts";
 import { parsePage } from "../../domain/pagination.ts";
 import { suggestQuerySchema } from "../../domain/schemas/suggest-query.ts";
 import type { AppEnv } from "../app.ts";
@@ -21,6 +26,17 @@ import { NotFoundError, ValidationError } from "../errors.ts";
 import { parseWith } from "../http/validation.ts";
 import type { ApiDeps } from "./index.ts";
 import { idParam } from "./params.ts";
+
+/** `?dietary=` and `?without=` of the API: strict, every unknown value is a 422 under its field. */
+function apiFilter(dietary: string | undefined, without: string[]): CatalogueFilter {
+  const errors: Record<string, string[]> = {};
+  const kind = dietary?.trim().toLowerCase() ?? "";
+  if (kind !== "" && !isDietary(kind)) errors.dietary = [heKashrut.unknownDietary];
+  const { codes, unknown } = parseAllergenList(without);
+  if (unknown.length) errors.without = [heKashrut.unknownAllergens(unknown.join(", "))];
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return { ...(isDietary(kind) ? { dietary: kind } : {}), without: codes };
+}
 
 export function createCatalogueRouter({ services }: Pick<ApiDeps, "services">) {
   const api = new Hono<AppEnv>();
@@ -42,12 +58,14 @@ export function createCatalogueRouter({ services }: Pick<ApiDeps, "services">) {
       if (id === null) throw new ValidationError({ category: [he.catalogue.invalidCategory] });
       categoryId = id;
     }
+    const filter = apiFilter(c.req.query("dietary"), c.req.queries("without") ?? []);
     const page = await catalogue.products({
       page: parsePage(c.req.query("page")),
       search,
       categoryId,
+      filter,
       path: "/api/products",
-      query: { search, category: categoryId },
+      query: { search, category: categoryId, ...filterQuery(filter) },
     });
     if (!page) throw new NotFoundError(he.catalogue.categoryNotFound);
     return c.json(page);

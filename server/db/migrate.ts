@@ -11,6 +11,8 @@ import { contentVersionMigration } from "./migrations/004-content-version.ts";
 import { recordVersionsMigration } from "./migrations/005-record-versions.ts";
 import { auditLogMigration } from "./migrations/007-audit-log.ts";
 import { clubConfirmationMigration } from "./migrations/008-club-confirmation.ts";
+import { productKashrutMigration } from "./migrations/009-product-kashrut.ts";
+import { branchCertificatesMigration } from "./migrations/010-branch-certificates.ts";
 import { accessibilityContactMigration } from "./migrations/014-accessibility-contact.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -21,6 +23,8 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "005-record-versions": recordVersionsMigration(),
     "007-audit-log": auditLogMigration(dialect),
     "008-club-confirmation": clubConfirmationMigration(),
+    "009-product-kashrut": productKashrutMigration(),
+    "010-branch-certificates": branchCertificatesMigration(),
     "014-accessibility-contact": accessibilityContactMigration(),
   };
 }

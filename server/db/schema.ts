@@ -3,6 +3,7 @@
  * booleans are integers 0/1, timestamps are ISO-8601 UTC text, JSON is text.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Dietary } from "../../domain/kashrut.ts";
 import type { Role } from "../../domain/permissions.ts";
 
 /** ISO-8601 UTC text, e.g. 2026-11-22T10:00:00.000Z; sorts correctly as text on both dialects. */
@@ -10,7 +11,8 @@ type Timestamp = string;
 type Flag = number; // 0 | 1
 type CreatedAt = ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
 
-export type OwnerType = "product" | "category" | "branch" | "sale" | "publication";
+/** `branch_certificate`: the scan of a branch's kashrut certificate (owner_id is the branch). */
+export type OwnerType = "product" | "category" | "branch" | "branch_certificate" | "sale" | "publication";
 
 export interface UsersTable {
   id: Generated<number>;
@@ -78,6 +80,14 @@ export interface ProductsTable {
   /** Normalized Hebrew text for search (see server/services/search/hebrew.ts). */
   search_name: string;
   search_text: string;
+  /** "parve" | "dairy" | "meat", or null while not stated (migration 009, domain/kashrut.ts). */
+  dietary: ColumnType<Dietary | null, Dietary | null | undefined, Dietary | null>;
+  chalav_yisrael: Generated<Flag>;
+  pas_yisrael: Generated<Flag>;
+  kosher_for_passover: Generated<Flag>;
+  /** JSON arrays of allergen codes, in the list's order. */
+  allergens: Generated<string>;
+  may_contain: Generated<string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
   /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
@@ -137,6 +147,10 @@ export interface BranchesTable {
   latitude: number | null;
   longitude: number | null;
   position: Generated<number>;
+  /** Kashrut certificate (migration 010): authority, number, last valid Jerusalem day "YYYY-MM-DD" or null. */
+  kashrut_authority: Generated<string>;
+  kashrut_certificate_number: Generated<string>;
+  kashrut_valid_until: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
   /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */

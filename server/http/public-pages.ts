@@ -22,7 +22,9 @@ import {
   type RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { certificateToday } from "../../domain/certificates.ts";
 import { parseId } from "../../domain/ids.ts";
+import { parseAllergenList, parseDietary } from "../../domain/kashrut.ts";
 import type { ContentVersion } from "../content-version.ts";
 import type { Lookup, PageCache, RenderedPage } from "./page-cache.ts";
 import type { NonceEnv } from "./security-headers.ts";
@@ -48,18 +50,43 @@ const isSessionRoute = (id: string) => SESSION_ROUTE_IDS.has(id) || id.startsWit
 
 /** Cached pages whose content also depends on the time of day (opening status): cached per minute. */
 const CLOCK_ROUTES = new Set(["routes/site/branches", "routes/site/branch"]);
+/**
+ * Cached pages that claim kashrut only while a branch's certificate is valid (issue 11): cached per Jerusalem
+ * calendar day, so on the day after a certificate's last day the first request renders without the claim.
+ * (Branch pages are per minute already.)
+ */
+const DAY_ROUTES = new Set(["routes/site/product", "routes/site/about"]);
 
 /** An id exactly as the site writes it (the one id rule, without leading zeros or other spellings). */
 const isCanonicalId = (value: string) => String(parseId(value)) === value;
-const ID = { test: isCanonicalId };
-/** Pages kept in the page cache, with the query parameters each reads and what a valid value looks like. */
-const CACHED_ROUTES: Record<string, Record<string, { test(value: string): boolean }>> = {
+
+/**
+ * A query parameter a cached page reads: `normalize` gets every value the address carries for it and returns
+ * the one value the page is rendered with ("" drops the parameter), or null when the request must be rendered
+ * for itself. Normalising means `?without=tree_nuts&without=sesame` (a GET form) and `?without=sesame,tree_nuts`
+ * share one entry.
+ */
+interface ParamRule {
+  normalize(values: string[]): string | null;
+}
+/** One value that must pass `test` exactly as written; repeated → not cached. */
+const exact = (test: (value: string) => boolean): ParamRule => ({
+  normalize: (values) => (values.length === 1 && test(values[0]!) ? values[0]! : null),
+});
+const ID = exact(isCanonicalId);
+/** `?dietary=`: the page reads the first value and ignores an unknown one, so the key does the same. */
+const DIETARY: ParamRule = { normalize: (values) => parseDietary(values[0]) ?? "" };
+/** `?without=`: known allergen codes, sorted, once each; unknown ones dropped as the page drops them. */
+const WITHOUT: ParamRule = { normalize: (values) => parseAllergenList(values).codes.join(",") };
+
+/** Pages kept in the page cache, with the query parameters each reads and how their values are normalised. */
+const CACHED_ROUTES: Record<string, Record<string, ParamRule>> = {
   "routes/site/home": {},
   "routes/site/categories": {},
   "routes/site/category": {},
   "routes/site/product": {},
   // Search results (`search`) are rendered each time: any text is a new key.
-  "routes/site/products": { page: ID, category: ID },
+  "routes/site/products": { page: ID, category: ID, dietary: DIETARY, without: WITHOUT },
   "routes/site/about": {},
   "routes/site/accessibility": {},
   "routes/site/branches": {},
@@ -67,7 +94,7 @@ const CACHED_ROUTES: Record<string, Record<string, { test(value: string): boolea
   "routes/site/sales": {},
   "routes/site/sale": {},
   "routes/site/news": {},
-  "routes/site/thank-you": { from: /^(contact|club)$/ },
+  "routes/site/thank-you": { from: exact((value) => /^(contact|club)$/.test(value)) },
   "routes/site/sign-up": {},
 };
 
@@ -218,20 +245,19 @@ export function createPublicPages(options: PublicPagesOptions) {
     if (!info.cacheable) return null;
     const allowed = CACHED_ROUTES[info.cacheable] ?? {};
     const kept: [string, string][] = [];
-    const seen = new Set<string>();
-    for (const [name, value] of search) {
-      if (seen.has(name)) return null;
-      seen.add(name);
+    for (const name of new Set(search.keys())) {
+      const values = search.getAll(name);
       if (data && name === "_routes") {
+        if (values.length !== 1) return null;
         // Only routes on this page's chain, in a fixed order, so the key space stays that small.
-        const ids = value.split(",");
+        const ids = values[0]!.split(",");
         if (!ids.every((id) => info.ids.includes(id))) return null;
         kept.push([name, [...new Set(ids)].sort().join(",")]);
         continue;
       }
-      const valid = allowed[name];
-      if (!valid?.test(value)) return null;
-      kept.push([name, value]);
+      const value = allowed[name]?.normalize(values);
+      if (value === null || value === undefined) return null;
+      if (value !== "") kept.push([name, value]);
     }
     kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const query = new URLSearchParams(kept).toString();
@@ -241,9 +267,13 @@ export function createPublicPages(options: PublicPagesOptions) {
   /**
    * Branch pages show "open now" and the coming days (docs/hours.md), which change with the clock, not with
    * the content version: their cache entries are keyed by the minute, so a status is at most a minute old.
+   * Pages that claim kashrut (DAY_ROUTES) are keyed by the Jerusalem day the certificates are judged on.
    */
-  function clockKey(info: PathInfo, key: string): string {
-    return info.cacheable && CLOCK_ROUTES.has(info.cacheable) ? `${key}#${Math.floor(Date.now() / 60_000)}` : key;
+  function clockPart(info: PathInfo): string {
+    if (!info.cacheable) return "";
+    if (CLOCK_ROUTES.has(info.cacheable)) return String(Math.floor(Date.now() / 60_000));
+    if (DAY_ROUTES.has(info.cacheable)) return certificateToday();
+    return "";
   }
 
   async function render(pathAndQuery: string, wholeDocument: boolean): Promise<RenderedPage> {
@@ -266,9 +296,12 @@ export function createPublicPages(options: PublicPagesOptions) {
     const url = new URL(c.req.url);
     const key = cacheKey(info, path, data, url.searchParams);
     const startedAt = version.current();
+    // Pages that change with the clock are kept per minute or per day, and their ETag says which, so a
+    // browser revalidating after midnight gets the new page, not a 304 for yesterday's.
+    const clock = key ? clockPart(info) : "";
     let lookup: Lookup;
     if (key && cache) {
-      lookup = await cache.get(clockKey(info, key), () => render(key, true));
+      lookup = await cache.get(clock ? `${key}#${clock}` : key, () => render(key, true));
     } else {
       lookup = { page: await render(key ?? `${path}${url.search}`, Boolean(key)), cache: "bypass" };
     }
@@ -282,7 +315,7 @@ export function createPublicPages(options: PublicPagesOptions) {
     if (rendered.status === 200) {
       // Labelled with the version the page was made at: a write during the render makes it stale, not new.
       const madeAt = lookup.cache === "bypass" ? startedAt : lookup.page.version;
-      const etag = `W/"${buildId}-${madeAt}"`;
+      const etag = clock ? `W/"${buildId}-${madeAt}-${clock}"` : `W/"${buildId}-${madeAt}"`;
       headers.set("ETag", etag);
       headers.set("Cache-Control", PAGE_CACHE_CONTROL);
       if (etagMatches(c.req.header("if-none-match"), etag)) {

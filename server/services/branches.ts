@@ -1,5 +1,6 @@
 /** Branches as the public site and the API read them, with their opening hours and main image. */
-import type { BranchWithDays, OpeningHoursEntry } from "../../domain/contracts/content.ts";
+import { certificateState, certificateToday, isClaimable } from "../../domain/certificates.ts";
+import type { BranchWithDays, KashrutCertificate, OpeningHoursEntry } from "../../domain/contracts/content.ts";
 import { type HoursDay, hoursNotes, hoursStatus, openingDays } from "../../domain/hours/engine.ts";
 import { parseStoredHours } from "../../domain/hours/rules.ts";
 import { jerusalemDate } from "../../domain/hours/time.ts";
@@ -25,7 +26,26 @@ const COLUMNS = [
   "latitude",
   "longitude",
   "updated_at",
+  "kashrut_authority",
+  "kashrut_certificate_number",
+  "kashrut_valid_until",
 ] as const;
+
+type CertificateColumns = Pick<BranchRow, "kashrut_authority" | "kashrut_certificate_number" | "kashrut_valid_until">;
+
+/**
+ * The certificate the public site may claim on `today` (Jerusalem): null when the branch has none or it has
+ * expired — an expired certificate is never shown, so the site never claims a kashrut it no longer holds.
+ */
+function claimableCertificate(row: CertificateColumns, today: string): Omit<KashrutCertificate, "scan"> | null {
+  const certificate = { authority: row.kashrut_authority, valid_until: row.kashrut_valid_until };
+  if (!isClaimable(certificateState(certificate, today)) || !row.kashrut_valid_until) return null;
+  return {
+    authority: row.kashrut_authority,
+    number: row.kashrut_certificate_number,
+    valid_until: row.kashrut_valid_until,
+  };
+}
 
 /** Options of the reads: the moment "open now" is judged at, and how many days of the calendar to add. */
 export interface BranchReadOptions {
@@ -40,12 +60,15 @@ export function createBranchesService(db: DB, media: MediaService) {
     options: BranchReadOptions = {},
   ): Promise<BranchWithDays[]> {
     const now = options.now ?? new Date();
-    const images = await media.mainImages(
-      "branch",
-      rows.map((r) => r.id),
-    );
+    const today = certificateToday(now);
+    const ids = rows.map((r) => r.id);
+    const [images, scans] = await Promise.all([
+      media.mainImages("branch", ids),
+      media.mainImages("branch_certificate", ids),
+    ]);
     return rows.map((r) => {
       const hours = parseStoredHours(r.opening_hours);
+      const certificate = claimableCertificate(r, today);
       return {
         id: r.id,
         name: r.name,
@@ -63,6 +86,7 @@ export function createBranchesService(db: DB, media: MediaService) {
         ...hoursStatus(hours, now),
         hours_notes: hoursNotes(hours),
         ...(options.days ? { days: openingDays(hours, jerusalemDate(now), options.days) } : {}),
+        kashrut_certificate: certificate ? { ...certificate, scan: scans.get(r.id) ?? null } : null,
       };
     });
   }
@@ -79,6 +103,36 @@ export function createBranchesService(db: DB, media: MediaService) {
       if (!row) return null;
       const [branch] = await withImages([row], options);
       return branch ?? null;
+    },
+
+    /**
+     * The certificates the site may claim today, one per branch that holds one, in branch order: the about
+     * page's summary, and whether a product's kashrut is claimed at all (its JSON-LD `suitableForDiet`).
+     */
+    async certificates(
+      now: Date = new Date(),
+    ): Promise<{ branch_id: number; branch_name: string; authority: string; valid_until: string }[]> {
+      const today = certificateToday(now);
+      const rows = await db
+        .selectFrom("branches")
+        .select(["id", "name", "kashrut_authority", "kashrut_certificate_number", "kashrut_valid_until"])
+        .where("kashrut_valid_until", ">=", today)
+        .orderBy("position")
+        .orderBy("id")
+        .execute();
+      return rows.flatMap((r) => {
+        const certificate = claimableCertificate(r, today);
+        return certificate
+          ? [
+              {
+                branch_id: r.id,
+                branch_name: r.name,
+                authority: certificate.authority,
+                valid_until: certificate.valid_until,
+              },
+            ]
+          : [];
+      });
     },
 
     /** `count` days of the branch's calendar from `from` (a Jerusalem date); null when there is no such branch. */

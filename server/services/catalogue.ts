@@ -15,10 +15,12 @@ import type {
   ProductDetail,
   ProductSummary,
 } from "../../domain/contracts/catalogue.ts";
+import { type CatalogueFilter, hasFilter } from "../../domain/kashrut.ts";
 import { agorotToShekels } from "../../domain/money.ts";
 import { PRODUCTS_PER_PAGE, paginateQuery, type QueryParams } from "../../domain/pagination.ts";
 import type { DB } from "../db/database.ts";
 import { PUBLISHED } from "./categories.ts";
+import { dietaryOf, KASHRUT_COLUMNS, kashrutFilterCondition, kashrutFromRow } from "./kashrut.ts";
 import type { MediaService } from "./media.ts";
 import type { ProductSearch } from "./search/live-index.ts";
 
@@ -38,6 +40,8 @@ export interface ProductListOptions {
   search?: string;
   /** A published category id: products of it and of its published subcategories. */
   categoryId?: number;
+  /** Kashrut and allergens (issue 11): `?dietary=` and `?without=`, already checked (domain/kashrut.ts). */
+  filter?: CatalogueFilter;
   /** Root-relative path for the paginator URLs ("/products" or "/api/products"). */
   path: string;
   /** Filters to keep in the paginator URLs. */
@@ -87,7 +91,9 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
   }
 
   /** Tiles for a list of product rows, in the given order: main image and lowest price. */
-  async function summaries(rows: { id: number; name: string; title: string }[]): Promise<ProductSummary[]> {
+  async function summaries(
+    rows: { id: number; name: string; title: string; dietary: string | null }[],
+  ): Promise<ProductSummary[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const [images, prices] = await Promise.all([
@@ -109,6 +115,7 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
         mainImage,
         path: mainImage?.url ?? null,
         price_from: priceOf.get(r.id) ?? null,
+        dietary: dietaryOf(r.dietary),
       };
     });
   }
@@ -170,6 +177,8 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
         if (!scope) return null;
         base = inCategories(scope.ids);
       }
+      const filter = options.filter;
+      if (filter && hasFilter(filter)) base = base.where((eb) => kashrutFilterCondition(eb, filter));
       const paging = {
         page: options.page,
         perPage: options.perPage ?? PRODUCTS_PER_PAGE,
@@ -187,7 +196,7 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
             if (ids.length === 0) return [];
             const rows = await db
               .selectFrom("products")
-              .select(["id", "name", "title"])
+              .select(["id", "name", "title", "dietary"])
               .where("id", "in", ids)
               .execute();
             const byId = new Map(rows.map((r) => [r.id, r]));
@@ -202,7 +211,7 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
         fetch: async (limit, offset) =>
           summaries(
             await base
-              .select(["products.id", "products.name", "products.title"])
+              .select(["products.id", "products.name", "products.title", "products.dietary"])
               .orderBy("products.created_at", "desc")
               .orderBy("products.id", "desc")
               .limit(limit)
@@ -215,7 +224,7 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
     /** One published product with its categories, sizes, tags and images; null when not published. */
     async product(id: number): Promise<ProductDetail | null> {
       const row = await publishedProducts()
-        .select(["id", "name", "title", "content", "serial_id", "status", "visibility_home_page"])
+        .select(["id", "name", "title", "content", "serial_id", "status", "visibility_home_page", ...KASHRUT_COLUMNS])
         .where("id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
@@ -255,6 +264,7 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
         status: row.status,
         visible: row.visibility_home_page === 1,
         mainImage: images[0] ?? null,
+        ...kashrutFromRow(row),
         category: categories.filter((c) => publishedIds.has(c.id)).map((c) => ({ id: c.id, name: c.name })),
         size: sizes.map((s) => ({ id: s.id, name: s.name, price: agorotToShekels(Number(s.price)) })),
         tag: tags,
@@ -276,6 +286,7 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
           "products.id",
           "products.name",
           "products.title",
+          "products.dietary",
           "products.created_at",
           eb.fn.countAll<number>().as("shared"),
         ])
@@ -283,7 +294,7 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
         .where("other.product_id", "<>", id)
         .where("products.status", "=", PUBLISHED)
         .where("categories.status", "=", PUBLISHED)
-        .groupBy(["products.id", "products.name", "products.title", "products.created_at"])
+        .groupBy(["products.id", "products.name", "products.title", "products.dietary", "products.created_at"])
         .orderBy("shared", "desc")
         .orderBy("products.created_at", "desc")
         .orderBy("products.id", "desc")
@@ -295,7 +306,7 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
     /** "Special products from the bakery": published products flagged for the home page, newest first. */
     async homeProducts(limit = HOME_PRODUCTS_LIMIT): Promise<ProductSummary[]> {
       const rows = await publishedProducts()
-        .select(["id", "name", "title"])
+        .select(["id", "name", "title", "dietary"])
         .where("visibility_home_page", "=", 1)
         .orderBy("created_at", "desc")
         .orderBy("id", "desc")
@@ -348,7 +359,7 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
       const [countRow, rows] = await Promise.all([
         scope.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
         scope
-          .select(["products.id", "products.name", "products.title"])
+          .select(["products.id", "products.name", "products.title", "products.dietary"])
           .orderBy("products.created_at", "desc")
           .orderBy("products.id", "desc")
           .limit(limit)

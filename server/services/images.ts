@@ -22,6 +22,7 @@ const DIRECTORY_BY_OWNER: Record<OwnerType, string> = {
   product: "products",
   category: "categories",
   branch: "branches",
+  branch_certificate: "branches",
   sale: "sales",
   publication: "publications",
 };
@@ -31,9 +32,15 @@ export const OWNER_TABLE = {
   product: "products",
   category: "categories",
   branch: "branches",
+  branch_certificate: "branches",
   sale: "sales",
   publication: "publications",
 } as const satisfies Record<OwnerType, LockableTable>;
+
+/** Every kind of image that belongs to a row of the owner's table (a branch's photos and its certificate scan). */
+function ownerTypesOfTable(type: OwnerType): OwnerType[] {
+  return (Object.keys(OWNER_TABLE) as OwnerType[]).filter((t) => OWNER_TABLE[t] === OWNER_TABLE[type]);
+}
 
 function variantsOf(row: Pick<ImageRow, "variants">): ImageVariant[] {
   try {
@@ -142,7 +149,7 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
         if (!(await lockRow(trx, OWNER_TABLE[owner.type], owner.id, "update"))) return null;
         const rows = await trx
           .deleteFrom("images")
-          .where("owner_type", "=", owner.type)
+          .where("owner_type", "in", ownerTypesOfTable(owner.type))
           .where("owner_id", "=", owner.id)
           .returning(["id", "path", "variants"])
           .execute();

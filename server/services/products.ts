@@ -1,5 +1,7 @@
 /** Products: writes keep the normalized search text in step with name, title and content. */
+import type { ProductKashrut } from "../../domain/kashrut.ts";
 import type { DB } from "../db/database.ts";
+import { kashrutColumns } from "./kashrut.ts";
 import { buildSearchDocument } from "./search/hebrew.ts";
 
 export interface ProductInput {
@@ -9,6 +11,8 @@ export interface ProductInput {
   serial_id: number;
   status?: number;
   visibility_home_page?: boolean;
+  /** Kashrut and allergens (issue 11); absent: not stated. */
+  kashrut?: ProductKashrut;
 }
 
 export function searchColumns(input: Pick<ProductInput, "name" | "title" | "content">) {
@@ -38,6 +42,7 @@ export function createProductsService(db: DB) {
             status: input.status ?? 1,
             visibility_home_page: input.visibility_home_page ? 1 : 0,
             ...searchColumns(input),
+            ...kashrutColumns(input.kashrut ?? {}),
             created_at: now,
             updated_at: now,
           })

@@ -7,7 +7,7 @@ import type { Browser, Frame, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
 import { axeViolations, launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
-import { catalogue, storePage } from "../support/storefront.ts";
+import { catalogue, storePage, tileIds } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
@@ -30,11 +30,6 @@ function paginationItems(page: Page) {
     }),
   );
 }
-
-const tileIds = (page: Page) =>
-  page
-    .locator("main li a[href^='/product/']")
-    .evaluateAll((links) => links.map((a) => Number(a.getAttribute("href")!.split("/").pop())));
 
 describe.skipIf(!chromiumPath)("products grid", () => {
   let browser: Browser;

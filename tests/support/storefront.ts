@@ -67,3 +67,9 @@ export function layoutShift(page: Page): Promise<number> {
       }),
   );
 }
+
+/** The product ids of the grid's tiles, in order. */
+export const tileIds = (page: Page) =>
+  page
+    .locator("main li a[href^='/product/']")
+    .evaluateAll((links) => links.map((a) => Number(a.getAttribute("href")!.split("/").pop())));

@@ -71,6 +71,7 @@ const branch: Branch = {
   open_now: false,
   status: "סגור",
   hours_notes: [],
+  kashrut_certificate: null,
 };
 
 describe("Israeli phone numbers", () => {

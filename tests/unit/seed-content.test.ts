@@ -17,6 +17,7 @@ import {
   sales,
   siteSettings,
 } from "../../server/db/seed/content.ts";
+import { branchCertificate, productKashrut, seedKashrutOf } from "../../server/db/seed/kashrut.ts";
 
 const HEBREW = /[\u0590-\u05FF]/;
 
@@ -134,6 +135,62 @@ describe("seed content: products", () => {
   it("gives every product a distinct main image", () => {
     const main = products.map((p) => `${p.art[0]?.kind}:${p.art[0]?.variant}`);
     expect(new Set(main).size).toBe(main.length);
+  });
+});
+
+describe("seed content: kashrut and allergens (issue 11)", () => {
+  const bySerial = new Map(products.map((p) => [p.serialId, p]));
+  const of = (name: string) => {
+    const product = products.find((p) => p.name === name);
+    if (!product) throw new Error(`no seed product ${name}`);
+    return seedKashrutOf(product.serialId);
+  };
+
+  it("gives every product an entry, and no entry without a product", () => {
+    for (const p of products) expect(productKashrut[p.serialId], p.name).toBeDefined();
+    for (const serial of Object.keys(productKashrut)) expect(bySerial.has(Number(serial)), serial).toBe(true);
+  });
+
+  it("is honest to the recipes: challah parve with gluten and eggs, cheesecake dairy, tahini cookies with sesame", () => {
+    expect(of("חלה קלועה")).toMatchObject({ dietary: "parve", allergens: ["gluten", "eggs"] });
+    expect(of("עוגת גבינה אפויה").dietary).toBe("dairy");
+    expect(of("עוגת גבינה אפויה").allergens).toContain("milk");
+    expect(of("עוגיות טחינה").allergens).toContain("sesame");
+    expect(of("חלת שומשום").allergens).toContain("sesame");
+    expect(of("כריך טונה").allergens).toContain("fish");
+    expect(of("קרואסון שקדים").allergens).toContain("tree_nuts");
+    expect(of("בורקס פטריות").allergens).not.toContain("eggs"); // vegan
+  });
+
+  it("agrees with the product's own words and tags", () => {
+    for (const p of products) {
+      const k = seedKashrutOf(p.serialId);
+      const text = `${p.name} ${p.title} ${p.content}`;
+      const tags = p.tags.map((t) => t.name);
+      // Parve and dairy are the `dietary` field, no longer tags: one home for the concept.
+      expect(tags, p.name).not.toContain("פרווה");
+      expect(tags, p.name).not.toContain("חלבי");
+      if (tags.includes("טבעוני")) expect(k.dietary, p.name).toBe("parve");
+      // Dairy means milk among the allergens; a parve product never contains, nor may contain, milk.
+      if (k.dietary === "dairy") expect(k.allergens, p.name).toContain("milk");
+      else expect([...k.allergens, ...k.may_contain], p.name).not.toContain("milk");
+      if (tags.includes("טבעוני")) expect(k.allergens, p.name).not.toContain("eggs");
+      if (tags.includes("ללא גלוטן")) expect(k.allergens, p.name).not.toContain("gluten");
+      if (/שומשום|טחינה|חלבה/.test(text)) expect(k.allergens, p.name).toContain("sesame");
+      if (/שקד|פיסטוק|אגוזי מלך|אגוזים|פקאן/.test(text)) expect(k.allergens, p.name).toContain("tree_nuts");
+      // Name and title only: the descriptions also suggest what to serve with ("קלויה עם חמאה").
+      if (/חמאה|גבינ|שמנת|קצפת|מוצרלה|פרמזן|פטה|ריבת חלב|שוקולד לבן/.test(`${p.name} ${p.title}`)) {
+        expect(k.dietary, p.name).toBe("dairy");
+      }
+      // A code is either contained or a trace, never both.
+      for (const code of k.may_contain) expect(k.allergens, p.name).not.toContain(code);
+    }
+  });
+
+  it("gives each branch a certificate; one runs out within the 30-day warning", () => {
+    const dates = branches.map((_, i) => branchCertificate(i, "2026-11-25").kashrut_valid_until);
+    expect(dates.every((d) => d > "2026-11-25")).toBe(true);
+    expect(dates.filter((d) => d <= "2026-12-25")).toHaveLength(1);
   });
 });
 
@@ -282,6 +339,7 @@ describe("seed content: valid under the admin forms' own schemas", () => {
         serial_id: p.serialId,
         status: 1,
         visibility_home_page: p.showOnHome,
+        ...seedKashrutOf(p.serialId),
       };
       expect(issues(productSchema, product), p.name).toEqual([]);
       for (const size of p.sizes) {
@@ -308,6 +366,7 @@ describe("seed content: valid under the admin forms' own schemas", () => {
         hours_rules: b.hoursRules,
         accessibility: b.accessibility,
         position,
+        ...branchCertificate(position, "2026-11-25"),
       };
       expect(issues(branchSchema, branch), b.name).toEqual([]);
     }

@@ -9,6 +9,7 @@ import type { Picture, ProductSummary } from "../../../domain/contracts/catalogu
 import { he } from "../../../domain/i18n/site.ts";
 import { formatShekels } from "../../../domain/money.ts";
 import { ResponsivePicture } from "../ui/picture.tsx";
+import { DietaryBadge } from "./kashrut.tsx";
 
 export const TILE_WIDTH = 300;
 export const TILE_HEIGHT = 260;
@@ -88,6 +89,11 @@ export function ProductTile({
     >
       {details ? (
         <>
+          {product.dietary ? (
+            <span className="flex">
+              <DietaryBadge dietary={product.dietary} />
+            </span>
+          ) : null}
           {product.title ? <span className="line-clamp-2 text-sm text-cocoa-800">{product.title}</span> : null}
           {product.price_from !== null ? (
             <span className="mt-auto pt-1 text-base font-semibold text-crust-700">

@@ -123,6 +123,23 @@ export const ClockIcon = (p: IconProps) => (
     <path d="M12 7v5l3 2" />
   </Icon>
 );
+/** Kashrut (issue 11): a milk drop beside "חלבי", a leaf beside "פרווה", a warning triangle beside allergens. */
+export const DropIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3s6 6.5 6 11a6 6 0 0 1-12 0c0-4.5 6-11 6-11Z" />
+  </Icon>
+);
+export const LeafIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 19c0-8 5-14 15-14 0 10-6 15-14 15" />
+    <path d="M5 19 13 11" />
+  </Icon>
+);
+export const FilterIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 5h16l-6 7v6l-4 2v-8L4 5Z" />
+  </Icon>
+);
 export const NavigateIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="m3 11 18-8-8 18-2-8-8-2Z" />

@@ -1,11 +1,12 @@
 /** The panel (spec §2 says "empty"; the issue asks for a useful landing page): counts and the latest news. */
 import { Link } from "react-router";
-import type { DashboardData, GoingLiveItem } from "../../../domain/contracts/admin.ts";
+import { formatDay } from "../../../domain/certificates.ts";
+import type { CertificateAlert, DashboardData, GoingLiveItem } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { canFor } from "../../../domain/permissions.ts";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { sectionMeta } from "../../components/admin/meta.ts";
-import { AlertIcon } from "../../components/ui/icon.tsx";
+import { AlertIcon, WarningIcon } from "../../components/ui/icon.tsx";
 import { adminUser } from "../../lib/admin-guard.server.ts";
 import { useAdminSession } from "../../lib/admin-permissions.ts";
 import { type AdminSectionKey, sectionHref } from "../../lib/admin-sections.ts";
@@ -19,6 +20,45 @@ export async function loader({ context }: Route.LoaderArgs): Promise<DashboardDa
 }
 
 const p = heAdmin.panel;
+const k = heAdmin.kashrut;
+
+/** Kashrut certificates expired (red) or expiring within 30 days (orange), in words first (issue 11). */
+function CertificateAlerts({ alerts }: { alerts: CertificateAlert[] }) {
+  return (
+    <section
+      aria-labelledby="panel-certificates"
+      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-300"
+      data-testid="certificate-alerts"
+    >
+      <div className="mb-3 flex items-baseline justify-between gap-3">
+        <h2 id="panel-certificates" className="flex items-center gap-2 text-xl font-bold text-cocoa-900">
+          <WarningIcon className="size-6 text-tag-orange" />
+          {k.alertsHeading}
+        </h2>
+        <Link to={sectionHref("branches")} className="font-semibold text-crust-700 underline-offset-4 hover:underline">
+          {k.alertsLink}
+        </Link>
+      </div>
+      <ul className="space-y-2">
+        {alerts.map((alert) => (
+          <li
+            key={alert.branch_id}
+            data-certificate={alert.state}
+            className={
+              alert.state === "expired"
+                ? "rounded-xl border-s-4 border-berry-700 bg-berry-700/10 px-4 py-3 font-semibold text-berry-700"
+                : "rounded-xl border-s-4 border-tag-orange bg-cream-100 px-4 py-3 font-semibold text-cocoa-900"
+            }
+          >
+            {alert.state === "expired"
+              ? k.alertExpired(alert.branch_name, formatDay(alert.valid_until))
+              : k.alertExpiring(alert.branch_name, formatDay(alert.valid_until), alert.days_left)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export default function Panel({ loaderData }: Route.ComponentProps) {
   const { user, permissions } = useAdminSession();
@@ -39,6 +79,7 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-lg text-cocoa-800">{p.welcome(user.name)}</p>
 
       {loaderData.goingLive ? <GoingLive items={loaderData.goingLive} /> : null}
+      {loaderData.certificateAlerts?.length ? <CertificateAlerts alerts={loaderData.certificateAlerts} /> : null}
 
       <section aria-labelledby="panel-counts" className="mt-6">
         <h2 id="panel-counts" className="sr-only">

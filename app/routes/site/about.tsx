@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { formatDay } from "../../../domain/certificates.ts";
+import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import { hePages } from "../../../domain/i18n/pages.ts";
 import { KosherBadge } from "../../components/content/kosher-badge.tsx";
 import { PageHeader } from "../../components/content/page-header.tsx";
@@ -13,12 +15,18 @@ const t = hePages.about;
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { publicUrl } = context.get(requestContext);
-  const [settings, branches] = await Promise.all([services.settings.get(), services.branches.list()]);
+  // Certificates valid today (Jerusalem): the page cache keeps this page per day (server/http/public-pages.ts).
+  const [settings, branches, certificates] = await Promise.all([
+    services.settings.get(),
+    services.branches.list(),
+    services.branches.certificates(),
+  ]);
   // The first branch is the original shop in the market: the picture of the family story.
   const picture = branches[0]?.mainImage ?? null;
   addStructuredData(context, businessJsonLd(settings, publicUrl, branches));
   return {
     picture,
+    certificates,
     seo: pageSeo(publicUrl, {
       title: t.title,
       description: t.description,
@@ -34,7 +42,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { picture } = loaderData;
+  const { picture, certificates } = loaderData;
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <PageHeader title={t.heading} lead={t.lead} />
@@ -62,16 +70,35 @@ export default function About({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="about-kosher" className="bg-cream-200">
         <div className="mx-auto flex max-w-7xl flex-col items-center gap-8 px-6 py-12 sm:flex-row sm:items-center">
-          <KosherBadge className="size-44 shrink-0 drop-shadow-md" />
+          {certificates.length ? <KosherBadge className="size-44 shrink-0 drop-shadow-md" /> : null}
           <div className="space-y-3">
             <h2 id="about-kosher" className="text-2xl font-bold text-cocoa-900">
               {t.kosherHeading}
             </h2>
-            {t.kosher.map((paragraph) => (
-              <p key={paragraph.slice(0, 24)} className="text-lg leading-relaxed text-cocoa-800">
-                {paragraph}
+            <p className="text-lg leading-relaxed text-cocoa-800">{t.kosherSeparation}</p>
+            {certificates.length ? (
+              <>
+                <p className="text-lg leading-relaxed text-cocoa-800">{t.kosherCertificates}</p>
+                <ul className="list-disc space-y-1 ps-6 text-lg text-cocoa-900" data-testid="about-certificates">
+                  {certificates.map((c) => (
+                    <li key={c.branch_id}>
+                      <Link
+                        to={`/branches/${c.branch_id}`}
+                        className="font-semibold underline underline-offset-4 hover:text-crust-700"
+                      >
+                        {c.branch_name}
+                      </Link>
+                      : {c.authority} ({heKashrut.certificate.validUntil}{" "}
+                      <bdi dir="ltr">{formatDay(c.valid_until)}</bdi>)
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p className="text-lg leading-relaxed text-cocoa-800" data-testid="about-certificates">
+                {heKashrut.certificate.aboutNone}
               </p>
-            ))}
+            )}
           </div>
         </div>
       </section>

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { data } from "react-router";
+import { formatDay } from "../../../domain/certificates.ts";
 import { heHours } from "../../../domain/i18n/hours.ts";
+import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { parseIsraeliPhone, telHref } from "../../../domain/phone.ts";
 import { HoursStatusLine, NextDaysTable } from "../../components/content/hours-days.tsx";
@@ -9,6 +11,7 @@ import { PageHeader, Paragraphs } from "../../components/content/page-header.tsx
 import { ExternalLink } from "../../components/ui/external-link.tsx";
 import {
   AccessibleIcon,
+  CheckCircleIcon,
   ClockIcon,
   HandsetIcon,
   MailIcon,
@@ -79,6 +82,58 @@ function Section({ title, icon, children }: { title: string; icon: ReactNode; ch
       </h2>
       {children}
     </section>
+  );
+}
+
+/** The kashrut certificate while valid (issue 11); an expired one is not shown, and neither is any claim. */
+function BranchCertificate({ branch }: { branch: Route.ComponentProps["loaderData"]["branch"] }) {
+  const c = heKashrut.certificate;
+  const certificate = branch.kashrut_certificate;
+  return (
+    <Section title={c.heading} icon={<CheckCircleIcon className="size-6 text-crust-700" />}>
+      {certificate ? (
+        <div className="flex flex-wrap items-start gap-4" data-testid="branch-certificate">
+          <dl className="min-w-48 flex-1 space-y-2 text-lg">
+            <div>
+              <dt className="text-sm font-semibold text-crust-700">{c.authority}</dt>
+              <dd className="font-semibold text-cocoa-900">{certificate.authority}</dd>
+            </div>
+            {certificate.number ? (
+              <div>
+                <dt className="text-sm font-semibold text-crust-700">{c.number}</dt>
+                <dd>
+                  <bdi>{certificate.number}</bdi>
+                </dd>
+              </div>
+            ) : null}
+            <div>
+              <dt className="text-sm font-semibold text-crust-700">{c.validUntil}</dt>
+              <dd>
+                <bdi dir="ltr">{formatDay(certificate.valid_until)}</bdi>
+              </dd>
+            </div>
+          </dl>
+          {certificate.scan ? (
+            <a
+              href={certificate.scan.url}
+              className="group block w-32 shrink-0 text-center text-sm font-semibold text-crust-700 underline underline-offset-4"
+            >
+              <ResponsivePicture
+                picture={certificate.scan}
+                alt={c.scanAlt(branch.name)}
+                sizes="128px"
+                className="mb-1 w-32 rounded-lg object-contain shadow-sm ring-1 ring-cream-300"
+              />
+              {c.viewScan}
+            </a>
+          ) : null}
+        </div>
+      ) : (
+        <p className="text-lg text-cocoa-800" data-testid="branch-certificate">
+          {c.none}
+        </p>
+      )}
+    </Section>
   );
 }
 
@@ -153,6 +208,8 @@ export default function BranchPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </Section>
+
+          <BranchCertificate branch={branch} />
 
           <Section title={t.directions} icon={<NavigateIcon className="size-6 text-crust-700" />}>
             <div className="flex flex-wrap gap-3">

@@ -3,6 +3,7 @@ import { he } from "../../../domain/i18n/site.ts";
 import { formatShekels } from "../../../domain/money.ts";
 import { Breadcrumbs, Chip, FiveStars, TagBadge } from "../../components/catalogue/bits.tsx";
 import { ProductGallery } from "../../components/catalogue/gallery.tsx";
+import { AllergensBlock, KashrutLine } from "../../components/catalogue/kashrut.tsx";
 import { ProductGrid } from "../../components/catalogue/tiles.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { useSiteSettings } from "../../components/site/use-site-settings.ts";
@@ -23,12 +24,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idFromParam(params.id);
   const services = context.get(servicesContext);
   const { publicUrl } = context.get(requestContext);
-  const [settings, product, similar] = await Promise.all([
+  const [settings, product, similar, certificates] = await Promise.all([
     services.settings.get(),
     services.catalogue.product(id),
     services.catalogue.similar(id),
+    services.branches.certificates(),
   ]);
   if (!product) throw data(null, { status: 404 });
+  // Kashrut is claimed only while a branch holds a valid certificate (the page cache keys this page by the
+  // Jerusalem day, so the claim goes the day after the certificate's last day: server/http/public-pages.ts).
+  const authorities = [...new Set(certificates.map((c) => c.authority))];
+  const authority = authorities.length ? authorities.join(", ") : null;
   const path = `/product/${product.id}`;
   const seo = pageSeo(publicUrl, {
     title: product.name,
@@ -41,7 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const firstCategory = product.category[0];
   addStructuredData(
     context,
-    productJsonLd(product, { publicUrl, brandName: settings.brandName }),
+    productJsonLd(product, { publicUrl, brandName: settings.brandName, kosher: authority !== null }),
     breadcrumbJsonLd(
       [
         { name: he.nav.home, path: "/" },
@@ -53,7 +59,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       publicUrl,
     ),
   );
-  return { product, similar, seo };
+  return { product, similar, authority, seo };
 }
 
 export const ErrorBoundary = SiteErrorBoundary;
@@ -94,7 +100,7 @@ function PhoneSummary({ sizes, orderUrl }: { sizes: { price: number }[]; orderUr
 
 /** The product page (spec §2). */
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, similar } = loaderData;
+  const { product, similar, authority } = loaderData;
   const settings = useSiteSettings();
   const firstCategory = product.category[0];
   const crumbs = [
@@ -132,6 +138,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <PhoneSummary sizes={product.size} orderUrl={settings.orderUrl} />
           </div>
 
+          <KashrutLine product={product} authority={authority} />
+
           {product.tag.length ? (
             <ul aria-label={he.product.tags} className="flex flex-wrap gap-2">
               {product.tag.map((tag) => (
@@ -165,6 +173,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               <p className="text-lg leading-relaxed whitespace-pre-line text-cocoa-800">{product.content}</p>
             </section>
           ) : null}
+
+          <AllergensBlock product={product} />
 
           <p className="text-cocoa-800">
             {he.product.sku} <bdi className="font-semibold text-cocoa-900">{product.serial_id}</bdi>

@@ -1,9 +1,12 @@
 import { data, Form, Link, redirect } from "react-router";
+import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { parseId } from "../../../domain/ids.ts";
+import { filterFromParams, filterQuery, hasFilter } from "../../../domain/kashrut.ts";
 import { parsePage } from "../../../domain/pagination.ts";
 import { MAX_SEARCH_LENGTH } from "../../../domain/search.ts";
 import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
+import { ProductFilter, productsHref } from "../../components/catalogue/kashrut.tsx";
 import { ProductGrid } from "../../components/catalogue/tiles.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { SearchIcon } from "../../components/ui/icon.tsx";
@@ -34,12 +37,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (category.parent_id !== null) parent = await catalogue.categoryName(category.parent_id);
   }
   const page = parsePage(url.searchParams.get("page"));
+  // Kashrut and allergens (issue 11): unknown values are ignored here (the API refuses them with a 422).
+  const filter = filterFromParams(url.searchParams);
   const products = await catalogue.products({
     page,
     search,
     categoryId: category?.id,
+    filter,
     path: "/products",
-    query: { search, category: category?.id },
+    query: { search, category: category?.id, ...filterQuery(filter) },
   });
   if (!products) throw data(null, { status: 404 });
   // A page past the end (an old shared link) goes to the last page instead of an empty grid.
@@ -55,20 +61,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     path: `${url.pathname}${url.search}`,
     image: products.data[0]?.mainImage,
     siteName: settings.brandName,
-    noindex: Boolean(search),
+    // Filtered grids are variations of the same list: out of the index too.
+    noindex: Boolean(search) || hasFilter(filter),
   });
-  return { products, search, category, parent, seo };
+  return { products, search, category, parent, filter, seo };
 }
 
 export const ErrorBoundary = SiteErrorBoundary;
 
 /** The product grid with search, subcategory filter and pagination (spec §2, §9). */
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { products, search, category, parent } = loaderData;
+  const { products, search, category, parent, filter } = loaderData;
+  const filtered = hasFilter(filter);
   const heading = category ? category.name : he.products.heading;
   const crumbs = [
     { label: he.nav.home, to: "/" },
-    ...(category ? [{ label: he.nav.products, to: "/products" }] : []),
+    // "All products" keeps the kashrut/allergen filter: only the category is left behind.
+    ...(category ? [{ label: he.nav.products, to: productsHref({ search, ...filterQuery(filter) }) }] : []),
     ...(parent ? [{ label: parent.name, to: `/categories/${parent.id}` }] : []),
     { label: heading },
   ];
@@ -97,6 +106,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <label htmlFor="products-search" className="sr-only">
             {he.site.searchLabel}
           </label>
+          {/* A new search keeps the category and the kashrut/allergen filter. */}
+          {category ? <input type="hidden" name="category" value={category.id} /> : null}
+          {filter.dietary ? <input type="hidden" name="dietary" value={filter.dietary} /> : null}
+          {filter.without.length ? <input type="hidden" name="without" value={filter.without.join(",")} /> : null}
           <input
             id="products-search"
             type="search"
@@ -118,14 +131,21 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
 
+      <div className="mt-6">
+        <ProductFilter filter={filter} search={search} categoryId={category?.id} />
+      </div>
+
       <div className="mt-8">
         {products.data.length ? (
           <ProductGrid products={products.data} priorityCount={2} />
         ) : (
           <div className="rounded-2xl bg-cream-50 p-8 text-center ring-1 ring-cream-300">
-            <p className="text-xl font-bold text-cocoa-900">{search ? he.products.noResults : he.products.empty}</p>
+            <p className="text-xl font-bold text-cocoa-900">
+              {search ? he.products.noResults : filtered ? heKashrut.noFilterResults : he.products.empty}
+            </p>
             {search ? <p className="mt-2 text-cocoa-800">{he.products.noResultsHint}</p> : null}
-            {search || category ? (
+            {!search && filtered ? <p className="mt-2 text-cocoa-800">{heKashrut.noFilterResultsHint}</p> : null}
+            {search || category || filtered ? (
               <Link
                 to="/products"
                 className="mt-5 inline-flex min-h-12 items-center rounded-full bg-crust-700 px-6 font-bold text-white hover:bg-crust-600"

@@ -5,7 +5,8 @@ import { idField } from "./fields.ts";
 
 const v = heAdmin.validation;
 
-export const OWNER_TYPES = ["product", "category", "branch", "sale", "publication"] as const;
+/** `branch_certificate`: the scan of a branch's kashrut certificate (the branch's id; its position 0 is shown). */
+export const OWNER_TYPES = ["product", "category", "branch", "branch_certificate", "sale", "publication"] as const;
 export type ImageOwnerType = (typeof OWNER_TYPES)[number];
 
 /** Accepts our names and Laravel model class names ("App\\Models\\Product"), any case. */

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { heAdmin } from "../../i18n/admin.ts";
 import { flag, idField, optionalText, requiredText, status, toNumber, wholeNumber } from "./fields.ts";
+import { kashrutFields } from "./kashrut.ts";
 
 const f = heAdmin.fields;
 
@@ -12,6 +13,8 @@ export const productSchema = z.object({
   serial_id: wholeNumber(f.serialId, { min: 1, max: 999_999_999_999 }),
   status,
   visibility_home_page: flag,
+  // Kashrut and allergens (issue 11): each optional; an update without them keeps the stored ones.
+  ...kashrutFields,
 });
 
 export type ProductInput = z.output<typeof productSchema>;

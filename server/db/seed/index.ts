@@ -3,7 +3,11 @@
  * and by `npm run db:seed`. Images are drawn locally (artwork.ts) and go through the same
  * pipeline as uploads. The demo admin is created here too; its password is printed once.
  */
+
+import sharp from "sharp";
+import { certificateToday } from "../../../domain/certificates.ts";
 import { hoursRulesSchema, serializeHours } from "../../../domain/hours/rules.ts";
+import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import type { AppConfig } from "../../config.ts";
 import type { Logger } from "../../log.ts";
 import type { Services } from "../../services/index.ts";
@@ -11,6 +15,7 @@ import { generatePassword } from "../../services/users.ts";
 import type { DatabaseHandle } from "../database.ts";
 import { renderArtwork } from "./artwork.ts";
 import { type ArtSpec, branches, categories, products, publications, sales, siteSettings } from "./content.ts";
+import { branchCertificate, certificateScanSvg, seedKashrutOf } from "./kashrut.ts";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.co.il";
 
@@ -30,6 +35,8 @@ interface ImageJob {
   position: number;
   /** Shown on the home page: drawn before the server starts listening. */
   urgent: boolean;
+  /** Another drawing than the artwork of `art` (the certificate scans). */
+  svg?: (size: { width: number; height: number }) => string;
 }
 
 async function addImages(services: Services, jobs: ImageJob[]) {
@@ -37,7 +44,11 @@ async function addImages(services: Services, jobs: ImageJob[]) {
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++]!;
-      const png = await renderArtwork(job.art, job.size);
+      const png = job.svg
+        ? await sharp(Buffer.from(job.svg(job.size)))
+            .png()
+            .toBuffer()
+        : await renderArtwork(job.art, job.size);
       await services.images.add(job.owner, png, { alt: job.alt, position: job.position });
     }
   };
@@ -70,6 +81,8 @@ export async function seedDemoContent(
   const scale = options.imageScale ?? 1;
   const PRODUCT_ART = scaled(PRODUCT_ART_SIZE, scale);
   const WIDE_ART = scaled(WIDE_ART_SIZE, scale);
+  // A portrait page, like a scanned A4 certificate.
+  const CERTIFICATE_ART = scaled({ width: 600, height: 840 }, scale);
   const now = new Date().toISOString();
   const imageJobs: ImageJob[] = [];
 
@@ -141,6 +154,7 @@ export async function seedDemoContent(
         serial_id: product.serialId,
         status: 1,
         visibility_home_page: product.showOnHome,
+        kashrut: seedKashrutOf(product.serialId),
       },
       {
         categoryIds: product.categoryKeys.map((key) => {
@@ -188,6 +202,7 @@ export async function seedDemoContent(
         latitude: branch.latitude,
         longitude: branch.longitude,
         position: index,
+        ...branchCertificate(index, certificateToday()),
         created_at: now,
         updated_at: now,
       })
@@ -198,6 +213,15 @@ export async function seedDemoContent(
       art: branch.art,
       size: WIDE_ART,
       alt: branch.name,
+      position: 0,
+      urgent: false,
+    });
+    imageJobs.push({
+      owner: { type: "branch_certificate", id },
+      art: branch.art,
+      svg: (size) => certificateScanSvg(size, index),
+      size: CERTIFICATE_ART,
+      alt: heKashrut.certificate.scanAlt(branch.name),
       position: 0,
       urgent: false,
     });

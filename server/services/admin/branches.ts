@@ -1,4 +1,5 @@
-import type { AdminBranch, Paginated } from "../../../domain/contracts/admin.ts";
+import { certificateState, certificateToday } from "../../../domain/certificates.ts";
+import type { AdminBranch, AdminImage, Paginated } from "../../../domain/contracts/admin.ts";
 import { DEFAULT_RULES, type HoursRules, parseStoredHours, serializeHours } from "../../../domain/hours/rules.ts";
 import type { BranchInput } from "../../../domain/schemas/admin/branch.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
@@ -31,8 +32,9 @@ export function createAdminBranchesService(
   db: DB,
   deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService },
 ) {
-  const toBranch = (r: BranchRow, mainImage: AdminBranch["mainImage"]): AdminBranch => {
+  const toBranch = (r: BranchRow, mainImage: AdminBranch["mainImage"], scan: AdminImage | null): AdminBranch => {
     const hours = parseStoredHours(r.opening_hours);
+    const certificate = { authority: r.kashrut_authority, valid_until: r.kashrut_valid_until };
     return {
       id: r.id,
       name: r.name,
@@ -49,6 +51,11 @@ export function createAdminBranchesService(
       updated_at: r.updated_at,
       version: r.version,
       mainImage,
+      kashrut_authority: r.kashrut_authority,
+      kashrut_certificate_number: r.kashrut_certificate_number,
+      kashrut_valid_until: r.kashrut_valid_until,
+      kashrut_state: certificateState(certificate, certificateToday()),
+      kashrut_scan: scan,
     };
   };
 
@@ -70,6 +77,12 @@ export function createAdminBranchesService(
     opening_hours: serializeHours({ weekly: input.opening_hours, rules }),
     accessibility: input.accessibility,
     position: input.position,
+    // The certificate: fields the request left out stay as stored.
+    ...(input.kashrut_authority === undefined ? {} : { kashrut_authority: input.kashrut_authority }),
+    ...(input.kashrut_certificate_number === undefined
+      ? {}
+      : { kashrut_certificate_number: input.kashrut_certificate_number }),
+    ...(input.kashrut_valid_until === undefined ? {} : { kashrut_valid_until: input.kashrut_valid_until }),
   });
 
   const service = {
@@ -86,7 +99,7 @@ export function createAdminBranchesService(
             "branch",
             rows.map((r) => r.id),
           );
-          return rows.map((r) => toBranch(r, images.get(r.id) ?? null));
+          return rows.map((r) => toBranch(r, images.get(r.id) ?? null, null));
         },
       });
     },
@@ -94,8 +107,11 @@ export function createAdminBranchesService(
     async get(id: number): Promise<AdminBranch> {
       const row = await db.selectFrom("branches").selectAll().where("id", "=", id).executeTakeFirst();
       if (!row) throw new NotFoundError();
-      const images = await deps.adminImages.list("branch", id);
-      return { ...toBranch(row, images[0]?.picture ?? null), images };
+      const [images, scans] = await Promise.all([
+        deps.adminImages.list("branch", id),
+        deps.adminImages.list("branch_certificate", id),
+      ]);
+      return { ...toBranch(row, images[0]?.picture ?? null, scans[0] ?? null), images };
     },
 
     async create(input: BranchInput): Promise<AdminBranch> {
@@ -124,6 +140,7 @@ export function createAdminBranchesService(
     },
 
     async remove(id: number): Promise<void> {
+      // The branch's photos and its certificate scan go with it (images.removeOwner takes every kind of the table).
       if (!(await deps.images.removeOwner({ type: "branch", id }))) throw new NotFoundError();
     },
   };

@@ -1,5 +1,12 @@
 /** The panel's figures: counts and the latest contact requests and club sign-ups, limited to what the role may see. */
-import type { DashboardData } from "../../../domain/contracts/admin.ts";
+import {
+  CERTIFICATE_WARNING_DAYS,
+  certificateState,
+  certificateToday,
+  daysLeft,
+} from "../../../domain/certificates.ts";
+import type { CertificateAlert, DashboardData } from "../../../domain/contracts/admin.ts";
+import { addDays } from "../../../domain/hours/time.ts";
 import type { Action, Subject } from "../../../domain/permissions.ts";
 import type { DB } from "../../db/database.ts";
 import { toClient } from "./clients.ts";
@@ -22,6 +29,34 @@ export function createDashboardService(
     return Number(row.n);
   }
 
+  /** Certificates expired, or whose last day is within CERTIFICATE_WARNING_DAYS, soonest first (issue 11). */
+  async function certificateAlerts(now = new Date()): Promise<CertificateAlert[]> {
+    const today = certificateToday(now);
+    const rows = await db
+      .selectFrom("branches")
+      .select(["id", "name", "kashrut_authority", "kashrut_valid_until"])
+      .where("kashrut_valid_until", "is not", null)
+      .where("kashrut_valid_until", "<=", addDays(today, CERTIFICATE_WARNING_DAYS))
+      .orderBy("kashrut_valid_until")
+      .orderBy("id")
+      .execute();
+    return rows.flatMap((r) => {
+      const validUntil = r.kashrut_valid_until ?? "";
+      const state = certificateState({ authority: r.kashrut_authority, valid_until: validUntil }, today);
+      if (state !== "expiring" && state !== "expired") return [];
+      return [
+        {
+          branch_id: r.id,
+          branch_name: r.name,
+          authority: r.kashrut_authority,
+          valid_until: validUntil,
+          state,
+          days_left: daysLeft(validUntil, today),
+        },
+      ];
+    });
+  }
+
   return {
     async get(can: (action: Action, subject: Subject) => boolean): Promise<DashboardData> {
       const data: DashboardData = { counts: {} };
@@ -36,7 +71,10 @@ export function createDashboardService(
         c.publishedProducts = Number(published.n);
       }
       if (can("read", "Category")) c.categories = await count("categories");
-      if (can("read", "Branch")) c.branches = await count("branches");
+      if (can("read", "Branch")) {
+        c.branches = await count("branches");
+        data.certificateAlerts = await certificateAlerts();
+      }
       if (can("read", "Sale")) c.sales = await count("sales");
       if (can("read", "Publication")) c.publications = await count("publications");
       if (can("read", "Client")) {

@@ -21,6 +21,7 @@ import { lockRow } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { ImagesService } from "../images.ts";
+import { kashrutColumns, kashrutFromRow } from "../kashrut.ts";
 import type { MediaService } from "../media.ts";
 import { searchColumns } from "../products.ts";
 import { escapeLike, parseSearchQuery } from "../search/hebrew.ts";
@@ -118,6 +119,7 @@ export function createAdminProductsService(
             version: r.version,
             mainImage: images.get(r.id) ?? null,
             category: categories.get(r.id) ?? [],
+            dietary: kashrutFromRow(r).dietary,
           }));
         },
       });
@@ -151,6 +153,7 @@ export function createAdminProductsService(
         version: row.version,
         mainImage: images[0]?.picture ?? null,
         category: categories.get(id) ?? [],
+        ...kashrutFromRow(row),
         size: sizes.map((s) => ({ id: s.id, name: s.name, price: agorotToShekels(s.price), product_id: s.product_id })),
         tag: tags.map((t) => ({
           id: t.id,
@@ -176,6 +179,7 @@ export function createAdminProductsService(
           status: input.status,
           visibility_home_page: toFlag(input.visibility_home_page),
           ...searchColumns(input),
+          ...kashrutColumns(input),
           created_at: at,
           updated_at: at,
         })
@@ -199,6 +203,8 @@ export function createAdminProductsService(
           status: input.status,
           visibility_home_page: toFlag(input.visibility_home_page),
           ...searchColumns(input),
+          // Kashrut fields the request left out stay as stored.
+          ...kashrutColumns(input),
           updated_at: now(),
         },
         () => service.get(id),

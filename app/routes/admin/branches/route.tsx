@@ -1,5 +1,6 @@
 /** Branches (shown on the public site; the spec gives no way to edit them, the shop needs one). */
 
+import { certificateToday } from "../../../../domain/certificates.ts";
 import type { AdminBranch, OpeningHoursEntry } from "../../../../domain/contracts/admin.ts";
 import { DEFAULT_RULES } from "../../../../domain/hours/rules.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
@@ -13,12 +14,14 @@ import type { ListColumn } from "../../../components/admin/list.tsx";
 import { sectionMeta } from "../../../components/admin/meta.ts";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { weekTable } from "../../../lib/opening-hours.ts";
+import { CertificateBadge, CertificateScan } from "./certificate.tsx";
 import { HoursEditor } from "./hours-editor.tsx";
 
 export const meta = sectionMeta("branches");
 
 const b = heAdmin.branches;
 const f = heAdmin.fields;
+const k = heAdmin.kashrut;
 
 const columns: ListColumn<AdminBranch>[] = [
   column.image(),
@@ -26,6 +29,13 @@ const columns: ListColumn<AdminBranch>[] = [
   column.name(),
   { id: "address", name: f.address, sortable: true, render: (r) => <span className="text-sm">{r.address}</span> },
   { id: "phone", name: f.phone, sortable: true, render: (r) => <bdi dir="ltr">{r.phone}</bdi> },
+  {
+    id: "certificate",
+    name: k.certificate,
+    render: (r) => (
+      <CertificateBadge state={r.kashrut_state} validUntil={r.kashrut_valid_until} today={certificateToday()} />
+    ),
+  },
   column.position(),
 ];
 
@@ -43,6 +53,9 @@ function BranchForm(props: FormProps<AdminBranch>) {
       position: item ? String(item.position) : "0",
       opening_hours: item?.opening_hours ?? [],
       hours_rules: item?.hours_rules ?? DEFAULT_RULES,
+      kashrut_authority: item?.kashrut_authority ?? "",
+      kashrut_certificate_number: item?.kashrut_certificate_number ?? "",
+      kashrut_valid_until: item?.kashrut_valid_until ?? "",
     }),
     describe: {
       opening_hours: (value) =>
@@ -78,6 +91,19 @@ function BranchForm(props: FormProps<AdminBranch>) {
         errors={errors}
       />
       {field.text("position", f.position, { inputMode: "numeric", dir: "ltr", hint: f.positionHint })}
+      <fieldset className="grid gap-4 rounded-xl bg-cream-50 p-4 ring-1 ring-cream-300 md:col-span-2 md:grid-cols-3">
+        <legend className="px-1 font-bold text-cocoa-900">{k.certificate}</legend>
+        {field.text("kashrut_authority", k.authority, { hint: k.authorityHint })}
+        {field.text("kashrut_certificate_number", k.number, { dir: "ltr" })}
+        {field.text("kashrut_valid_until", k.validUntil, { type: "date", dir: "ltr", hint: k.validUntilHint })}
+        <div className="md:col-span-3">
+          {props.item ? (
+            <CertificateScan branchId={props.item.id} initial={props.item.kashrut_scan} branchName={props.item.name} />
+          ) : (
+            <p className="text-sm text-cocoa-800">{k.scanAfterSave}</p>
+          )}
+        </div>
+      </fieldset>
     </AdminForm>
   );
 }
@@ -133,6 +159,29 @@ function BranchView({ item }: { item: AdminBranch }) {
             </span>,
           ],
           [f.accessibility, item.accessibility],
+          [
+            k.certificate,
+            <span key="k" className="flex flex-col gap-1">
+              <CertificateBadge
+                state={item.kashrut_state}
+                validUntil={item.kashrut_valid_until}
+                today={certificateToday()}
+              />
+              {item.kashrut_authority ? <span>{item.kashrut_authority}</span> : null}
+              {item.kashrut_certificate_number ? (
+                <span>
+                  {k.number}: <bdi dir="ltr">{item.kashrut_certificate_number}</bdi>
+                </span>
+              ) : null}
+              {item.kashrut_scan ? (
+                <img
+                  src={item.kashrut_scan.path}
+                  alt={item.kashrut_scan.alt || k.scan}
+                  className="h-32 w-auto self-start rounded-lg object-contain ring-1 ring-cream-300"
+                />
+              ) : null}
+            </span>,
+          ],
           [heAdmin.updatedAt, formatDateTime(item.updated_at)],
         ]}
       />

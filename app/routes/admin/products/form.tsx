@@ -21,6 +21,7 @@ import { HomeVisibilityCheckbox, StatusSelect } from "../../../components/admin/
 import { notify } from "../../../components/admin/toast.tsx";
 import { sectionHref } from "../../../lib/admin-sections.ts";
 import { apiJson } from "../../../lib/api-client.ts";
+import { KashrutFields } from "./kashrut-fields.tsx";
 import { CategoryPicker, type SizeItem, SizesEditor, type TagItem, TagsEditor } from "./parts.tsx";
 
 const f = heAdmin.fields;
@@ -45,6 +46,12 @@ export function ProductForm(props: FormProps<AdminProduct>) {
       status: product ? String(product.status) : "1",
       visibility_home_page: product?.visibility_home_page ?? false,
       categories: product?.category.map((c) => c.id) ?? [],
+      dietary: (product?.dietary ?? "") as string,
+      chalav_yisrael: product?.chalav_yisrael ?? false,
+      pas_yisrael: product?.pas_yisrael ?? false,
+      kosher_for_passover: product?.kosher_for_passover ?? false,
+      allergens: (product?.allergens ?? []) as string[],
+      may_contain: (product?.may_contain ?? []) as string[],
     }),
     describe: {
       categories: (ids) =>
@@ -163,6 +170,7 @@ export function ProductForm(props: FormProps<AdminProduct>) {
         {field.text("serial_id", f.serialId, { inputMode: "numeric", dir: "ltr", isRequired: true })}
         <StatusSelect value={values.status} onChange={(v) => set("status", v)} errors={errors.status} />
         {field.textArea("content", f.content, { rows: 4, className: "md:col-span-2" })}
+        <KashrutFields values={values} set={(key, value) => set(key, value as never)} errors={errors} />
         <HomeVisibilityCheckbox
           checked={values.visibility_home_page}
           onChange={(v) => set("visibility_home_page", v)}

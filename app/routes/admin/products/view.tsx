@@ -1,6 +1,8 @@
 /** The product modal's read-only view: images, fields, sizes, tags and a link to the public page. */
 import type { AdminProduct } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
+import { heKashrut } from "../../../../domain/i18n/kashrut.ts";
+import { KASHRUT_FLAGS } from "../../../../domain/kashrut.ts";
 import { formatShekels } from "../../../../domain/money.ts";
 import { Details, StatusBadge, TagChip, YesNo } from "../../../components/admin/bits.tsx";
 import { formatDateTime } from "../../../components/admin/format.ts";
@@ -65,6 +67,15 @@ export function ProductView({ item: product }: { item: AdminProduct }) {
               ""
             ),
           ],
+          [
+            heAdmin.kashrut.dietary,
+            [
+              product.dietary ? heKashrut.dietary[product.dietary] : heAdmin.kashrut.dietaryNone,
+              ...KASHRUT_FLAGS.filter((flag) => product[flag]).map((flag) => heKashrut.flags[flag]),
+            ].join(" · "),
+          ],
+          [heAdmin.kashrut.allergens, heKashrut.namesOf(product.allergens) || heAdmin.kashrut.allergensNone],
+          [heAdmin.kashrut.mayContain, heKashrut.namesOf(product.may_contain) || heAdmin.kashrut.allergensNone],
           [
             f.content,
             <span key="content" className="whitespace-pre-line">

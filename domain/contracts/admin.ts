@@ -4,6 +4,8 @@
  */
 
 import type { HoursRules, WeeklyEntry } from "../hours/rules.ts";
+import type { Holiday } from "../seasonal/holidays.ts";
+import type { ScheduleStatus } from "../seasonal/schedule.ts";
 import type { Picture } from "./catalogue.ts";
 
 export type { PageLink, Paginated } from "./catalogue.ts";
@@ -75,6 +77,9 @@ export interface AdminCategoryRow {
   status: number;
   visibility_home_page: boolean;
   position: number;
+  /** A seasonal collection's holiday (domain/seasonal/holidays.ts), or null. */
+  holiday: Holiday | null;
+  holiday_lead_days: number;
   created_at: string;
   updated_at: string;
   mainImage: Picture | null;
@@ -134,6 +139,10 @@ export interface AdminPost {
   content: string;
   status: number;
   visibility_home_page: boolean;
+  /** The public window (ISO UTC, null = open-ended) and where now stands in it. */
+  starts_at: string | null;
+  ends_at: string | null;
+  schedule: ScheduleStatus;
   created_at: string;
   updated_at: string;
   mainImage: Picture | null;

@@ -8,11 +8,13 @@ import { createBranchesService } from "./branches.ts";
 import { createCatalogueService } from "./catalogue.ts";
 import { createCategoriesService } from "./categories.ts";
 import { createClientsService } from "./clients.ts";
+import { type Clock, systemClock } from "./clock.ts";
 import { createContactService } from "./contact.ts";
 import { createImagesService } from "./images.ts";
 import { createMediaService } from "./media.ts";
 import { createPostsService } from "./posts.ts";
 import { createProductsService } from "./products.ts";
+import { createSeasonalService } from "./seasonal.ts";
 import { createSettingsService } from "./settings.ts";
 import { createSitemapService } from "./sitemap.ts";
 import { createUsersService } from "./users.ts";
@@ -20,12 +22,19 @@ import { createUsersService } from "./users.ts";
 export interface ServiceDeps {
   storage: ImageStorage;
   logger: Logger;
+  /** "Now" for dated content and seasonal collections; tests move it. Defaults to the system clock. */
+  clock?: Clock;
 }
 
 export function createServices(db: DB, deps: ServiceDeps) {
   const media = createMediaService(db);
   const images = createImagesService(db, deps.storage, deps.logger);
   const settings = createSettingsService(db);
+  const clock = deps.clock ?? systemClock;
+  const catalogue = createCatalogueService(db, media);
+  const sales = createPostsService(db, media, "sales", clock);
+  const publications = createPostsService(db, media, "publications", clock);
+  const seasonal = createSeasonalService(db, catalogue, clock);
   return {
     media,
     images,
@@ -34,14 +43,25 @@ export function createServices(db: DB, deps: ServiceDeps) {
     users: createUsersService(db),
     auth: createAuthService(db),
     products: createProductsService(db),
-    catalogue: createCatalogueService(db, media),
+    catalogue,
+    seasonal,
     branches: createBranchesService(db, media),
-    sales: createPostsService(db, media, "sales"),
-    publications: createPostsService(db, media, "publications"),
+    sales,
+    publications,
     contact: createContactService(db),
     clients: createClientsService(db),
-    sitemap: createSitemapService(db, media),
-    admin: createAdminServices(db, { media, images, settings }),
+    sitemap: createSitemapService(db, media, clock),
+    admin: createAdminServices(db, { media, images, settings, clock }),
+    /**
+     * The next instant at which something scheduled appears or disappears on the public site (a sale or
+     * publication window, a seasonal collection), strictly after `now`; null when nothing is scheduled.
+     */
+    async nextScheduledChange(now: Date): Promise<Date | null> {
+      const times = (
+        await Promise.all([sales.nextBoundary(now), publications.nextBoundary(now), seasonal.nextBoundary(now)])
+      ).filter((t): t is Date => t !== null);
+      return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
+    },
   };
 }
 

@@ -9,6 +9,8 @@ import { type ContentVersion, createContentVersion } from "../../server/content-
 import { RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
 import { createLocalStorage } from "../../server/images/storage.ts";
 import { createLogger } from "../../server/log.ts";
+import { type ScheduleTimer, startScheduleTimer, type Timers } from "../../server/schedule-timer.ts";
+import type { Clock } from "../../server/services/clock.ts";
 import { createServices, type Services } from "../../server/services/index.ts";
 import type { TestDatabase } from "./database.ts";
 import { removeTempDir, tempDir } from "./temp.ts";
@@ -17,6 +19,8 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   services: Services;
   contentVersion: ContentVersion;
+  /** With `clock`: the schedule timer (server/schedule-timer.ts) over that clock and the given timers. */
+  scheduleTimer?: ScheduleTimer;
   request(path: string, init?: RequestInit): Promise<Response>;
   dispose(): void;
 }
@@ -45,6 +49,9 @@ export function createTestApp(
     pageCache?: { enabled: boolean; maxBytes: number };
     trustProxy?: boolean;
     secureCookies?: boolean;
+    /** "Now" for dated content and seasonal collections; also starts the schedule timer, on `timers`. */
+    clock?: Clock;
+    timers?: Timers;
   } = {},
 ): TestApp {
   const uploads = tempDir("bakery-uploads-");
@@ -52,8 +59,17 @@ export function createTestApp(
   if (database.uploadsTemplate) cpSync(database.uploadsTemplate, uploads, { recursive: true });
   const storage = createLocalStorage(uploads);
   const logger = createLogger("silent");
-  const services = createServices(database.handle.db, { storage, logger });
+  const services = createServices(database.handle.db, { storage, logger, clock: options.clock });
   const contentVersion = createContentVersion(database.handle, { logger });
+  const scheduleTimer = options.clock
+    ? startScheduleTimer({
+        nextScheduledChange: services.nextScheduledChange,
+        contentVersion,
+        clock: options.clock,
+        logger,
+        timers: options.timers,
+      })
+    : undefined;
   const app = createApp({
     config: {
       publicUrl: "http://localhost:3000",
@@ -74,8 +90,10 @@ export function createTestApp(
     app,
     services,
     contentVersion,
+    scheduleTimer,
     request: (p, init) => Promise.resolve(app.request(p, init)),
     dispose: () => {
+      scheduleTimer?.close();
       void contentVersion.close();
       removeTempDir(uploads);
     },

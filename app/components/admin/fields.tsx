@@ -19,7 +19,7 @@ export function TextInput(props: {
   value: string;
   onChange: (value: string) => void;
   errors?: string[];
-  type?: "text" | "email" | "url" | "tel" | "number" | "time";
+  type?: "text" | "email" | "url" | "tel" | "number" | "time" | "datetime-local";
   inputMode?: "numeric" | "decimal" | "email" | "tel" | "url" | "text";
   dir?: "ltr" | "rtl" | "auto";
   hint?: string;

@@ -16,6 +16,7 @@ import type {
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { CategoryInput } from "../../../domain/schemas/admin/category.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
+import { isHoliday } from "../../../domain/seasonal/holidays.ts";
 import type { DB } from "../../db/database.ts";
 import { HttpError, NotFoundError, ValidationError } from "../../errors.ts";
 import type { ImagesService } from "../images.ts";
@@ -63,6 +64,8 @@ export function createAdminCategoriesService(
       status: number;
       visibility_home_page: number;
       position: number;
+      holiday: string | null;
+      holiday_lead_days: number;
       created_at: string;
       updated_at: string;
       products_count: number | string;
@@ -83,6 +86,8 @@ export function createAdminCategoriesService(
       status: r.status,
       visibility_home_page: r.visibility_home_page === 1,
       position: r.position,
+      holiday: isHoliday(r.holiday) ? r.holiday : null,
+      holiday_lead_days: Number(r.holiday_lead_days),
       created_at: r.created_at,
       updated_at: r.updated_at,
       mainImage: images.get(r.id) ?? null,
@@ -102,6 +107,8 @@ export function createAdminCategoriesService(
       "c.status",
       "c.visibility_home_page",
       "c.position",
+      "c.holiday",
+      "c.holiday_lead_days",
       "c.created_at",
       "c.updated_at",
       sql<number>`(select count(*) from category_product cp where cp.category_id = c.id)`.as("products_count"),
@@ -199,6 +206,8 @@ export function createAdminCategoriesService(
           parent_id: input.is_main ? null : input.parent_id,
           visibility_home_page: toFlag(input.visibility_home_page),
           position: input.position,
+          holiday: input.holiday,
+          holiday_lead_days: input.holiday_lead_days,
           created_at: at,
           updated_at: at,
         })
@@ -224,6 +233,8 @@ export function createAdminCategoriesService(
           parent_id: input.is_main ? null : input.parent_id,
           visibility_home_page: toFlag(input.visibility_home_page),
           position: input.position,
+          holiday: input.holiday,
+          holiday_lead_days: input.holiday_lead_days,
           updated_at: now(),
         })
         .where("id", "=", id)

@@ -227,6 +227,7 @@ export const heAdmin = {
     startsAt: "מועד התחלה",
     endsAt: "מועד סיום",
     scheduleHint: "לפי שעון ירושלים; ריק – ללא הגבלה",
+    clearDate: "ניקוי",
     schedule: "תזמון",
     holiday: "קולקציה עונתית לחג",
     noHoliday: "ללא – קטגוריה רגילה",

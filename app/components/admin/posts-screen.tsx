@@ -11,7 +11,7 @@ import { AdminForm, bindFields, type FormProps, useCrudForm } from "./admin-form
 import { Details, ScheduleBadge, StatusBadge, YesNo } from "./bits.tsx";
 import { column } from "./columns.tsx";
 import { CrudScreen, crudMessages } from "./crud-screen.tsx";
-import { HomeVisibilityCheckbox, StatusSelect } from "./fields.tsx";
+import { DateTimeInput, HomeVisibilityCheckbox, StatusSelect } from "./fields.tsx";
 import { formatDateTime } from "./format.ts";
 import type { ListColumn } from "./list.tsx";
 
@@ -46,8 +46,18 @@ function PostForm(props: FormProps<AdminPost>) {
     <AdminForm form={form} onCancel={props.onCancel}>
       {field.text("name", f.name, { isRequired: true, autoFocus: true })}
       <StatusSelect value={values.status} onChange={(v) => set("status", v)} errors={errors.status} />
-      {field.text("starts_at", f.startsAt, { type: "datetime-local", hint: f.scheduleHint })}
-      {field.text("ends_at", f.endsAt, { type: "datetime-local", hint: f.scheduleHint })}
+      {(["starts_at", "ends_at"] as const).map((name) => (
+        <DateTimeInput
+          key={name}
+          name={name}
+          label={name === "starts_at" ? f.startsAt : f.endsAt}
+          value={values[name]}
+          onChange={(v) => set(name, v)}
+          errors={errors[name]}
+          hint={f.scheduleHint}
+          clearLabel={f.clearDate}
+        />
+      ))}
       {field.textArea("content", f.content, { rows: 6, className: "md:col-span-2" })}
       <HomeVisibilityCheckbox checked={values.visibility_home_page} onChange={(v) => set("visibility_home_page", v)} />
     </AdminForm>

@@ -33,7 +33,7 @@ export function SeasonalBand({ collection, priority }: { collection: SeasonalCol
             width={420}
             height={300}
             priority={priority}
-            className="aspect-[7/5] w-full object-cover"
+            className="aspect-[2/1] w-full object-cover md:aspect-[7/5]"
           />
         </Link>
         <div>
@@ -45,14 +45,15 @@ export function SeasonalBand({ collection, priority }: { collection: SeasonalCol
           </h2>
           <p className="mt-2 text-lg font-semibold text-cream-200">
             <span className="sr-only">{he.seasonal.dates}: </span>
-            {holiday.name} · <bdi>{holiday.gregorian}</bdi> · {holiday.hebrew}
+            {holiday.name} · <bdi className="whitespace-nowrap">{holiday.gregorian}</bdi>
+            <span className="block font-medium whitespace-nowrap">{holiday.hebrew}</span>
           </p>
           <p className="text-cream-200">{holiday.begins}</p>
           {collection.information ? (
             <p className="mt-3 max-w-prose leading-relaxed text-cream-100">{collection.information}</p>
           ) : null}
           {collection.products.length ? (
-            <ul aria-label={he.seasonal.products(collection.name)} className="mt-5 flex flex-wrap gap-3">
+            <ul aria-label={he.seasonal.products(collection.name)} className="mt-5 flex flex-wrap gap-2 sm:gap-3">
               {collection.products.map((product) => (
                 <li key={product.id}>
                   <Link
@@ -65,7 +66,7 @@ export function SeasonalBand({ collection, priority }: { collection: SeasonalCol
                       sizes="48px"
                       width={48}
                       height={48}
-                      className="size-12 rounded-full object-cover"
+                      className="size-10 rounded-full object-cover sm:size-12"
                     />
                     {product.name}
                   </Link>

@@ -117,7 +117,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   name={category.name}
                   picture={category.mainImage}
                   sizes={HOME_TILE_SIZES}
-                  priority={index === 0}
+                  // The largest picture above the fold: the seasonal band's when there is one.
+                  priority={index === 0 && seasonal.length === 0}
                 />
               </li>
             ))}

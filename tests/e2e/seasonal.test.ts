@@ -8,11 +8,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { currentOrNextWindow, isFeatured } from "../../domain/seasonal/holidays.ts";
 import { categories } from "../../server/db/seed/content.ts";
+import { expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
 import { storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
+const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 const hanukkah = categories.flatMap((c) => c.children).find((c) => c.holiday === "hanukkah")!;
 const now = new Date();
 const featured = isFeatured(currentOrNextWindow("hanukkah", 14, now), now);
@@ -67,4 +69,70 @@ describe.skipIf(!chromiumPath)("seasonal collection band in Chromium", () => {
       });
     });
   }
+
+  describe("admin", () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await staffPage(browser, baseURL, credentials, { viewport: VIEWPORTS.desktop });
+    });
+    afterAll(async () => {
+      await page?.context().close();
+    });
+
+    /** Types a Jerusalem date and time into a Hebrew date field (day, month, year, hour, minute). */
+    const typeDateTime = async (label: string, digits: string) => {
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("group", { name: label }).getByRole("spinbutton").first().click();
+      await page.keyboard.type(digits);
+    };
+
+    it("schedules a sale with Hebrew date fields: an end before the start is refused, then it is listed as scheduled; axe clean", async () => {
+      await openPage(page, `${baseURL}/admin/sales`);
+      await listReady(page);
+      await page.getByRole("button", { name: "מבצע חדש" }).click();
+      const dialog = page.getByRole("dialog", { name: "הוספת מבצע" });
+      await dialog.waitFor();
+      await dialog.getByLabel("שם").fill("מבצע מתוזמן לבדיקה");
+      await typeDateTime("מועד התחלה", "050120300700"); // 5.1.2030, 07:00
+      await typeDateTime("מועד סיום", "040120300700");
+      await dialog.getByRole("button", { name: "שמור" }).click();
+      await dialog.getByText("מועד הסיום חייב להיות אחרי מועד ההתחלה").waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+
+      await typeDateTime("מועד סיום", "060120302000");
+      await dialog.getByRole("button", { name: "שמור" }).click();
+      await expectToast(page, "המבצע נשמר בהצלחה");
+      await dialog.waitFor({ state: "detached" });
+      await listReady(page);
+      const row = page.getByRole("row").filter({ hasText: "מבצע מתוזמן לבדיקה" });
+      expect(await row.locator("[data-schedule]").getAttribute("data-schedule")).toBe("scheduled");
+      expect(await row.textContent()).toContain("מתוזמן");
+      expect(await axeViolations(page)).toEqual([]);
+
+      // Stored as the instant Jerusalem's clock meant (UTC+2 in January); then removed again.
+      const saved = await page.evaluate(async () => {
+        const token = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? "");
+        const headers = { "X-XSRF-TOKEN": token, "X-Requested-With": "XMLHttpRequest" };
+        const list = await (await fetch("/api/admin/sales?search_title=לבדיקה", { headers })).json();
+        const item = list.data[0];
+        await fetch(`/api/admin/sales/${item.id}`, { method: "DELETE", headers });
+        return { starts_at: item.starts_at, ends_at: item.ends_at };
+      });
+      expect(saved).toEqual({ starts_at: "2030-01-05T05:00:00.000Z", ends_at: "2030-01-06T18:00:00.000Z" });
+    });
+
+    it("the category form offers the holiday and the days before it; axe clean", async () => {
+      await openPage(page, `${baseURL}/admin/categories?search_title=${encodeURIComponent("סופגניות")}`);
+      await listReady(page);
+      await page
+        .getByRole("button", { name: /^עריכה: .*סופגניות לחנוכה/ })
+        .first()
+        .click();
+      const dialog = page.getByRole("dialog");
+      await dialog.waitFor();
+      expect(await dialog.getByLabel("קולקציה עונתית לחג").inputValue()).toBe("hanukkah");
+      expect(await dialog.getByLabel("ימים לפני החג").inputValue()).toBe("14");
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  });
 });

@@ -41,6 +41,7 @@ export default [
     route("clients", "routes/admin/clients.tsx"),
     route("contact-requests", "routes/admin/contact-requests.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
   ]),
   // Unknown paths redirect to the home page (spec §2).
   route("*", "routes/site/catch-all.tsx"),

@@ -4,7 +4,8 @@
  * and the admin screens' buttons, so a rule changes in one place.
  *
  * `admin` may do everything; `editor` manages catalogue content (products, images, tags, sizes,
- * categories, branches, sales, publications) but not club members, contact requests, accounts or settings.
+ * categories, branches, sales, publications) but not club members, contact requests, accounts, settings or
+ * the audit log.
  */
 
 export const ROLES = ["admin", "editor"] as const;
@@ -34,6 +35,7 @@ export const ADMIN_SUBJECTS = [
   "Client",
   "ContactRequest",
   "Settings",
+  "AuditLog",
 ] as const;
 export type AdminSubject = (typeof ADMIN_SUBJECTS)[number];
 export type Subject = "all" | "User" | AdminSubject;

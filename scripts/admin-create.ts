@@ -38,7 +38,7 @@ if (!input.success) {
   process.exit(1);
 }
 
-const { database, services } = await bootstrap();
+const { database, services } = await bootstrap({ checkStorage: false });
 const password = input.data.password ?? generatePassword();
 const result = await services.users.createOrReset({ ...input.data, password });
 console.log(

@@ -20,7 +20,7 @@ import { type AuthEnv, createSessionManager } from "./auth/sessions.ts";
 import type { AppConfig } from "./config.ts";
 import type { ContentVersion } from "./content-version.ts";
 import type { DatabaseHandle } from "./db/database.ts";
-import { HttpError } from "./errors.ts";
+import { HttpError, VersionConflictError } from "./errors.ts";
 import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { createPublicPages } from "./http/public-pages.ts";
@@ -61,10 +61,16 @@ function publicFiles(clientDir: string): Set<string> {
   }
 }
 
+/** The origin of IMAGES_PUBLIC_URL, which the pages' CSP must allow images from; none for "/uploads/". */
+function imageOriginOf(imagesBaseUrl: string | undefined): string | undefined {
+  return imagesBaseUrl && /^https?:\/\//.test(imagesBaseUrl) ? new URL(imagesBaseUrl).origin : undefined;
+}
+
 export type AppEnv = { Variables: NonceEnv["Variables"] & AuthEnv["Variables"] };
 
 export interface AppDeps {
-  config: Pick<AppConfig, "publicUrl" | "secureCookies" | "sessionSecret" | "trustProxy">;
+  config: Pick<AppConfig, "publicUrl" | "secureCookies" | "sessionSecret" | "trustProxy"> &
+    Partial<Pick<AppConfig, "imagesBaseUrl">>;
   database: DatabaseHandle;
   services: Services;
   storage: ImageStorage;
@@ -98,7 +104,13 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use(requestLog(logger));
-  app.use(securityHeaders({ production: mode === "production", https: deps.config.secureCookies }));
+  app.use(
+    securityHeaders({
+      production: mode === "production",
+      https: deps.config.secureCookies,
+      imageOrigin: imageOriginOf(deps.config.imagesBaseUrl),
+    }),
+  );
 
   app.get("/healthz", async (c) => {
     try {
@@ -114,7 +126,7 @@ export function createApp(deps: AppDeps) {
     }
   });
 
-  app.use("/uploads/*", serveUploads(deps.storage));
+  app.use("/uploads/*", serveUploads(deps.storage, logger));
 
   const clientDir = deps.clientDir ?? path.resolve("build/client");
   const staticRoot = path.relative(process.cwd(), clientDir) || ".";
@@ -261,7 +273,7 @@ export function createApp(deps: AppDeps) {
     }
   });
   const guard = createLoginGuard({ db: database.db, limiter, isKnownDevice: sessions.isKnownDevice });
-  app.route("/", createAuthRouter({ services, sessions, guard }));
+  app.route("/", createAuthRouter({ services, sessions, guard, trustProxy: deps.config.trustProxy }));
   // Spec §6: the admin area is for signed-in staff; a visitor asking for an admin page goes home.
   // (Client-side data requests end in .data and are guarded by the admin route loaders.)
   app.get("/admin/*", async (c, next) => {
@@ -272,7 +284,7 @@ export function createApp(deps: AppDeps) {
     if (!c.get("auth").user) return c.redirect("/", 302);
     return next();
   });
-  app.route("/api", createApiRouter({ services, limiter }));
+  app.route("/api", createApiRouter({ services, limiter, logger }));
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
@@ -281,7 +293,11 @@ export function createApp(deps: AppDeps) {
         return c.html(errorPageHtml(error.message), error.status as 400, error.headers);
       }
       return c.json(
-        { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+        {
+          message: error.message,
+          ...(error.errors ? { errors: error.errors } : {}),
+          ...(error instanceof VersionConflictError ? { data: error.current } : {}),
+        },
         error.status as 400,
         error.headers,
       );

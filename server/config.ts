@@ -14,7 +14,15 @@ export interface AppConfig {
   databaseUrl: string;
   /** "sqlite" for a file path or `file:` URL, "postgres" for postgres:// URLs. */
   databaseKind: "sqlite" | "postgres";
+  /** The local uploads folder (images live here unless `s3` is set). */
   uploadsDir: string;
+  /** S3-compatible image storage, on when S3_BUCKET is set (server/images/s3-storage.ts). */
+  s3?: { bucket: string; endpoint?: string; region: string; forcePathStyle: boolean };
+  /**
+   * Where pages point image URLs: "/uploads/" (served by the app) unless IMAGES_PUBLIC_URL names a CDN or
+   * public bucket; always ends with "/".
+   */
+  imagesBaseUrl: string;
   dataDir: string;
   publicUrl: string;
   sessionSecret: string;
@@ -48,6 +56,19 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("data"),
   DATABASE_URL: z.string().min(1).optional(),
   UPLOADS_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "S3_BUCKET must be a bucket name (3–63 lower-case letters, digits, . and -)",
+    )
+    .optional(),
+  S3_ENDPOINT: z.url({ error: "S3_ENDPOINT must be an absolute URL such as https://s3.example.com" }).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_FORCE_PATH_STYLE: z.enum(["0", "1", "true", "false"]).default("0"),
+  IMAGES_PUBLIC_URL: z
+    .url({ error: "IMAGES_PUBLIC_URL must be an absolute URL such as https://cdn.bakery.example/images" })
+    .optional(),
   PUBLIC_URL: z.url({ error: "PUBLIC_URL must be an absolute URL such as https://bakery.example" }).optional(),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   ADMIN_EMAIL: z.email({ error: "ADMIN_EMAIL must be an e-mail address" }).optional(),
@@ -118,6 +139,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseUrl = e.DATABASE_URL ?? path.join(dataDir, "bakery.sqlite");
   const databaseKind = databaseKindOf(databaseUrl);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  if (!e.S3_BUCKET && e.S3_ENDPOINT) {
+    // Otherwise images would quietly go to the local folder of each server.
+    throw new ConfigError("Invalid configuration:\n  - S3_BUCKET: must be set when S3_ENDPOINT is");
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -125,6 +150,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseKind,
     dataDir,
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          forcePathStyle: flag(e.S3_FORCE_PATH_STYLE),
+        }
+      : undefined,
+    imagesBaseUrl: e.IMAGES_PUBLIC_URL ? `${e.IMAGES_PUBLIC_URL.replace(/\/+$/, "")}/` : "/uploads/",
     publicUrl,
     sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
     secureCookies: publicUrl.startsWith("https://"),

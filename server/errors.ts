@@ -31,3 +31,22 @@ export class ValidationError extends HttpError {
     super(422, message, errors);
   }
 }
+
+/**
+ * 409 for a save whose version is no longer current: carries the record as it is now, so the screen can
+ * show what the other save changed (answered as `{ message, data }` with the record's ETag).
+ */
+export class VersionConflictError extends HttpError {
+  readonly current: { version: number };
+  constructor(current: { version: number }, message: string = heApi.versionConflict) {
+    super(409, message, undefined, { ETag: `"${current.version}"` });
+    this.current = current;
+  }
+}
+
+/** Something outside us (image storage, the database) failed: try again later. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string = heApi.serverError, retryAfterSeconds = 30) {
+    super(503, message, undefined, { "Retry-After": String(retryAfterSeconds) });
+  }
+}

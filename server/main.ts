@@ -64,6 +64,7 @@ async function main() {
         url: `http://${info.address.includes(":") ? "localhost" : info.address}:${info.port}`,
         publicUrl: config.publicUrl,
         database: database.dialect,
+        storage: storage.kind,
         startupMs: Math.round(performance.now() - startedAt),
       });
     },
@@ -87,9 +88,17 @@ async function main() {
     })
     .catch((error) => logger.error("avif backfill stopped", errorFields(error)));
 
-  // Expired sessions are refused when read; this only keeps the table small.
+  // Expired sessions are refused when read; this only keeps the table small. Audit entries are kept for
+  // AUDIT_RETENTION_DAYS (docs/security.md "Audit log"): purged now and every hour after.
+  const purgeAudit = () =>
+    services.audit
+      .purge()
+      .then((count) => count && logger.info("audit entries purged", { count }))
+      .catch((error) => logger.warn("audit purge failed", errorFields(error)));
+  void purgeAudit();
   const purge = setInterval(() => {
     purgeExpiredSessions(database.db).catch((error) => logger.warn("session purge failed", errorFields(error)));
+    void purgeAudit();
   }, 60 * 60_000);
   purge.unref();
 

@@ -52,6 +52,7 @@ export const ADMIN_SECTIONS = {
     label: n.contactRequests,
   },
   settings: { subject: "Settings", path: "settings", title: t.settings, label: n.settings },
+  audit: { subject: "AuditLog", path: "audit", title: t.audit, label: n.audit },
 } as const satisfies Record<string, AdminSection>;
 
 export type AdminSectionKey = keyof typeof ADMIN_SECTIONS;

@@ -23,7 +23,8 @@ export interface ApiOptions extends Omit<RequestInit, "body"> {
 export class ApiError extends Error {
   readonly status: number;
   readonly statusText: string;
-  readonly body: { message?: string; errors?: FieldErrors } | null;
+  /** The JSON answer; a 409 of a stale save carries the record as it is now in `data`. */
+  readonly body: { message?: string; errors?: FieldErrors; data?: unknown } | null;
   constructor(response: Response, body: ApiError["body"]) {
     super(body?.message ?? response.statusText);
     this.status = response.status;

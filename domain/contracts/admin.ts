@@ -48,6 +48,8 @@ export interface AdminTag {
 }
 
 export interface AdminProductRow {
+  /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
+  version: number;
   id: number;
   name: string;
   title: string;
@@ -68,6 +70,8 @@ export interface AdminProduct extends AdminProductRow {
 }
 
 export interface AdminCategoryRow {
+  /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
+  version: number;
   id: number;
   name: string;
   information: string;
@@ -102,6 +106,8 @@ export interface CategoryOption {
 }
 
 export interface AdminClient {
+  /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
+  version: number;
   id: number;
   email: string;
   /** "site" (signed up on the site) or "admin" (added by staff). */
@@ -114,6 +120,8 @@ export interface AdminClient {
 export type OpeningHoursEntry = WeeklyEntry;
 
 export interface AdminBranch {
+  /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
+  version: number;
   id: number;
   name: string;
   location: string;
@@ -134,6 +142,8 @@ export interface AdminBranch {
 
 /** A sale (promotion) or a publication (news item). */
 export interface AdminPost {
+  /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
+  version: number;
   id: number;
   name: string;
   content: string;
@@ -160,6 +170,8 @@ export interface AdminContactRequest {
 }
 
 export interface AdminSettings {
+  /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
+  version: number;
   brand_name: string;
   tagline: string;
   phone: string;
@@ -170,9 +182,22 @@ export interface AdminSettings {
   instagram_url: string;
   address: string;
   email: string;
+  accessibility_contact_name: string;
+  accessibility_contact_email: string;
+}
+
+/** One setting (or branch detail) still at its demo value: the going-live checklist of the panel. */
+export interface GoingLiveItem {
+  /** Stable key, e.g. "settings.order_url" or "branch.3.email". */
+  key: string;
+  label: string;
+  /** The admin address where it is edited (the field itself for settings). */
+  href: string;
 }
 
 export interface DashboardData {
+  /** Admins only: what still shows demo content to visitors. */
+  goingLive?: GoingLiveItem[];
   counts: {
     products?: number;
     publishedProducts?: number;
@@ -191,4 +216,31 @@ export interface DashboardData {
 export interface DataResponse<T> {
   data: T;
   message?: string;
+}
+
+/**
+ * One changed field of an audit entry. `from`/`to` are kept for catalogue data only; for personal data
+ * (club members, contact requests) the entry names the field and nothing else (`personal: true`).
+ */
+export interface AuditChange {
+  field: string;
+  from?: unknown;
+  to?: unknown;
+  personal?: true;
+}
+
+/** One entry of the audit log (GET /api/admin/audit). The user's e-mail and name are as they were then. */
+export interface AdminAuditEntry {
+  id: number;
+  created_at: string;
+  user_id: number | null;
+  user_email: string | null;
+  user_name: string | null;
+  action: string;
+  entity_type: string | null;
+  entity_id: number | null;
+  /** The catalogue item's name at the time (never for personal data). */
+  entity_label: string | null;
+  changes: AuditChange[];
+  address: string;
 }

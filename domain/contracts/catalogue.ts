@@ -39,6 +39,9 @@ export interface SiteSettings {
   instagramUrl: string;
   address: string;
   email: string;
+  /** The accessibility coordinator (the accessibility statement names them). */
+  accessibilityContactName: string;
+  accessibilityContactEmail: string;
 }
 
 /** Storefront catalogue shapes (issue 4). Field names follow spec §3; money is shekels (domain/money.ts). */

@@ -12,4 +12,12 @@ export const heApi = {
   tooManyRequests: "נשלחו יותר מדי בקשות. נסו שוב בעוד מעט.",
   unauthenticated: "יש להתחבר כדי להמשיך",
   forbidden: "אין לך הרשאה לפעולה זו",
+  /** 409: the save named a version another save has replaced meanwhile (optimistic concurrency). */
+  versionConflict: "איש צוות אחר שמר גרסה חדשה יותר של הרשומה בזמן שערכת אותה. השינויים שלך לא נשמרו.",
+  versionInvalid: "מספר הגרסה אינו תקין",
+  ifMatchInvalid: "כותרת If-Match אינה תקינה",
+  /** 404 for a write (image, tag, size) to a record deleted while the write was under way. */
+  ownerDeleted: "הרשומה נמחקה בזמן השמירה, והשינוי לא נשמר",
+  /** Image storage (local folder or bucket) unreachable or refusing: a 503, try again later. */
+  storageUnavailable: "אחסון התמונות אינו זמין כרגע, ולכן הפעולה לא בוצעה. נסו שוב בעוד מספר דקות.",
 } as const;

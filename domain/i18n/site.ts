@@ -8,6 +8,8 @@ export const he = {
     skipToContent: "דלג לתוכן הראשי",
     homeLinkLabel: "לדף הבית",
     orderNow: "הזמינו עכשיו",
+    /** The order link's label on narrow phones, where the header also holds the chat link. */
+    orderShort: "להזמנה",
     orderNowNewTab: "הזמינו עכשיו (נפתח בלשונית חדשה)",
     newTab: "(נפתח בלשונית חדשה)",
     mainMenu: "תפריט ראשי",

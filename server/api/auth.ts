@@ -2,14 +2,16 @@
  * Login, logout and the current user (spec §3, §4, §7). `POST /login` takes JSON from the admin app
  * or an ordinary form post (no JavaScript): JSON gets JSON back, a form gets redirected.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { toFieldErrors } from "../../domain/field-errors.ts";
 import { type LoginInput, loginMessages, loginSchema } from "../../domain/schemas/login.ts";
 import type { AppEnv } from "../app.ts";
 import type { LoginGuard } from "../auth/login-guard.ts";
 import type { SessionManager } from "../auth/sessions.ts";
 import { ValidationError } from "../errors.ts";
+import { clientAddress } from "../http/rate-limit.ts";
 import { readBody } from "../http/validation.ts";
+import type { AuditEntryInput } from "../services/audit/index.ts";
 import type { Services } from "../services/index.ts";
 import { normalizeEmail } from "../services/users.ts";
 
@@ -35,9 +37,23 @@ function wantsJson(c: { req: { header(name: string): string | undefined } }): bo
   );
 }
 
-export function createAuthRouter(deps: { services: Services; sessions: SessionManager; guard: LoginGuard }) {
+export function createAuthRouter(deps: {
+  services: Services;
+  sessions: SessionManager;
+  guard: LoginGuard;
+  trustProxy: boolean;
+}) {
   const { services, sessions, guard } = deps;
   const router = new Hono<AppEnv>();
+  // Sign-ins, failed sign-ins (the e-mail tried, never the password) and sign-outs go to the audit log.
+  // Attempts refused by the login limits (429) are not checked, so not recorded: a flood cannot fill it.
+  const audit = (c: Context, entry: Pick<AuditEntryInput, "user" | "attemptedEmail" | "action">) =>
+    services.audit.record({
+      ...entry,
+      entityType: "User",
+      entityId: entry.user?.id ?? null,
+      address: clientAddress(c, deps.trustProxy),
+    });
 
   router.post("/login", async (c) => {
     const json = wantsJson(c);
@@ -58,18 +74,22 @@ export function createAuthRouter(deps: { services: Services; sessions: SessionMa
       release();
     }
     if (!user) {
+      await audit(c, { user: null, attemptedEmail: email, action: "sign_in_failed" });
       if (json) throw new ValidationError({ email: [loginMessages.failed] }, loginMessages.failed);
       return c.redirect("/login?error=credentials", 303);
     }
     await guard.succeeded(c, user);
     sessions.rememberDevice(c, user.email);
     await sessions.signIn(c, user, input.remember);
+    await audit(c, { user, action: "sign_in" });
     if (json) return c.json({ data: { name: user.name, email: user.email } });
     return c.redirect(safeNextPath(body.next), 303);
   });
 
   router.post("/logout", async (c) => {
+    const user = c.get("auth").user;
     await sessions.signOut(c);
+    if (user) await audit(c, { user, action: "sign_out" });
     if (wantsJson(c)) return c.json({ data: null });
     return c.redirect("/login", 303);
   });

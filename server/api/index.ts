@@ -6,6 +6,7 @@ import { type Context, Hono } from "hono";
 import { heApi } from "../../domain/i18n/api.ts";
 import type { AppEnv } from "../app.ts";
 import type { RateLimiter } from "../http/rate-limit.ts";
+import type { Logger } from "../log.ts";
 import type { Services } from "../services/index.ts";
 import { createAccountRouter } from "./account.ts";
 import { createAdminApi } from "./admin/index.ts";
@@ -16,6 +17,7 @@ import { createFormsRouter } from "./forms.ts";
 export interface ApiDeps {
   services: Services;
   limiter: RateLimiter;
+  logger?: Logger;
 }
 
 /** Paths whose answers depend on the session: the account, the back office and club members. */
@@ -53,7 +55,7 @@ export function createApiRouter(deps: ApiDeps) {
 
   // Resource routers, each thin: parse, call a service, shape.
   api.route("/", createAccountRouter());
-  api.route("/", createAdminApi(deps.services));
+  api.route("/", createAdminApi(deps.services, { trustProxy: deps.limiter.trustProxy, logger: deps.logger }));
   api.route("/", createContentRouter(deps.services));
   api.route("/", createFormsRouter(deps.services, deps.limiter));
   api.route("/", createCatalogueRouter(deps));

@@ -8,7 +8,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import type { SessionUser } from "../../domain/permissions.ts";
+import type { Ability, SessionUser } from "../../domain/permissions.ts";
 import type { DB } from "../db/database.ts";
 
 export const SESSION_COOKIE = "bakery_sid";
@@ -37,7 +37,8 @@ export interface AuthState {
   csrfToken: string;
 }
 
-export type AuthEnv = { Variables: { auth: AuthState } };
+/** `ability`: what `requireAbility` let the request do (the audit log's fallback description of a write). */
+export type AuthEnv = { Variables: { auth: AuthState; ability?: Ability } };
 
 export function hashSid(sid: string): string {
   return createHash("sha256").update(sid).digest("hex");

@@ -8,14 +8,20 @@ import type { DatabaseHandle, Dialect } from "./database.ts";
 import { initialMigration } from "./migrations/001-initial.ts";
 import { loginLimitsMigration } from "./migrations/002-login-limits.ts";
 import { contentVersionMigration } from "./migrations/004-content-version.ts";
+import { recordVersionsMigration } from "./migrations/005-record-versions.ts";
+import { auditLogMigration } from "./migrations/007-audit-log.ts";
 import { seasonalMigration } from "./migrations/011-seasonal.ts";
+import { accessibilityContactMigration } from "./migrations/014-accessibility-contact.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001-initial": initialMigration(dialect),
     "002-login-limits": loginLimitsMigration(),
     "004-content-version": contentVersionMigration(),
+    "005-record-versions": recordVersionsMigration(),
+    "007-audit-log": auditLogMigration(dialect),
     "011-seasonal": seasonalMigration(),
+    "014-accessibility-contact": accessibilityContactMigration(),
   };
 }
 

@@ -45,7 +45,11 @@ export interface SiteSettingsTable {
   instagram_url: string;
   address: string;
   email: string;
+  accessibility_contact_name: Generated<string>;
+  accessibility_contact_email: Generated<string>;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface CategoriesTable {
@@ -63,6 +67,8 @@ export interface CategoriesTable {
   holiday_lead_days: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface ProductsTable {
@@ -78,6 +84,8 @@ export interface ProductsTable {
   search_text: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface CategoryProductTable {
@@ -135,6 +143,8 @@ export interface BranchesTable {
   position: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface PostsTable {
@@ -149,6 +159,8 @@ export interface PostsTable {
   ends_at: Generated<Timestamp | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface ClientsTable {
@@ -159,6 +171,8 @@ export interface ClientsTable {
   consent_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
+  version: Generated<number>;
 }
 
 export interface ContactRequestsTable {
@@ -192,6 +206,21 @@ export interface ContentVersionTable {
   version: number;
 }
 
+/** One entry of the audit log (migration 007); `changes` is JSON text (AuditChange[]). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: string;
+  user_id: number | null;
+  user_email: string | null;
+  user_name: string | null;
+  action: string;
+  entity_type: string | null;
+  entity_id: number | null;
+  entity_label: string | null;
+  changes: string;
+  address: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -210,6 +239,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   content_version: ContentVersionTable;
   known_logins: KnownLoginsTable;
+  audit_log: AuditLogTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

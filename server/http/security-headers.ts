@@ -8,12 +8,13 @@ import type { MiddlewareHandler } from "hono";
 
 export const MAP_FRAME_SOURCES = ["https://www.google.com", "https://maps.google.com"];
 
-export function contentSecurityPolicy(nonce: string): string {
+/** `imageOrigin`: a CDN or public bucket the images come from (IMAGES_PUBLIC_URL). */
+export function contentSecurityPolicy(nonce: string, imageOrigin?: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${imageOrigin ? ` ${imageOrigin}` : ""}`,
     "font-src 'self'",
     "connect-src 'self'",
     `frame-src ${MAP_FRAME_SOURCES.join(" ")}`,
@@ -26,7 +27,11 @@ export function contentSecurityPolicy(nonce: string): string {
 
 export type NonceEnv = { Variables: { nonce: string; requestId: string } };
 
-export function securityHeaders(options: { production: boolean; https: boolean }): MiddlewareHandler<NonceEnv> {
+export function securityHeaders(options: {
+  production: boolean;
+  https: boolean;
+  imageOrigin?: string;
+}): MiddlewareHandler<NonceEnv> {
   return async (c, next) => {
     const nonce = randomBytes(16).toString("base64");
     c.set("nonce", nonce);
@@ -36,7 +41,7 @@ export function securityHeaders(options: { production: boolean; https: boolean }
     // A 304 sends no policy: the browser keeps the stored one, which matches the stored page's nonce.
     // A response with its own, stricter policy keeps it (uploaded images: `default-src 'none'; sandbox`).
     if (options.production && c.res.status !== 304 && !h.has("Content-Security-Policy")) {
-      h.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce") ?? nonce));
+      h.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce") ?? nonce, options.imageOrigin));
     }
     h.set("X-Content-Type-Options", "nosniff");
     h.set("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -1,24 +1,27 @@
 import { createHash } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
-import type { ImageStorage } from "./storage.ts";
-import { contentTypeForKey, isValidKey } from "./storage.ts";
+import type { Context, MiddlewareHandler } from "hono";
+import { heApi } from "../../domain/i18n/api.ts";
+import type { Logger } from "../log.ts";
+import { errorFields } from "../log.ts";
+import type { ImageStorage, StoredObject } from "./storage.ts";
+import { contentTypeForKey, IMMUTABLE_CACHE_CONTROL, isValidKey } from "./storage.ts";
 
 const PREFIX = "/uploads/";
-const NOT_FOUND = { message: "לא נמצא" } as const;
-/** Keys are random per image and never rewritten with different bytes, so caching is forever. */
-const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Strong ETag derived from the key (a key's content never changes). */
 function etagFor(key: string): string {
   return `"${createHash("sha256").update(key).digest("base64url").slice(0, 27)}"`;
 }
 
-/** If-None-Match uses weak comparison (RFC 9110 §13.1.2). */
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+/**
+ * If-None-Match uses weak comparison (RFC 9110 §13.1.2). `anyTag`: whether "*" counts (only once the file
+ * is known to exist).
+ */
+function matchesIfNoneMatch(header: string | undefined, etag: string, anyTag: boolean): boolean {
   if (!header) return false;
   return header.split(",").some((raw) => {
     const tag = raw.trim();
-    return tag === "*" || tag.replace(/^W\//, "") === etag;
+    return (anyTag && tag === "*") || tag.replace(/^W\//, "") === etag;
   });
 }
 
@@ -36,11 +39,19 @@ function keyFromRequest(url: string): string | null {
   return isValidKey(key) ? key : null;
 }
 
+/** Not cached: a key may legitimately appear later (e.g. AVIF written in the background). */
+function notFound(c: Context) {
+  c.header("Cache-Control", "no-store");
+  return c.json({ message: heApi.notFound }, 404);
+}
+
 /**
  * Serves stored image files; mount at `/uploads/*`. GET/HEAD only. Only raster types
- * (AVIF, WebP, JPEG, PNG, GIF) are served — never SVG or unknown extensions.
+ * (AVIF, WebP, JPEG, PNG, GIF) are served — never SVG or unknown extensions. The bytes are streamed
+ * from the store (a local file or an S3 object), never held whole; a store that fails answers 503 for
+ * that image alone (the page around it still renders, with a broken image).
  */
-export function serveUploads(storage: ImageStorage): MiddlewareHandler {
+export function serveUploads(storage: ImageStorage, logger?: Logger): MiddlewareHandler {
   return async (c) => {
     const method = c.req.method;
     if (method !== "GET" && method !== "HEAD") {
@@ -50,27 +61,44 @@ export function serveUploads(storage: ImageStorage): MiddlewareHandler {
 
     const key = keyFromRequest(c.req.url);
     const contentType = key ? contentTypeForKey(key) : null;
-    const data = key && contentType?.startsWith("image/") ? await storage.read(key) : null;
-    if (!key || !contentType || data === null) {
-      // Not cached: a key may legitimately appear later (e.g. AVIF written in the background).
-      c.header("Cache-Control", "no-store");
-      return c.json(NOT_FOUND, 404);
-    }
+    if (!key || !contentType?.startsWith("image/")) return notFound(c);
 
     const etag = etagFor(key);
-    c.header("ETag", etag);
-    c.header("Cache-Control", IMMUTABLE);
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Content-Security-Policy", "default-src 'none'; sandbox");
+    const cacheHeaders = () => {
+      c.header("ETag", etag);
+      c.header("Cache-Control", IMMUTABLE_CACHE_CONTROL);
+      c.header("X-Content-Type-Options", "nosniff");
+      c.header("Content-Security-Policy", "default-src 'none'; sandbox");
+    };
+    // A key's bytes never change, so a browser or CDN that holds this ETag holds the right bytes: answered
+    // without asking the store (a round trip to a bucket saved on every revalidation).
+    if (matchesIfNoneMatch(c.req.header("If-None-Match"), etag, false)) {
+      cacheHeaders();
+      return c.body(null, 304);
+    }
 
-    if (matchesIfNoneMatch(c.req.header("If-None-Match"), etag)) {
+    let file: StoredObject | null;
+    try {
+      file = await storage.open(key);
+    } catch (error) {
+      logger?.error("image storage unavailable", { key, ...errorFields(error) });
+      c.header("Cache-Control", "no-store");
+      c.header("Retry-After", "30");
+      return c.json({ message: heApi.storageUnavailable }, 503);
+    }
+    if (file === null) return notFound(c);
+    cacheHeaders();
+    if (matchesIfNoneMatch(c.req.header("If-None-Match"), etag, true)) {
+      await file.body.cancel();
       return c.body(null, 304);
     }
 
     c.header("Content-Type", contentType);
-    c.header("Content-Length", String(data.length));
-    if (method === "HEAD") return c.body(null, 200);
-    // Buffers from fs are backed by a plain ArrayBuffer (never a SharedArrayBuffer).
-    return c.body(new Uint8Array(data.buffer as ArrayBuffer, data.byteOffset, data.byteLength), 200);
+    c.header("Content-Length", String(file.size));
+    if (method === "HEAD") {
+      await file.body.cancel();
+      return c.body(null, 200);
+    }
+    return c.body(file.body, 200);
   };
 }

@@ -1,17 +1,43 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
+import { constants, type Dirent } from "node:fs";
+import { access, mkdir, open, readdir, readFile, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+
+/** A stored file opened for sending: its size and a stream of its bytes (cancel it if unsent). */
+export interface StoredObject {
+  size: number;
+  body: ReadableStream<Uint8Array>;
+}
 
 /**
- * Where processed images live. Keys are relative POSIX paths such as
- * `products/2f9c…/w640.webp`; an implementation must refuse anything else.
+ * Where processed images live: a local folder (`createLocalStorage`) or an S3-compatible bucket
+ * (`createS3Storage`, server/images/s3-storage.ts), chosen by configuration (`openImageStorage`).
+ * Keys are relative POSIX paths such as `products/2f9c…/w640.webp`; an implementation must refuse
+ * anything else. A failure of the store itself (unreachable, refusing) is a `StorageUnavailableError`.
  */
 export interface ImageStorage {
+  /** "local" or "s3": backups copy a local folder and leave a bucket to its own replication. */
+  readonly kind: "local" | "s3";
   put(key: string, data: Buffer): Promise<void>;
   /** The stored bytes, or `null` when there is no such key (or the key is invalid). */
   read(key: string): Promise<Buffer | null>;
+  /** The stored file as a stream (serving without holding it in memory), or `null` when missing. */
+  open(key: string): Promise<StoredObject | null>;
   /** Removes the key; removing a missing key is not an error. */
   remove(key: string): Promise<void>;
+  /** Every stored key (any order). */
+  list(): AsyncIterable<string>;
+  /** Resolves when the store answers and takes writes; throws StorageUnavailableError otherwise. */
+  check(): Promise<void>;
+}
+
+/** The store failed (unreachable, refused, out of space…): not the caller's fault, worth a 503. */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = "StorageUnavailableError";
+  }
 }
 
 // One or more segments of [A-Za-z0-9._-], none starting with a dot: this rules out
@@ -30,6 +56,9 @@ export class InvalidStorageKeyError extends Error {
     this.name = "InvalidStorageKeyError";
   }
 }
+
+/** Keys are random per image and never rewritten with different bytes, so caching is forever. */
+export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 const CONTENT_TYPES: Record<string, string> = {
   avif: "image/avif",
@@ -64,6 +93,15 @@ function isMissing(error: unknown): boolean {
 export function createLocalStorage(rootDir: string): ImageStorage {
   const root = path.resolve(rootDir);
 
+  /** Anything but "not found" and a bad key is the store failing (permissions, read-only mount, disk full). */
+  const unavailable = (action: string, key: string, error: unknown) =>
+    error instanceof InvalidStorageKeyError
+      ? error
+      : new StorageUnavailableError(
+          `Local image storage could not ${action} ${key}: ${(error as Error)?.message ?? error}`,
+          { cause: error },
+        );
+
   function resolveKey(key: string): string {
     if (!isValidKey(key)) throw new InvalidStorageKeyError(key);
     const full = path.resolve(root, ...key.split("/"));
@@ -86,15 +124,21 @@ export function createLocalStorage(rootDir: string): ImageStorage {
   }
 
   return {
+    kind: "local",
+
     async put(key, data) {
       const full = resolveKey(key);
       try {
-        await writeAtomically(full, data);
+        try {
+          await writeAtomically(full, data);
+        } catch (error) {
+          // The folder may have been pruned by a concurrent remove() between mkdir and
+          // write; one retry recreates it.
+          if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+          await writeAtomically(full, data);
+        }
       } catch (error) {
-        // The folder may have been pruned by a concurrent remove() between mkdir and
-        // write; one retry recreates it.
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-        await writeAtomically(full, data);
+        throw unavailable("write", key, error);
       }
     },
 
@@ -104,7 +148,31 @@ export function createLocalStorage(rootDir: string): ImageStorage {
         return await readFile(resolveKey(key));
       } catch (error) {
         if (isMissing(error)) return null;
-        throw error;
+        throw unavailable("read", key, error);
+      }
+    },
+
+    async open(key) {
+      if (!isValidKey(key)) return null;
+      let handle: Awaited<ReturnType<typeof open>>;
+      try {
+        handle = await open(resolveKey(key), "r");
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw unavailable("read", key, error);
+      }
+      try {
+        const stat = await handle.stat();
+        if (!stat.isFile()) {
+          await handle.close();
+          return null;
+        }
+        // The stream owns the handle from here: it closes it when done or cancelled.
+        const body = Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
+        return { size: stat.size, body };
+      } catch (error) {
+        await handle.close().catch(() => {});
+        throw unavailable("read", key, error);
       }
     },
 
@@ -113,11 +181,36 @@ export function createLocalStorage(rootDir: string): ImageStorage {
       try {
         await unlink(full);
       } catch (error) {
-        if (!isMissing(error)) throw error;
+        if (!isMissing(error)) throw unavailable("remove", key, error);
       }
       // Prune the image's folder once it is empty (fails harmlessly otherwise).
       const dir = path.dirname(full);
       if (dir !== root) await rmdir(dir).catch(() => {});
+    },
+
+    async *list() {
+      let entries: Dirent[];
+      try {
+        entries = await readdir(root, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw unavailable("list", ".", error);
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        // Temporary files of unfinished writes (".name.uuid.tmp") are not keys.
+        if (isValidKey(key)) yield key;
+      }
+    },
+
+    async check() {
+      try {
+        await mkdir(root, { recursive: true });
+        await access(root, constants.W_OK);
+      } catch (error) {
+        throw unavailable("write to", root, error);
+      }
     },
   };
 }

@@ -3,6 +3,7 @@ import type { DB } from "../db/database.ts";
 import type { ImageStorage } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
 import { createAdminServices } from "./admin/index.ts";
+import { createAuditService } from "./audit/index.ts";
 import { createAuthService } from "./auth.ts";
 import { createBranchesService } from "./branches.ts";
 import { createCatalogueService } from "./catalogue.ts";
@@ -24,10 +25,12 @@ export interface ServiceDeps {
   logger: Logger;
   /** "Now" for dated content and seasonal collections; tests move it. Defaults to the system clock. */
   clock?: Clock;
+  /** Where image URLs point: "/uploads/" (default) or IMAGES_PUBLIC_URL. */
+  imagesBaseUrl?: string;
 }
 
 export function createServices(db: DB, deps: ServiceDeps) {
-  const media = createMediaService(db);
+  const media = createMediaService(db, deps.imagesBaseUrl);
   const images = createImagesService(db, deps.storage, deps.logger);
   const settings = createSettingsService(db);
   const clock = deps.clock ?? systemClock;
@@ -42,6 +45,7 @@ export function createServices(db: DB, deps: ServiceDeps) {
     categories: createCategoriesService(db, media),
     users: createUsersService(db),
     auth: createAuthService(db),
+    audit: createAuditService(db),
     products: createProductsService(db),
     catalogue,
     seasonal,

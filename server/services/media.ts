@@ -1,6 +1,7 @@
 /**
  * Reads stored images and turns them into the `Picture` shape pages and the API share.
- * The main image of anything is its image at the lowest position.
+ * The main image of anything is its image at the lowest position. Image URLs start with the configured
+ * base: `/uploads/` (served by the app from storage) or IMAGES_PUBLIC_URL (a CDN or public bucket).
  */
 import type { Picture, PictureSource } from "../../domain/contracts/catalogue.ts";
 import type { DB } from "../db/database.ts";
@@ -24,25 +25,28 @@ function parseVariants(json: string): StoredVariant[] {
   }
 }
 
-function srcSet(variants: StoredVariant[]): string {
+function srcSet(variants: StoredVariant[], baseUrl: string): string {
   return [...variants]
     .sort((a, b) => a.width - b.width)
-    .map((v) => `${UPLOADS_PREFIX}${v.key} ${v.width}w`)
+    .map((v) => `${baseUrl}${v.key} ${v.width}w`)
     .join(", ");
 }
 
-export function toPicture(row: Pick<ImageRow, "id" | "width" | "height" | "alt" | "variants">): Picture {
+export function toPicture(
+  row: Pick<ImageRow, "id" | "width" | "height" | "alt" | "variants">,
+  baseUrl: string = UPLOADS_PREFIX,
+): Picture {
   const variants = parseVariants(row.variants);
   const sources: PictureSource[] = [];
   const avif = variants.filter((v) => v.format === "avif");
   const webp = variants.filter((v) => v.format === "webp");
-  if (avif.length) sources.push({ type: "image/avif", srcSet: srcSet(avif) });
-  if (webp.length) sources.push({ type: "image/webp", srcSet: srcSet(webp) });
+  if (avif.length) sources.push({ type: "image/avif", srcSet: srcSet(avif, baseUrl) });
+  if (webp.length) sources.push({ type: "image/webp", srcSet: srcSet(webp, baseUrl) });
   const fallback =
     variants.find((v) => v.format === "jpeg") ?? [...webp].sort((a, b) => b.width - a.width)[0] ?? variants[0];
   return {
     id: row.id,
-    url: fallback ? `${UPLOADS_PREFIX}${fallback.key}` : "",
+    url: fallback ? `${baseUrl}${fallback.key}` : "",
     width: row.width,
     height: row.height,
     alt: row.alt,
@@ -50,8 +54,12 @@ export function toPicture(row: Pick<ImageRow, "id" | "width" | "height" | "alt" 
   };
 }
 
-export function createMediaService(db: DB) {
+/** `imagesBaseUrl`: where image URLs point (see AppConfig.imagesBaseUrl); "/uploads/" by default. */
+export function createMediaService(db: DB, imagesBaseUrl: string = UPLOADS_PREFIX) {
+  const picture = (row: Parameters<typeof toPicture>[0]) => toPicture(row, imagesBaseUrl);
   return {
+    toPicture: picture,
+
     /** Main image (lowest position) of each owner, in one query. */
     async mainImages(ownerType: OwnerType, ownerIds: number[]): Promise<Map<number, Picture>> {
       const result = new Map<number, Picture>();
@@ -66,7 +74,7 @@ export function createMediaService(db: DB) {
         .orderBy("id")
         .execute();
       for (const row of rows) {
-        if (!result.has(row.owner_id)) result.set(row.owner_id, toPicture(row));
+        if (!result.has(row.owner_id)) result.set(row.owner_id, picture(row));
       }
       return result;
     },
@@ -80,7 +88,7 @@ export function createMediaService(db: DB) {
         .orderBy("position")
         .orderBy("id")
         .execute();
-      return rows.map(toPicture);
+      return rows.map(picture);
     },
   };
 }

@@ -2,6 +2,8 @@
  * Site-wide settings (brand, phone, links): one row. Pages read it once per content version
  * (services/per-version.ts), so the service itself keeps no copy that another server's edit could leave stale.
  */
+
+import { sql } from "kysely";
 import type { SiteSettings } from "../../domain/contracts/catalogue.ts";
 import type { DB } from "../db/database.ts";
 import type { SiteSettingsRow } from "../db/schema.ts";
@@ -17,6 +19,8 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   instagramUrl: "",
   address: "",
   email: "",
+  accessibilityContactName: "",
+  accessibilityContactEmail: "",
 };
 
 function fromRow(row: SiteSettingsRow): SiteSettings {
@@ -31,6 +35,8 @@ function fromRow(row: SiteSettingsRow): SiteSettings {
     instagramUrl: row.instagram_url,
     address: row.address,
     email: row.email,
+    accessibilityContactName: row.accessibility_contact_name,
+    accessibilityContactEmail: row.accessibility_contact_email,
   };
 }
 
@@ -41,7 +47,17 @@ export function createSettingsService(db: DB) {
       return row ? fromRow(row) : DEFAULT_SETTINGS;
     },
 
-    async save(settings: SiteSettings): Promise<SiteSettings> {
+    /** The settings and their version (optimistic concurrency of the admin form; 0 before the first save). */
+    async getVersioned(): Promise<{ settings: SiteSettings; version: number }> {
+      const row = await db.selectFrom("site_settings").selectAll().where("id", "=", 1).executeTakeFirst();
+      return row ? { settings: fromRow(row), version: row.version } : { settings: DEFAULT_SETTINGS, version: 0 };
+    },
+
+    /**
+     * Saves the one row. With `expectedVersion`, one statement writes only while that is still the row's
+     * version (an insert when there is no row yet) and answers false when it was not: the save was stale.
+     */
+    async save(settings: SiteSettings, expectedVersion?: number): Promise<boolean> {
       const values = {
         brand_name: settings.brandName,
         tagline: settings.tagline,
@@ -53,14 +69,20 @@ export function createSettingsService(db: DB) {
         instagram_url: settings.instagramUrl,
         address: settings.address,
         email: settings.email,
+        accessibility_contact_name: settings.accessibilityContactName,
+        accessibility_contact_email: settings.accessibilityContactEmail,
         updated_at: new Date().toISOString(),
       };
-      await db
+      const written = await db
         .insertInto("site_settings")
         .values({ id: 1, ...values })
-        .onConflict((oc) => oc.column("id").doUpdateSet(values))
-        .execute();
-      return this.get();
+        .onConflict((oc) => {
+          const update = oc.column("id").doUpdateSet({ ...values, version: sql<number>`site_settings.version + 1` });
+          return expectedVersion === undefined ? update : update.where("site_settings.version", "=", expectedVersion);
+        })
+        .returning("id")
+        .executeTakeFirst();
+      return written !== undefined;
     },
   };
 }

@@ -20,6 +20,7 @@ const SECTIONS = [
   "/admin/clients",
   "/admin/contact-requests",
   "/admin/settings",
+  "/admin/audit",
 ];
 
 for (const factory of testDatabases()) {
@@ -69,7 +70,7 @@ for (const factory of testDatabases()) {
       }
     });
 
-    it("shows an editor only the catalogue in the top bar and sends it away from members, inbox and settings", async () => {
+    it("shows an editor only the catalogue in the top bar and sends it away from members, inbox, settings and the audit log", async () => {
       const html = await (await editor.fetch("/admin/panel")).text();
       const nav = html.slice(
         html.indexOf('aria-label="ניווט בממשק הניהול"'),
@@ -84,7 +85,7 @@ for (const factory of testDatabases()) {
       ]) {
         expect(nav).toContain(`href="${visible}"`);
       }
-      for (const hidden of ["/admin/clients", "/admin/contact-requests", "/admin/settings"]) {
+      for (const hidden of ["/admin/clients", "/admin/contact-requests", "/admin/settings", "/admin/audit"]) {
         expect(nav).not.toContain(`href="${hidden}"`);
         const res = await editor.fetch(hidden);
         expect(res.status, hidden).toBe(302);
@@ -92,6 +93,7 @@ for (const factory of testDatabases()) {
       }
       const adminNav = await (await admin.fetch("/admin/panel")).text();
       expect(adminNav).toContain('href="/admin/clients"');
+      expect(adminNav).toContain('href="/admin/audit"');
     });
 
     it("shows the panel's counts and the latest contact requests and sign-ups", async () => {

@@ -6,9 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { heForms } from "../../domain/i18n/forms.ts";
-import { hePages } from "../../domain/i18n/pages.ts";
 import { he } from "../../domain/i18n/site.ts";
-import { branches as seedBranches } from "../../server/db/seed/content.ts";
+import { branches as seedBranches, siteSettings } from "../../server/db/seed/content.ts";
 import { createTestApp, RELAXED_RATE_RULES, type TestApp } from "../support/app.ts";
 import { TestClient } from "../support/client.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
@@ -321,8 +320,8 @@ for (const factory of testDatabases()) {
       expect(html).toContain("WCAG 2.0");
       expect(html).toContain("AA");
       for (const branch of seedBranches) expect(html).toContain(branch.accessibility);
-      expect(html).toContain(hePages.a11y.coordinatorName);
-      expect(html).toContain(`mailto:${hePages.a11y.coordinatorEmail}`);
+      expect(html).toContain(siteSettings.accessibilityContactName);
+      expect(html).toContain(`mailto:${siteSettings.accessibilityContactEmail}`);
       expect(html).toContain('href="/contactUs"');
       expect(html).toContain('<time dateTime="2026-11-22">');
       // The skip link it promises is on every page.

@@ -28,7 +28,10 @@ const SCHEMA = {
     "instagram_url",
     "address",
     "email",
+    "accessibility_contact_name",
+    "accessibility_contact_email",
     "updated_at",
+    "version",
   ],
   categories: [
     "id",
@@ -43,6 +46,7 @@ const SCHEMA = {
     "holiday_lead_days",
     "created_at",
     "updated_at",
+    "version",
   ],
   products: [
     "id",
@@ -56,6 +60,7 @@ const SCHEMA = {
     "search_text",
     "created_at",
     "updated_at",
+    "version",
   ],
   category_product: ["category_id", "product_id"],
   sizes: ["id", "product_id", "name", "price", "created_at"],
@@ -76,6 +81,7 @@ const SCHEMA = {
     "position",
     "created_at",
     "updated_at",
+    "version",
   ],
   sales: [
     "id",
@@ -87,6 +93,7 @@ const SCHEMA = {
     "ends_at",
     "created_at",
     "updated_at",
+    "version",
   ],
   publications: [
     "id",
@@ -98,12 +105,26 @@ const SCHEMA = {
     "ends_at",
     "created_at",
     "updated_at",
+    "version",
   ],
-  clients: ["id", "email", "source", "consent_at", "created_at", "updated_at"],
+  clients: ["id", "email", "source", "consent_at", "created_at", "updated_at", "version"],
   contact_requests: ["id", "name", "email", "phone", "message", "handled_at", "created_at"],
   rate_limits: ["key", "window_start", "hits", "previous_hits"],
   content_version: ["id", "version"],
   known_logins: ["user_id", "address", "last_login_at"],
+  audit_log: [
+    "id",
+    "created_at",
+    "user_id",
+    "user_email",
+    "user_name",
+    "action",
+    "entity_type",
+    "entity_id",
+    "entity_label",
+    "changes",
+    "address",
+  ],
 } as const satisfies { [T in keyof Database]: readonly (keyof Database[T] & string)[] };
 
 type Unlisted = { [T in keyof Database]: Exclude<keyof Database[T], (typeof SCHEMA)[T][number]> }[keyof Database];

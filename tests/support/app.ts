@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app.ts";
 import { type ContentVersion, createContentVersion } from "../../server/content-version.ts";
 import { RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
-import { createLocalStorage } from "../../server/images/storage.ts";
+import { createLocalStorage, type ImageStorage } from "../../server/images/storage.ts";
 import { createLogger } from "../../server/log.ts";
 import { type ScheduleTimer, startScheduleTimer, type Timers } from "../../server/schedule-timer.ts";
 import type { Clock } from "../../server/services/clock.ts";
@@ -18,9 +18,12 @@ import { removeTempDir, tempDir } from "./temp.ts";
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   services: Services;
+  storage: ImageStorage;
   contentVersion: ContentVersion;
   /** With `clock`: the schedule timer (server/schedule-timer.ts) over that clock and the given timers. */
   scheduleTimer?: ScheduleTimer;
+  /** The folder the app's image storage writes to. */
+  uploadsDir: string;
   request(path: string, init?: RequestInit): Promise<Response>;
   dispose(): void;
 }
@@ -52,12 +55,14 @@ export function createTestApp(
     /** "Now" for dated content and seasonal collections; also starts the schedule timer, on `timers`. */
     clock?: Clock;
     timers?: Timers;
+    /** Another image storage (an S3 bucket); a local folder in a temporary directory by default. */
+    storage?: ImageStorage;
   } = {},
 ): TestApp {
   const uploads = tempDir("bakery-uploads-");
   // A database copied from a seed template comes with the images its rows point at.
-  if (database.uploadsTemplate) cpSync(database.uploadsTemplate, uploads, { recursive: true });
-  const storage = createLocalStorage(uploads);
+  if (database.uploadsTemplate && !options.storage) cpSync(database.uploadsTemplate, uploads, { recursive: true });
+  const storage = options.storage ?? createLocalStorage(uploads);
   const logger = createLogger("silent");
   const services = createServices(database.handle.db, { storage, logger, clock: options.clock });
   const contentVersion = createContentVersion(database.handle, { logger });
@@ -89,8 +94,10 @@ export function createTestApp(
   return {
     app,
     services,
+    storage,
     contentVersion,
     scheduleTimer,
+    uploadsDir: uploads,
     request: (p, init) => Promise.resolve(app.request(p, init)),
     dispose: () => {
       scheduleTimer?.close();

@@ -48,6 +48,8 @@ const settings: SiteSettings = {
   instagramUrl: "",
   address: "רחוב האגס 12, שוק מחנה יהודה, ירושלים",
   email: "info@example.co.il",
+  accessibilityContactName: "",
+  accessibilityContactEmail: "",
 };
 const branch: Branch = {
   id: 7,

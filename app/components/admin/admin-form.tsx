@@ -2,38 +2,61 @@
  * The one frame and save flow of every admin form. `CrudScreen` hands each form its `FormProps`, whose
  * `save` is the only place that writes an entity (PUT to the item when editing, POST to the list when
  * creating); `useCrudForm` runs it through `useAdminForm` (validation, 422 errors, loading, toasts), and
- * `<AdminForm>` renders the `<form>` element with `data-saved` and the cancel/save footer.
+ * `<AdminForm>` renders the `<form>` element with `data-saved` and the cancel/save footer, and the
+ * conflict dialog when a save was refused because another staff member saved a newer version (409).
  */
 import type { ReactNode } from "react";
 import type { z } from "zod";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { SubmitButton, TextAreaInput, TextInput } from "./fields.tsx";
-import { type FieldErrors, useAdminForm } from "./use-admin-form.ts";
+import { type FieldErrors, useAdminForm, type Versioned } from "./use-admin-form.ts";
+import { VersionConflictDialog } from "./version-conflict.tsx";
 
 export interface FormProps<Item> {
   item?: Item;
-  /** Writes the form's parsed data: PUT to the item when editing, POST when creating. Resolves with the saved item. */
-  save: (data: unknown) => Promise<Item>;
+  /**
+   * Writes the form's parsed data: PUT to the item when editing (with the version the form stands on),
+   * POST when creating. Resolves with the saved item.
+   */
+  save: (data: unknown, version?: number) => Promise<Item>;
   onSaved: (kind: "created" | "updated") => void;
   onCancel: () => void;
   errorTitle: string;
 }
 
 /**
- * `useAdminForm` bound to a CRUD screen's form: `save` then, if given, `afterSave` (what depends on the
- * saved item's id, e.g. a new product's sizes), then `onSaved("created" | "updated")`.
+ * `useAdminForm` bound to a CRUD screen's form: `values` maps the item (none when creating) to the form's
+ * values, for the start and for a newer version a 409 brings; `save` (with the item's version) then, if
+ * given, `afterSave` (what depends on the saved item's id, e.g. a new product's sizes), then
+ * `onSaved("created" | "updated")`. `describe` and `onLoadNewer` serve the conflict dialog.
  */
 export function useCrudForm<Item, S extends z.ZodType, V extends Record<string, unknown>>(
   props: FormProps<Item>,
-  options: { schema: S; initial: V; afterSave?: (saved: Item, values: V) => Promise<void> },
+  options: {
+    schema: S;
+    values: (item: Item | undefined) => V;
+    afterSave?: (saved: Item, values: V) => Promise<void>;
+    describe?: Versioned<V>["describe"];
+    onLoadNewer?: (item: Item) => void;
+  },
 ) {
   const editing = props.item !== undefined;
+  const version = (props.item as { version?: unknown } | undefined)?.version;
   return useAdminForm({
     schema: options.schema,
-    initial: options.initial,
+    initial: options.values(props.item),
     errorTitle: props.errorTitle,
-    submit: async (data, values) => {
-      const saved = await props.save(data);
+    versioned:
+      typeof version === "number"
+        ? {
+            version,
+            valuesOf: (record) => options.values(record as Item),
+            describe: options.describe,
+            onLoad: (record) => options.onLoadNewer?.(record as Item),
+          }
+        : undefined,
+    submit: async (data, values, baseVersion) => {
+      const saved = await props.save(data, baseVersion);
       await options.afterSave?.(saved, values);
       return editing ? ("updated" as const) : ("created" as const);
     },
@@ -41,7 +64,7 @@ export function useCrudForm<Item, S extends z.ZodType, V extends Record<string, 
   });
 }
 
-type FormState = Pick<ReturnType<typeof useAdminForm>, "formRef" | "handleSubmit" | "saved" | "loading">;
+type FormState = Pick<ReturnType<typeof useAdminForm>, "formRef" | "handleSubmit" | "saved" | "loading" | "conflict">;
 
 /** The `<form>` of an admin form: no browser validation (the schema's messages show), `data-saved`, and its footer. */
 export function AdminForm({
@@ -72,6 +95,7 @@ export function AdminForm({
     >
       {children}
       {actions ? <FormActions loading={form.loading} onCancel={onCancel} className="md:col-span-2" /> : null}
+      <VersionConflictDialog conflict={form.conflict} />
     </form>
   );
 }

@@ -113,10 +113,13 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
   toolbarExtra?: (list: AdminList<Row>) => ReactNode;
   extraKeys?: readonly string[];
   modalSize?: "md" | "lg";
+  /** A record, not a collection to edit (the audit log): rows are only viewed, never deleted. */
+  readOnly?: boolean;
 }) {
   const { messages: t, subject, endpoint, Form, View } = props;
   const list = useAdminList<Row>(endpoint, props.extraKeys);
-  const can = useCan(subject);
+  const permitted = useCan(subject);
+  const can = props.readOnly ? { ...permitted, create: false, update: false, delete: false } : permitted;
   const canImages = useCan("Image");
   const canCreate = Form !== undefined && can.create;
   const navigate = useNavigate();
@@ -148,9 +151,13 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
     }
   }
 
-  async function save(item: Item | undefined, data: unknown): Promise<Item> {
+  async function save(item: Item | undefined, data: unknown, version?: number): Promise<Item> {
     const body = item
-      ? await apiJson<{ data: Item }>(`${endpoint}/${item.id}`, { method: "PUT", json: data })
+      ? await apiJson<{ data: Item }>(`${endpoint}/${item.id}`, {
+          method: "PUT",
+          // The version the form stands on: a save over a newer one is refused (409) instead of erasing it.
+          json: version === undefined ? data : { ...(data as object), version },
+        })
       : await apiJson<{ data: Item }>(endpoint, { method: "POST", json: data });
     return body.data;
   }
@@ -244,7 +251,7 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
             <Form
               key={editing ? editing.id : "new"}
               item={editing}
-              save={(data) => save(editing, data)}
+              save={(data, version) => save(editing, data, version)}
               errorTitle={(editing ? (t.updateError ?? t.saveError) : t.saveError) ?? heAdmin.loadFailed}
               onCancel={close}
               onSaved={(kind) => {

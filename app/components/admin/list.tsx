@@ -35,7 +35,7 @@ export function ListHeader({ title, children }: { title: string; children?: Reac
   );
 }
 
-const inputClass =
+export const inputClass =
   "w-full rounded-lg border border-cocoa-800/40 bg-white px-3 py-2 text-cocoa-900 outline-none focus:border-crust-700 focus:ring-4 focus:ring-crust-600/25";
 
 /** Search on everything, or on id, title and content separately (spec §2, §7). */

@@ -28,17 +28,16 @@ const columns: ListColumn<AdminPost>[] = [
 ];
 
 function PostForm(props: FormProps<AdminPost>) {
-  const { item } = props;
   const form = useCrudForm(props, {
     schema: postSchema,
-    initial: {
+    values: (item) => ({
       name: item?.name ?? "",
       content: item?.content ?? "",
       status: item ? String(item.status) : "1",
       visibility_home_page: item?.visibility_home_page ?? false,
       starts_at: toJerusalemInput(item?.starts_at),
       ends_at: toJerusalemInput(item?.ends_at),
-    },
+    }),
   });
   const { values, set, errors } = form;
   const field = bindFields(form);

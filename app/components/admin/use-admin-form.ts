@@ -3,28 +3,103 @@
  * errors cleared at the start of a save, a loading flag that blocks a second submit, the server's
  * 422 `errors` shown under each field, and a `saved` flag — true on success, false on a validation
  * failure. Other failures become an error toast titled with the form's spec §8 message.
+ *
+ * Optimistic concurrency (issue 14): a form over a stored record (`versioned`) sends the version it
+ * started from; a 409 (another staff member saved meanwhile) opens the conflict dialog with the fields
+ * that differ, and the staff member either loads the newer version or keeps editing from it.
  */
 import { type FormEvent, useCallback, useRef, useState } from "react";
 import type { z } from "zod";
 import { toFieldErrors } from "../../../domain/field-errors.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { notify } from "./toast.tsx";
 
 export type FieldErrors = Record<string, string[]>;
 
+/** A form over a stored record with a version (every admin edit). */
+export interface Versioned<V> {
+  /** The version the form started from. */
+  version: number;
+  /** The form's values for the record as the API answers it (the newer version a 409 carries). */
+  valuesOf: (record: unknown) => V;
+  /** Shows a field's value in the conflict dialog when plain text would not do (ids → names). */
+  describe?: Partial<Record<keyof V & string, (value: unknown) => string>>;
+  /** After "load the newer version": what the form keeps outside its values (e.g. a product's sizes). */
+  onLoad?: (record: unknown) => void;
+}
+
+/** One field that differs between the staff member's values and the newer saved version. */
+export interface ConflictRow {
+  field: string;
+  label: string;
+  mine: string;
+  theirs: string;
+}
+
+/** The open conflict dialog's content and its two ways out. */
+export interface VersionConflict {
+  rows: ConflictRow[];
+  /** Replaces the form's values with the newer version (the staff member's changes are dropped). */
+  loadNewer: () => void;
+  /** Keeps the staff member's values; the next save starts from the newer version (and replaces it). */
+  keepEditing: () => void;
+}
+
+function isVersionedRecord(value: unknown): value is { version: number } {
+  return typeof value === "object" && value !== null && typeof (value as { version?: unknown }).version === "number";
+}
+
+/** A value as the conflict dialog shows it. */
+function describeValue(value: unknown): string {
+  if (value === null || value === undefined || value === "") return heAdmin.conflict.empty;
+  if (typeof value === "boolean") return value ? heAdmin.yes : heAdmin.no;
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === "string" || typeof v === "number")) {
+    return value.length ? value.join(", ") : heAdmin.conflict.empty;
+  }
+  return heAdmin.conflict.changed;
+}
+
+/** Fields whose stored form is not what the screen shows, the same on every form. */
+const SHARED_DESCRIBE: Record<string, (value: unknown) => string> = {
+  status: (value) => heAdmin.status[Number(value)] ?? describeValue(value),
+  is_main: (value) => (value ? heAdmin.fields.mainCategory : heAdmin.fields.subCategory),
+};
+
+/** The fields (other than the version) whose values differ, with both values described. */
+function differences<V extends Record<string, unknown>>(mine: V, theirs: V, versioned: Versioned<V>): ConflictRow[] {
+  const rows: ConflictRow[] = [];
+  for (const field of Object.keys(theirs)) {
+    if (field === "version" || JSON.stringify(mine[field]) === JSON.stringify(theirs[field])) continue;
+    const describe = versioned.describe?.[field as keyof V & string] ?? SHARED_DESCRIBE[field] ?? describeValue;
+    rows.push({
+      field,
+      label: heAdmin.fieldLabels[field] ?? field,
+      mine: describe(mine[field]),
+      theirs: describe(theirs[field]),
+    });
+  }
+  return rows;
+}
+
 export function useAdminForm<S extends z.ZodType, V extends Record<string, unknown>, R>(options: {
   schema: S;
   initial: V;
-  /** Sends the parsed values; throws ApiError on failure. */
-  submit: (data: z.output<S>, values: V) => Promise<R>;
+  /** Sends the parsed values (and the version the form stands on, if versioned); throws ApiError on failure. */
+  submit: (data: z.output<S>, values: V, version: number | undefined) => Promise<R>;
   onSaved?: (result: R) => void;
   /** Title of the error toast when saving fails (spec §8). */
   errorTitle: string;
+  /** The record's version, for a form that edits a stored record. */
+  versioned?: Versioned<V>;
 }) {
   const [values, setValues] = useState<V>(options.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [loading, setLoading] = useState(false);
   const [saved, setSaved] = useState<boolean | null>(null);
+  const [version, setVersion] = useState(options.versioned?.version);
+  const [conflict, setConflict] = useState<{ record: { version: number }; theirs: V } | null>(null);
   const busy = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const latest = useRef(options);
@@ -54,10 +129,17 @@ export function useAdminForm<S extends z.ZodType, V extends Record<string, unkno
     busy.current = true;
     setLoading(true);
     try {
-      const result = await latest.current.submit(parsed.data as z.output<S>, values);
+      const result = await latest.current.submit(parsed.data as z.output<S>, values, version);
       setSaved(true);
       latest.current.onSaved?.(result);
     } catch (error) {
+      const versioned = latest.current.versioned;
+      if (error instanceof ApiError && error.status === 409 && versioned && isVersionedRecord(error.body?.data)) {
+        // Not a failure to report but a choice to offer: the dialog explains.
+        setConflict({ record: error.body.data, theirs: versioned.valuesOf(error.body.data) });
+        setSaved(false);
+        return;
+      }
       if (error instanceof ApiError && error.status === 422) {
         setErrors(error.fieldErrors);
         setSaved(false);
@@ -70,5 +152,38 @@ export function useAdminForm<S extends z.ZodType, V extends Record<string, unkno
     }
   };
 
-  return { values, setValues, set, errors, setErrors, loading, saved, handleSubmit, formRef };
+  const versioned = options.versioned;
+  const versionConflict: VersionConflict | null =
+    conflict && versioned
+      ? {
+          rows: differences(values, conflict.theirs, versioned),
+          loadNewer: () => {
+            setValues(conflict.theirs);
+            setErrors({});
+            setVersion(conflict.record.version);
+            latest.current.versioned?.onLoad?.(conflict.record);
+            setConflict(null);
+          },
+          keepEditing: () => {
+            setVersion(conflict.record.version);
+            setConflict(null);
+          },
+        }
+      : null;
+
+  return {
+    values,
+    setValues,
+    set,
+    errors,
+    setErrors,
+    loading,
+    saved,
+    handleSubmit,
+    formRef,
+    /** The version the next save starts from; a form that stays open after a save moves it to the saved one. */
+    version,
+    setVersion,
+    conflict: versionConflict,
+  };
 }

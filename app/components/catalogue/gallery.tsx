@@ -6,9 +6,13 @@
 import { useId, useState } from "react";
 import type { Picture } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { ChevronIcon, CloseIcon, GalleryIcon } from "../ui/icon.tsx";
 import { ModalDialog } from "../ui/modal-dialog.tsx";
 import { ResponsivePicture } from "../ui/picture.tsx";
+
+const OPEN_CLASS =
+  "inline-flex min-h-11 items-center gap-2 rounded-full bg-cream-50 px-5 font-semibold text-cocoa-900 shadow-sm ring-1 ring-cream-300 hover:bg-cream-200";
 
 export function ProductGallery({ name, images }: { name: string; images: Picture[] }) {
   const [open, setOpen] = useState(false);
@@ -17,25 +21,38 @@ export function ProductGallery({ name, images }: { name: string; images: Picture
   const count = images.length;
   const current = images[index];
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
+  const hydrated = useHydrated();
   if (count === 0) return null;
+  const openLabel = (
+    <>
+      <GalleryIcon className="size-5" />
+      {he.product.viewImages}
+      <span className="text-cocoa-800">({count})</span>
+    </>
+  );
 
   const navButton =
     "inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center gap-1 rounded-full bg-cream-50 px-3 font-semibold text-cocoa-900 ring-1 ring-cream-300 hover:bg-cream-200 disabled:opacity-50 sm:px-4";
 
   return (
     <>
-      <button
-        type="button"
-        onClick={() => {
-          setIndex(0);
-          setOpen(true);
-        }}
-        className="inline-flex min-h-11 items-center gap-2 rounded-full bg-cream-50 px-5 font-semibold text-cocoa-900 shadow-sm ring-1 ring-cream-300 hover:bg-cream-200"
-      >
-        <GalleryIcon className="size-5" />
-        {he.product.viewImages}
-        <span className="text-cocoa-800">({count})</span>
-      </button>
+      {hydrated ? (
+        <button
+          type="button"
+          onClick={() => {
+            setIndex(0);
+            setOpen(true);
+          }}
+          className={OPEN_CLASS}
+        >
+          {openLabel}
+        </button>
+      ) : (
+        // Without JavaScript the gallery cannot open: the link shows the main image at full size instead.
+        <a href={images[0]?.url} className={OPEN_CLASS}>
+          {openLabel}
+        </a>
+      )}
       <ModalDialog
         open={open}
         onClose={() => setOpen(false)}

@@ -92,7 +92,7 @@ export function ProductTile({
           {product.price_from !== null ? (
             <span className="mt-auto pt-1 text-base font-semibold text-crust-700">
               {he.catalogue.priceFrom}
-              <bdi>{formatShekels(product.price_from)}</bdi>
+              <bdi className="whitespace-nowrap">{formatShekels(product.price_from)}</bdi>
             </span>
           ) : null}
         </>

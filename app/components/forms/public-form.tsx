@@ -3,27 +3,18 @@
  * the XSRF field, the honeypot, the submit button ('בתהליך...' and disabled while busy, so a
  * second submit cannot happen), focus on the first field in error, and the failure dialog.
  */
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import { HONEYPOT_FIELD } from "../../../domain/schemas/fields.ts";
 import type { FormResult } from "../../lib/forms.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { CsrfField } from "../ui/csrf-field.tsx";
 import { AlertIcon } from "../ui/icon.tsx";
 import { CallUs, failureText } from "./failure-message.tsx";
 
 const loadDialog = () => import("./error-dialog.tsx");
 const ErrorDialog = lazy(loadDialog);
-
-const noSubscribe = () => () => {};
-/** False while rendering on the server and before hydration: the page then behaves as plain HTML. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
-}
 
 /** Invisible to people (visually and to screen readers) and out of the tab order; bots fill it. */
 function Honeypot({ formId }: { formId: string }) {

@@ -3,7 +3,7 @@ import type { MenuCategory, SiteSettings } from "../../../domain/contracts/catal
 import { he } from "../../../domain/i18n/site.ts";
 import { clubLink, whatsappLink } from "../../lib/links.ts";
 import { ExternalLink } from "../ui/external-link.tsx";
-import { SECONDARY_LINKS } from "./header.tsx";
+import { FOOTER_NAV_ID, SECONDARY_LINKS } from "./header.tsx";
 import { LogoMark } from "./logo.tsx";
 
 export function SiteFooter({ settings, categories }: { settings: SiteSettings; categories: MenuCategory[] }) {
@@ -26,7 +26,7 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
             {club.external ? <span className="sr-only"> {he.site.newTab}</span> : null}
           </a>
         </div>
-        <nav aria-labelledby="footer-links">
+        <nav id={FOOTER_NAV_ID} aria-labelledby="footer-links" tabIndex={-1} className="outline-none">
           <h2 id="footer-links" className="mb-3 text-lg font-bold">
             {he.site.footerLinks}
           </h2>

@@ -9,6 +9,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import type { MenuCategory, SiteSettings } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { subcategoryHref, whatsappLink } from "../../lib/links.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { ExternalLink } from "../ui/external-link.tsx";
 import { ChevronIcon, CloseIcon, MenuIcon, SearchIcon, WhatsappIcon } from "../ui/icon.tsx";
 import { LogoMark } from "./logo.tsx";
@@ -27,6 +28,14 @@ export const SECONDARY_LINKS = [
 
 const QUICK_LINKS = SECONDARY_LINKS.filter((link) => link.to !== "/accessibility");
 
+/** The footer's list of the site's pages: where the menu button leads before JavaScript runs. */
+export const FOOTER_NAV_ID = "site-pages";
+
+const MENU_BUTTON_CLASS =
+  "inline-flex size-10 items-center justify-center rounded-full text-cocoa-900 hover:bg-cream-200 sm:size-11 xl:hidden";
+const DROPDOWN_TRIGGER_CLASS =
+  "flex min-h-11 items-center gap-1 rounded-full px-3.5 font-semibold text-cocoa-900 hover:bg-cream-200 aria-expanded:bg-cream-200";
+
 interface HeaderProps {
   settings: SiteSettings;
   categories: MenuCategory[];
@@ -38,6 +47,7 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
   const [openDropdown, setOpenDropdown] = useState<number | null>(null);
   const location = useLocation();
   const menuButton = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
 
   // Any navigation closes every menu (spec §2: clicking a link closes all dropdowns).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change on purpose
@@ -46,23 +56,39 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
     setMobileOpen(false);
   }, [location.key]);
 
+  // The header's height, for scroll-padding-top (app.css): focus must never land under the sticky header.
+  const headerRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = headerRef.current;
+    if (!header || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      document.documentElement.style.setProperty("--site-header-height", `${header.offsetHeight}px`);
+    });
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+
   const closeAll = () => {
     setOpenDropdown(null);
     setMobileOpen(false);
   };
 
   return (
-    <header className="sticky top-0 z-30 border-b border-cream-300 bg-cream-50/95 backdrop-blur supports-[backdrop-filter]:bg-cream-50/90">
+    <header
+      ref={headerRef}
+      className="sticky top-0 z-30 border-b border-cream-300 bg-cream-50/95 backdrop-blur supports-[backdrop-filter]:bg-cream-50/90"
+    >
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2.5 sm:px-4 lg:px-6">
-        <Link
-          to="/"
-          className="flex min-w-0 items-center gap-2 rounded-md"
-          aria-label={`${settings.brandName} – ${he.site.homeLinkLabel}`}
-        >
-          <LogoMark className="size-10 shrink-0 sm:size-11" />
+        {/* The link's name is its visible text (brand and tagline) plus "to the home page" for screen readers,
+            so speech users can say what they see (WCAG 2.5.3). Below 380 px the mark gives way to the name. */}
+        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md">
+          <LogoMark className="size-10 shrink-0 max-[379px]:hidden sm:size-11" />
           <span className="flex min-w-0 flex-col leading-tight">
-            <span className="truncate text-lg font-extrabold text-cocoa-900">{settings.brandName}</span>
+            <span className="truncate text-base font-extrabold text-cocoa-900 min-[380px]:text-lg">
+              {settings.brandName}
+            </span>
             <span className="hidden text-xs text-crust-700 sm:block">{settings.tagline}</span>
+            <span className="sr-only"> – {he.site.homeLinkLabel}</span>
           </span>
         </Link>
 
@@ -81,11 +107,11 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
           </ul>
         </nav>
 
-        <div className="ms-auto flex shrink-0 items-center gap-1 sm:gap-1.5">
+        <div className="ms-auto flex shrink-0 items-center gap-0.5 sm:gap-1.5">
           <button
             id={SEARCH_TOGGLE_ID}
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-full text-cocoa-900 hover:bg-cream-200 aria-expanded:bg-cream-200"
+            className="inline-flex size-10 items-center justify-center rounded-full text-cocoa-900 hover:bg-cream-200 aria-expanded:bg-cream-200 sm:size-11"
             aria-expanded={search.open}
             aria-controls={SEARCH_BAR_ID}
             onClick={search.toggle}
@@ -96,7 +122,7 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
           {settings.whatsappNumber ? (
             <ExternalLink
               href={whatsappLink(settings.whatsappNumber)}
-              className="hidden size-11 items-center justify-center rounded-full text-[#0b6e38] hover:bg-cream-200 sm:inline-flex"
+              className="inline-flex size-10 items-center justify-center rounded-full text-[#0b6e38] hover:bg-cream-200 sm:size-11"
             >
               <WhatsappIcon className="size-6" />
               <span className="sr-only">{he.site.chatLabel}</span>
@@ -105,22 +131,32 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
           {settings.orderUrl ? (
             <ExternalLink
               href={settings.orderUrl}
-              className="inline-flex min-h-11 items-center rounded-full bg-berry-700 px-3 text-[0.9375rem] font-semibold whitespace-nowrap text-white shadow-sm hover:bg-berry-600 sm:px-5 sm:text-base"
+              className="inline-flex min-h-10 items-center rounded-full bg-berry-700 px-2.5 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-berry-600 sm:min-h-11 sm:px-5 sm:text-base"
             >
-              {he.site.orderNow}
+              {/* A phone's header also holds the chat link: the short label leaves the brand its room. */}
+              <span className="min-[440px]:hidden">{he.site.orderShort}</span>
+              <span className="hidden min-[440px]:inline">{he.site.orderNow}</span>
             </ExternalLink>
           ) : null}
-          <button
-            ref={menuButton}
-            type="button"
-            className="inline-flex size-11 items-center justify-center rounded-full text-cocoa-900 hover:bg-cream-200 xl:hidden"
-            aria-expanded={mobileOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMobileOpen((v) => !v)}
-          >
-            {mobileOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
-            <span className="sr-only">{mobileOpen ? he.site.closeMenu : he.site.openMenu}</span>
-          </button>
+          {hydrated ? (
+            <button
+              ref={menuButton}
+              type="button"
+              className={MENU_BUTTON_CLASS}
+              aria-expanded={mobileOpen}
+              aria-controls="mobile-menu"
+              onClick={() => setMobileOpen((v) => !v)}
+            >
+              {mobileOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+              <span className="sr-only">{mobileOpen ? he.site.closeMenu : he.site.openMenu}</span>
+            </button>
+          ) : (
+            // Without JavaScript the menu button leads to the footer's navigation, which lists the same pages.
+            <a href={`#${FOOTER_NAV_ID}`} className={MENU_BUTTON_CLASS}>
+              <MenuIcon className="size-6" />
+              <span className="sr-only">{he.site.openMenu}</span>
+            </a>
+          )}
         </div>
       </div>
 
@@ -184,6 +220,7 @@ function CategoryDropdown({
   const listRef = useRef<HTMLUListElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [focusOnOpen, setFocusOnOpen] = useState<"first" | "last" | null>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!open) return;
@@ -216,9 +253,16 @@ function CategoryDropdown({
         if (open && !ref.current?.contains(event.relatedTarget as Node | null)) onOpenChange(false);
       }}
     >
+      {hydrated ? null : (
+        // Without JavaScript the category is a link to its page, which lists its subcategories.
+        <Link to={`/categories/${category.id}`} className={DROPDOWN_TRIGGER_CLASS}>
+          {category.name}
+        </Link>
+      )}
       <button
         ref={buttonRef}
         type="button"
+        hidden={!hydrated}
         aria-expanded={open}
         aria-controls={id}
         onClick={() => onOpenChange(!open)}
@@ -229,7 +273,7 @@ function CategoryDropdown({
             setFocusOnOpen(event.key === "ArrowDown" ? "first" : "last");
           }
         }}
-        className="flex min-h-11 items-center gap-1 rounded-full px-3.5 font-semibold text-cocoa-900 hover:bg-cream-200 aria-expanded:bg-cream-200"
+        className={DROPDOWN_TRIGGER_CLASS}
       >
         {category.name}
         <ChevronIcon className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />

@@ -49,6 +49,8 @@ export function WelcomeDialog({ clubUrl }: { clubUrl: string }) {
       onClose={close}
       labelledBy="welcome-title"
       describedBy="welcome-text"
+      // It opened by itself on load: closing it puts keyboard users at the start of the page's content.
+      returnFocusTo={() => document.getElementById("main")}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-3xl bg-cream-50 p-0 text-cocoa-900 shadow-2xl backdrop:bg-cocoa-900/60"
     >
       <div className="flex flex-col items-center gap-4 px-6 pt-8 pb-6 text-center">

@@ -15,19 +15,39 @@ interface Props {
   labelledBy: string;
   describedBy?: string;
   className?: string;
+  /**
+   * Where focus goes after closing, when the dialog opened by itself (nothing had focus, so the browser would
+   * leave it on <body>). By default the browser returns it to the element that opened the dialog.
+   */
+  returnFocusTo?: () => HTMLElement | null;
   /** Extra keys (e.g. arrows in a gallery); Tab is handled here. */
   onKeyDown?: (event: KeyboardEvent<HTMLDialogElement>) => void;
   children: ReactNode;
 }
 
-export function ModalDialog({ open, onClose, labelledBy, describedBy, className, onKeyDown, children }: Props) {
+export function ModalDialog({
+  open,
+  onClose,
+  labelledBy,
+  describedBy,
+  className,
+  returnFocusTo,
+  onKeyDown,
+  children,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef(returnFocusTo);
+  returnFocus.current = returnFocusTo;
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      dialog.close();
+      const target = returnFocus.current?.();
+      if (target && document.activeElement === document.body) target.focus({ preventScroll: true });
+    }
   }, [open]);
 
   return (

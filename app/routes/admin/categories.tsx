@@ -50,7 +50,7 @@ function CategoryForm(props: FormProps<AdminCategory>) {
   const options = useCategoryOptions();
   const form = useCrudForm(props, {
     schema: categorySchema,
-    initial: {
+    values: (item) => ({
       name: item?.name ?? "",
       information: item?.information ?? "",
       status: item ? String(item.status) : "1",
@@ -60,7 +60,7 @@ function CategoryForm(props: FormProps<AdminCategory>) {
       position: item ? String(item.position) : "0",
       holiday: item?.holiday ?? "",
       holiday_lead_days: String(item?.holiday_lead_days ?? DEFAULT_LEAD_DAYS),
-    },
+    }),
   });
   const { values, set, errors } = form;
   const field = bindFields(form);

@@ -36,7 +36,7 @@ const columns: ListColumn<AdminClient>[] = [
 ];
 
 function ClientForm(props: FormProps<AdminClient>) {
-  const form = useCrudForm(props, { schema: clientSchema, initial: { email: props.item?.email ?? "" } });
+  const form = useCrudForm(props, { schema: clientSchema, values: (item) => ({ email: item?.email ?? "" }) });
   const field = bindFields(form);
   return (
     <AdminForm form={form} onCancel={props.onCancel} className="space-y-4">

@@ -1,10 +1,11 @@
 /** The panel (spec §2 says "empty"; the issue asks for a useful landing page): counts and the latest news. */
 import { Link } from "react-router";
-import type { DashboardData } from "../../../domain/contracts/admin.ts";
+import type { DashboardData, GoingLiveItem } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { canFor } from "../../../domain/permissions.ts";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { sectionMeta } from "../../components/admin/meta.ts";
+import { AlertIcon } from "../../components/ui/icon.tsx";
 import { adminUser } from "../../lib/admin-guard.server.ts";
 import { useAdminSession } from "../../lib/admin-permissions.ts";
 import { type AdminSectionKey, sectionHref } from "../../lib/admin-sections.ts";
@@ -36,6 +37,8 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-3xl font-bold text-cocoa-900">{p.heading}</h1>
       <p className="mt-1 text-lg text-cocoa-800">{p.welcome(user.name)}</p>
+
+      {loaderData.goingLive ? <GoingLive items={loaderData.goingLive} /> : null}
 
       <section aria-labelledby="panel-counts" className="mt-6">
         <h2 id="panel-counts" className="sr-only">
@@ -164,5 +167,36 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </>
+  );
+}
+
+/** Settings and branch details still at their demo values, each a link to where it is edited. */
+function GoingLive({ items }: { items: GoingLiveItem[] }) {
+  if (items.length === 0) {
+    return <p className="mt-4 rounded-xl bg-green-50 px-4 py-3 font-semibold text-green-900">{p.goingLiveDone}</p>;
+  }
+  return (
+    <section
+      aria-labelledby="panel-going-live"
+      className="mt-6 rounded-2xl bg-amber-50 p-5 shadow-sm ring-1 ring-amber-300"
+    >
+      <h2 id="panel-going-live" className="flex items-center gap-2 text-xl font-bold text-amber-950">
+        <AlertIcon className="size-6 shrink-0" />
+        {p.goingLive}
+      </h2>
+      <p className="mt-1 text-amber-950">{p.goingLiveIntro}</p>
+      <ul className="mt-3 grid gap-x-6 gap-y-1.5 md:grid-cols-2">
+        {items.map((item) => (
+          <li key={item.key}>
+            <Link
+              to={item.href}
+              className="font-semibold text-amber-950 underline underline-offset-4 hover:text-crust-700"
+            >
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 /** Site settings (brand, phone, WhatsApp, order and club links, social links, address, e-mail). */
 
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
+import { useLocation } from "react-router";
 import type { AdminSettings } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { settingsSchema } from "../../../domain/schemas/admin/settings.ts";
@@ -26,13 +27,17 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     schema: settingsSchema,
     initial: loaderData,
     errorTitle: heAdmin.messages.settingsSaveError,
-    submit: (data) => apiJson<{ data: AdminSettings }>("/api/admin/settings", { method: "PUT", json: data }),
+    versioned: { version: loaderData.version, valuesOf: (record) => record as typeof loaderData },
+    submit: (data, _values, version) =>
+      apiJson<{ data: AdminSettings }>("/api/admin/settings", { method: "PUT", json: { ...data, version } }),
     onSaved: (body) => {
       form.setValues(body.data);
+      form.setVersion(body.data.version);
       notify.success(heAdmin.messages.settingsSaved);
     },
   });
   const field = bindFields(form);
+  useFocusFieldFromHash();
 
   return (
     <>
@@ -55,9 +60,25 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           {field.text("facebook_url", s.facebook, { type: "url", dir: "ltr" })}
           {field.text("instagram_url", s.instagram, { type: "url", dir: "ltr" })}
         </Group>
+        <Group legend={s.accessibility}>
+          {field.text("accessibility_contact_name", s.accessibilityContactName)}
+          {field.text("accessibility_contact_email", s.accessibilityContactEmail, { type: "email", dir: "ltr" })}
+        </Group>
       </AdminForm>
     </>
   );
+}
+
+/** The panel's going-live checklist links to `/admin/settings#field_name`: that field gets focus. */
+function useFocusFieldFromHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    const name = decodeURIComponent(hash.slice(1));
+    if (!/^[a-z_]+$/.test(name)) return;
+    const input = document.querySelector<HTMLInputElement>(`form [name="${name}"]`);
+    input?.scrollIntoView({ block: "center" });
+    input?.focus({ preventScroll: true });
+  }, [hash]);
 }
 
 function Group({ legend, children }: { legend: string; children: ReactNode }) {

@@ -48,6 +48,8 @@ const LINK = "font-semibold text-crust-700 underline underline-offset-4 hover:te
 
 export default function AccessibilityStatement({ loaderData }: Route.ComponentProps) {
   const { settings, branches } = loaderData;
+  // Without a coordinator's own address, requests go to the bakery's.
+  const coordinatorEmail = settings.accessibilityContactEmail || settings.email;
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <PageHeader title={t.heading} lead={t.intro} narrow />
@@ -108,8 +110,12 @@ export default function AccessibilityStatement({ loaderData }: Route.ComponentPr
         <Section id="a11y-coordinator" title={t.coordinatorHeading}>
           <p>{t.coordinatorIntro}</p>
           <dl className="grid gap-x-6 gap-y-2 rounded-2xl bg-cream-50 p-5 shadow-sm ring-1 ring-cream-300 sm:grid-cols-[auto_1fr]">
-            <dt className="font-semibold text-cocoa-900">{t.coordinatorRole}</dt>
-            <dd>{t.coordinatorName}</dd>
+            {settings.accessibilityContactName ? (
+              <>
+                <dt className="font-semibold text-cocoa-900">{t.coordinatorRole}</dt>
+                <dd>{settings.accessibilityContactName}</dd>
+              </>
+            ) : null}
             {settings.phone ? (
               <>
                 <dt className="font-semibold text-cocoa-900">{t.coordinatorPhoneLabel}</dt>
@@ -120,12 +126,16 @@ export default function AccessibilityStatement({ loaderData }: Route.ComponentPr
                 </dd>
               </>
             ) : null}
-            <dt className="font-semibold text-cocoa-900">{t.coordinatorEmailLabel}</dt>
-            <dd>
-              <a href={`mailto:${t.coordinatorEmail}`} className={LINK}>
-                <bdi>{t.coordinatorEmail}</bdi>
-              </a>
-            </dd>
+            {coordinatorEmail ? (
+              <>
+                <dt className="font-semibold text-cocoa-900">{t.coordinatorEmailLabel}</dt>
+                <dd>
+                  <a href={`mailto:${coordinatorEmail}`} className={LINK}>
+                    <bdi>{coordinatorEmail}</bdi>
+                  </a>
+                </dd>
+              </>
+            ) : null}
             {settings.address ? (
               <>
                 <dt className="font-semibold text-cocoa-900">{t.coordinatorAddressLabel}</dt>

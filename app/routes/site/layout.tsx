@@ -58,7 +58,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
     <SearchBarProvider>
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-cocoa-900 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
+        className="sr-only z-50 rounded-md bg-cocoa-900 text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:px-4 focus:py-2 focus:whitespace-nowrap"
       >
         {he.site.skipToContent}
       </a>

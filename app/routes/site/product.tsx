@@ -58,6 +58,40 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const ErrorBoundary = SiteErrorBoundary;
 
+/**
+ * On a phone the sizes list and the order link sit below the first screen: the price range and the order
+ * link repeat under the name there, so a visitor sees what it costs and how to order without scrolling.
+ */
+function PhoneSummary({ sizes, orderUrl }: { sizes: { price: number }[]; orderUrl: string }) {
+  if (!sizes.length && !orderUrl) return null;
+  const prices = sizes.map((size) => size.price);
+  const low = Math.min(...prices);
+  const high = Math.max(...prices);
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-3 md:hidden">
+      {prices.length ? (
+        <p className="text-lg font-bold text-crust-700">
+          <bdi className="whitespace-nowrap">{formatShekels(low)}</bdi>
+          {high > low ? (
+            <>
+              {" – "}
+              <bdi className="whitespace-nowrap">{formatShekels(high)}</bdi>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {orderUrl ? (
+        <ExternalLink
+          href={orderUrl}
+          className="inline-flex min-h-11 items-center justify-center rounded-full bg-berry-700 px-6 font-bold text-white shadow hover:bg-berry-600"
+        >
+          {he.product.orderNow}
+        </ExternalLink>
+      ) : null}
+    </div>
+  );
+}
+
 /** The product page (spec §2). */
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { product, similar } = loaderData;
@@ -81,7 +115,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             alt={product.mainImage?.alt || product.name}
             sizes="(min-width: 1280px) 592px, (min-width: 768px) 46vw, 92vw"
             priority
-            className="aspect-[4/3] w-full rounded-3xl object-cover shadow-md"
+            className="aspect-[16/10] w-full rounded-3xl object-cover shadow-md md:aspect-[4/3]"
           />
           <div>
             <ProductGallery name={product.name} images={product.images} />
@@ -95,6 +129,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <div className="mt-3">
               <FiveStars />
             </div>
+            <PhoneSummary sizes={product.size} orderUrl={settings.orderUrl} />
           </div>
 
           {product.tag.length ? (
@@ -144,7 +179,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 {product.size.map((size) => (
                   <li key={size.id} className="flex items-baseline justify-between gap-4 py-2 text-lg">
                     <span>{size.name}</span>
-                    <bdi className="font-bold text-crust-700">{formatShekels(size.price)}</bdi>
+                    <bdi className="font-bold whitespace-nowrap text-crust-700">{formatShekels(size.price)}</bdi>
                   </li>
                 ))}
               </ul>

@@ -7,6 +7,14 @@ const s = heAdmin.settings;
 const f = heAdmin.fields;
 const v = heAdmin.validation;
 
+const optionalEmail = (label: string) =>
+  optionalText(label, 254).pipe(
+    z
+      .string()
+      .toLowerCase()
+      .refine((value) => value === "" || z.email().safeParse(value).success, v.email),
+  );
+
 export const settingsSchema = z.object({
   brand_name: requiredText(s.brandName, 80),
   tagline: optionalText(s.tagline, 160),
@@ -19,12 +27,9 @@ export const settingsSchema = z.object({
   facebook_url: optionalUrl(s.facebook),
   instagram_url: optionalUrl(s.instagram),
   address: optionalText(f.address, 300),
-  email: optionalText(f.email, 254).pipe(
-    z
-      .string()
-      .toLowerCase()
-      .refine((value) => value === "" || z.email().safeParse(value).success, v.email),
-  ),
+  email: optionalEmail(f.email),
+  accessibility_contact_name: optionalText(s.accessibilityContactName, 80),
+  accessibility_contact_email: optionalEmail(s.accessibilityContactEmail),
 });
 
 export type SettingsInput = z.output<typeof settingsSchema>;

@@ -1,6 +1,7 @@
 /**
  * The five routes every admin resource has — list, show, create, update, delete — each behind its
- * ability, thin over a service with the same five methods.
+ * ability, thin over a service with the same five methods. Show and update answer the record's `ETag`
+ * (its version); an update with `If-Match` or a body `version` that is no longer current is a 409.
  */
 import type { Hono } from "hono";
 import type { z } from "zod";
@@ -10,13 +11,14 @@ import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { AppEnv } from "../../app.ts";
 import { requireAbility } from "../../auth/require-ability.ts";
 import { parseWith, readBody } from "../../http/validation.ts";
-import { created, done, listParams, ok, pathId } from "./http.ts";
+import { created, done, expectedVersion, listParams, okVersioned, pathId } from "./http.ts";
 
-export interface CrudService<Row, Item, Input> {
+export interface CrudService<Row, Item extends { version: number }, Input> {
   list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<Row>>;
   get(id: number): Promise<Item>;
   create(input: Input): Promise<Item>;
-  update(id: number, input: Input): Promise<Item>;
+  /** With `expectedVersion`, only while the record is still at that version (else 409, versions.ts). */
+  update(id: number, input: Input, expectedVersion?: number): Promise<Item>;
   remove(id: number): Promise<void>;
 }
 
@@ -26,7 +28,7 @@ export interface CrudMessages {
   deleted: string;
 }
 
-export function crudRoutes<Row, Item, Input, S extends z.ZodType<Input>>(
+export function crudRoutes<Row, Item extends { version: number }, Input, S extends z.ZodType<Input>>(
   router: Hono<AppEnv>,
   base: string,
   subject: Subject,
@@ -39,15 +41,17 @@ export function crudRoutes<Row, Item, Input, S extends z.ZodType<Input>>(
     const { query, path, params } = listParams(c);
     return c.json(await service.list(query, path, params));
   });
-  router.get(item, requireAbility("read", subject), async (c) => ok(c, await service.get(pathId(c))));
+  router.get(item, requireAbility("read", subject), async (c) => okVersioned(c, await service.get(pathId(c))));
   router.post(base, requireAbility("create", subject), async (c) => {
     const input = parseWith(schema, await readBody(c)) as Input;
     return created(c, await service.create(input), messages.created);
   });
   router.put(item, requireAbility("update", subject), async (c) => {
     const id = pathId(c);
-    const input = parseWith(schema, await readBody(c)) as Input;
-    return ok(c, await service.update(id, input), messages.updated);
+    const body = await readBody(c);
+    const expected = expectedVersion(c, body);
+    const input = parseWith(schema, body) as Input;
+    return okVersioned(c, await service.update(id, input, expected), messages.updated);
   });
   router.delete(item, requireAbility("delete", subject), async (c) => {
     await service.remove(pathId(c));

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { heApi } from "../../../domain/i18n/api.ts";
 import { type ListQuery, listQuerySchema } from "../../../domain/schemas/admin/list.ts";
 import type { AppEnv } from "../../app.ts";
-import { HttpError } from "../../errors.ts";
+import { HttpError, ValidationError } from "../../errors.ts";
 import { parseWith } from "../../http/validation.ts";
 import { idParam } from "../params.ts";
 
@@ -31,3 +31,33 @@ export const ok = <T>(c: AdminContext, data: T, message?: string) =>
   c.json(message === undefined ? { data } : { message, data }, 200);
 export const created = <T>(c: AdminContext, data: T, message: string) => c.json({ message, data }, 201);
 export const done = (c: AdminContext, message: string) => c.json({ message }, 200);
+
+/** A record's ETag: its version, quoted (a strong validator of the fields a PUT writes). */
+export const etagOf = (version: number) => `"${version}"`;
+
+/** `ok` for one versioned record: the JSON carries `version`, the `ETag` header the same. */
+export function okVersioned<T extends { version: number }>(c: AdminContext, data: T, message?: string) {
+  c.header("ETag", etagOf(data.version));
+  return ok(c, data, message);
+}
+
+/**
+ * The version an admin save started from (optimistic concurrency, services/admin/versions.ts): the
+ * `If-Match` header's ETag (the JSON API), else the body's `version` field (the admin forms). Neither, or
+ * `If-Match: *`, is no check: the spec's clients keep last-write-wins.
+ */
+export function expectedVersion(c: AdminContext, body: Record<string, unknown>): number | undefined {
+  const ifMatch = c.req.header("if-match")?.trim();
+  if (ifMatch !== undefined && ifMatch !== "" && ifMatch !== "*") {
+    const match = /^"(\d{1,15})"$/.exec(ifMatch);
+    if (!match) throw new HttpError(400, heApi.ifMatchInvalid);
+    return Number(match[1]);
+  }
+  const version = body.version;
+  if (version === undefined || version === null || version === "") return undefined;
+  const value = typeof version === "string" && /^\d{1,15}$/.test(version) ? Number(version) : version;
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 0) {
+    throw new ValidationError({ version: [heApi.versionInvalid] });
+  }
+  return value;
+}

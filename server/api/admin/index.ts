@@ -21,21 +21,29 @@ import { settingsSchema } from "../../../domain/schemas/admin/settings.ts";
 import type { AppEnv } from "../../app.ts";
 import { requireAbility } from "../../auth/require-ability.ts";
 import { parseWith, readBody } from "../../http/validation.ts";
+import type { Logger } from "../../log.ts";
 import type { Services } from "../../services/index.ts";
+import { auditRoutes, auditTrail } from "./audit.ts";
 import { crudRoutes } from "./crud.ts";
-import { created, done, listParams, ok, pathId, signedIn } from "./http.ts";
+import { created, done, expectedVersion, listParams, ok, okVersioned, pathId, signedIn } from "./http.ts";
 import { imageRoutes } from "./images.ts";
 
 const m = heAdmin.messages;
 
-export function createAdminApi(services: Services) {
+/**
+ * Every path of the back office's API: all of them need a session, and every write there is audited.
+ * (`/clients/*` matches `/clients` too: listing both would run the audit twice.)
+ */
+const ADMIN_PATHS = ["/admin/*", "/clients/*", "/upload/*", "/delete_image/*"];
+
+export function createAdminApi(services: Services, options: { trustProxy: boolean; logger?: Logger }) {
   const admin = services.admin;
   const api = new Hono<AppEnv>();
-  api.use("/admin/*", signedIn);
-  api.use("/clients/*", signedIn);
-  api.use("/clients", signedIn);
-  api.use("/upload/*", signedIn);
-  api.use("/delete_image/*", signedIn);
+  const audit = auditTrail({ audit: services.audit, trustProxy: options.trustProxy, logger: options.logger });
+  for (const path of ADMIN_PATHS) {
+    api.use(path, signedIn);
+    api.use(path, audit);
+  }
 
   api.get("/admin/dashboard", requireAbility("read", "Dashboard"), async (c) => {
     const abilities = abilitiesFor(c.get("auth").user);
@@ -126,11 +134,18 @@ export function createAdminApi(services: Services) {
     return done(c, m.contactDeleted);
   });
 
+  // The audit log (admin only; read-only).
+  auditRoutes(api, services);
+
   // Site settings.
-  api.get("/admin/settings", requireAbility("read", "Settings"), async (c) => ok(c, await admin.settings.get()));
-  api.put("/admin/settings", requireAbility("update", "Settings"), async (c) =>
-    ok(c, await admin.settings.save(parseWith(settingsSchema, await readBody(c))), m.settingsSaved),
+  api.get("/admin/settings", requireAbility("read", "Settings"), async (c) =>
+    okVersioned(c, await admin.settings.get()),
   );
+  api.put("/admin/settings", requireAbility("update", "Settings"), async (c) => {
+    const body = await readBody(c);
+    const expected = expectedVersion(c, body);
+    return okVersioned(c, await admin.settings.save(parseWith(settingsSchema, body), expected), m.settingsSaved);
+  });
 
   return api;
 }

@@ -2,6 +2,7 @@
 // publications and site settings. Pure data (Hebrew text), consumed by the
 // seed script and by the artwork generator (via ArtSpec).
 
+import type { SiteSettings } from "../../../domain/contracts/catalogue.ts";
 import type { Holiday } from "../../../domain/seasonal/holidays.ts";
 
 /** Tag colours as stored in the database: the Hebrew words drive the display colour. */
@@ -157,20 +158,8 @@ export interface SeedPost {
   art: ArtSpec;
 }
 
-export interface SiteSettings {
-  brandName: string;
-  tagline: string;
-  phone: string;
-  /** International digits, no plus sign */
-  whatsappNumber: string;
-  orderUrl: string;
-  /** "" = use the site's own sign-up page */
-  clubUrl: string;
-  facebookUrl: string;
-  instagramUrl: string;
-  address: string;
-  email: string;
-}
+/** The demo site settings have the shape pages read (one definition: domain/contracts/catalogue.ts). */
+export type { SiteSettings };
 
 // ---------------------------------------------------------------------------
 // Small helpers to keep the data readable
@@ -1486,4 +1475,6 @@ export const siteSettings: SiteSettings = {
   instagramUrl: "https://www.instagram.com/example.bakery",
   address: "רחוב האגס 12, שוק מחנה יהודה, ירושלים",
   email: "info@example.co.il",
+  accessibilityContactName: "מיכל אברהם",
+  accessibilityContactEmail: "negishut@example.co.il",
 };

@@ -9,6 +9,7 @@ import type { ImagesService } from "../images.ts";
 import type { MediaService } from "../media.ts";
 import type { AdminImagesService } from "./images.ts";
 import { type ListConfig, listConditions, listPage, now } from "./listing.ts";
+import { updateVersioned } from "./versions.ts";
 
 export const BRANCH_LIST: ListConfig = {
   id: "id",
@@ -46,6 +47,7 @@ export function createAdminBranchesService(
       position: r.position,
       created_at: r.created_at,
       updated_at: r.updated_at,
+      version: r.version,
       mainImage,
     };
   };
@@ -112,21 +114,17 @@ export function createAdminBranchesService(
       return service.get(id);
     },
 
-    async update(id: number, input: BranchInput): Promise<AdminBranch> {
-      const result = await db
-        .updateTable("branches")
-        .set({ ...values(input, await rulesFor(input, id)), updated_at: now() })
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new NotFoundError();
-      return service.get(id);
+    async update(id: number, input: BranchInput, expectedVersion?: number): Promise<AdminBranch> {
+      return updateVersioned(
+        db,
+        { table: "branches", id, expected: expectedVersion },
+        { ...values(input, await rulesFor(input, id)), updated_at: now() },
+        () => service.get(id),
+      );
     },
 
     async remove(id: number): Promise<void> {
-      const row = await db.selectFrom("branches").select("id").where("id", "=", id).executeTakeFirst();
-      if (!row) throw new NotFoundError();
-      await deps.images.removeAllOf("branch", id);
-      await db.deleteFrom("branches").where("id", "=", id).execute();
+      if (!(await deps.images.removeOwner({ type: "branch", id }))) throw new NotFoundError();
     },
   };
   return service;

@@ -23,6 +23,7 @@ import type { ImagesService } from "../images.ts";
 import type { MediaService } from "../media.ts";
 import type { AdminImagesService } from "./images.ts";
 import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate, toFlag } from "./listing.ts";
+import { updateVersioned } from "./versions.ts";
 
 export const CATEGORY_LIST: ListConfig = {
   id: "c.id",
@@ -68,6 +69,7 @@ export function createAdminCategoriesService(
       holiday_lead_days: number;
       created_at: string;
       updated_at: string;
+      version: number;
       products_count: number | string;
       subcategories_count: number | string;
     }[],
@@ -90,6 +92,7 @@ export function createAdminCategoriesService(
       holiday_lead_days: Number(r.holiday_lead_days),
       created_at: r.created_at,
       updated_at: r.updated_at,
+      version: r.version,
       mainImage: images.get(r.id) ?? null,
       products_count: Number(r.products_count),
       subcategories_count: Number(r.subcategories_count),
@@ -111,6 +114,7 @@ export function createAdminCategoriesService(
       "c.holiday_lead_days",
       "c.created_at",
       "c.updated_at",
+      "c.version",
       sql<number>`(select count(*) from category_product cp where cp.category_id = c.id)`.as("products_count"),
       sql<number>`(select count(*) from categories s where s.parent_id = c.id)`.as("subcategories_count"),
     ]);
@@ -216,16 +220,17 @@ export function createAdminCategoriesService(
       return service.get(id);
     },
 
-    async update(id: number, input: CategoryInput): Promise<AdminCategory> {
+    async update(id: number, input: CategoryInput, expectedVersion?: number): Promise<AdminCategory> {
       const existing = await db.selectFrom("categories").select("id").where("id", "=", id).executeTakeFirst();
       if (!existing) throw new NotFoundError();
       await checkParent(input, id);
       if (!input.is_main && (await childCount(id)) > 0) {
         throw new ValidationError({ is_main: [heAdmin.validation.mainHasChildren] });
       }
-      await db
-        .updateTable("categories")
-        .set({
+      return updateVersioned(
+        db,
+        { table: "categories", id, expected: expectedVersion },
+        {
           name: input.name,
           information: input.information,
           status: input.status,
@@ -236,10 +241,9 @@ export function createAdminCategoriesService(
           holiday: input.holiday,
           holiday_lead_days: input.holiday_lead_days,
           updated_at: now(),
-        })
-        .where("id", "=", id)
-        .execute();
-      return service.get(id);
+        },
+        () => service.get(id),
+      );
     },
 
     /** Products stay (unlinked); a main category with subcategories is refused with 409. */
@@ -248,8 +252,7 @@ export function createAdminCategoriesService(
       if (!existing) throw new NotFoundError();
       const children = await childCount(id);
       if (children > 0) throw new HttpError(409, heAdmin.messages.categoryHasChildren(children));
-      await deps.images.removeAllOf("category", id);
-      await db.deleteFrom("categories").where("id", "=", id).execute();
+      if (!(await deps.images.removeOwner({ type: "category", id }))) throw new NotFoundError();
     },
   };
   return service;

@@ -7,6 +7,7 @@ import type { ClientRow } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import { toCsv } from "./csv.ts";
 import { type ListConfig, listConditions, listPage, now } from "./listing.ts";
+import { updateVersioned } from "./versions.ts";
 
 export const CLIENT_LIST: ListConfig = {
   id: "id",
@@ -22,6 +23,7 @@ const toClient = (r: ClientRow): AdminClient => ({
   source: r.source,
   created_at: r.created_at,
   updated_at: r.updated_at,
+  version: r.version,
 });
 
 export function createAdminClientsService(db: DB) {
@@ -76,13 +78,17 @@ export function createAdminClientsService(db: DB) {
       return toClient(row);
     },
 
-    async update(id: number, input: ClientInput): Promise<AdminClient> {
+    async update(id: number, input: ClientInput, expectedVersion?: number): Promise<AdminClient> {
       await service.get(id);
       await assertEmailFree(input.email, id);
-      await uniquely(() =>
-        db.updateTable("clients").set({ email: input.email, updated_at: now() }).where("id", "=", id).execute(),
+      return uniquely(() =>
+        updateVersioned(
+          db,
+          { table: "clients", id, expected: expectedVersion },
+          { email: input.email, updated_at: now() },
+          () => service.get(id),
+        ),
       );
-      return service.get(id);
     },
 
     async remove(id: number): Promise<void> {

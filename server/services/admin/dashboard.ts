@@ -3,12 +3,16 @@ import type { DashboardData } from "../../../domain/contracts/admin.ts";
 import type { Action, Subject } from "../../../domain/permissions.ts";
 import type { DB } from "../../db/database.ts";
 import type { AdminContactRequestsService } from "./contact-requests.ts";
+import type { GoingLiveService } from "./going-live.ts";
 
 const LATEST = 5;
 
 type Counted = "products" | "categories" | "branches" | "sales" | "publications" | "clients";
 
-export function createDashboardService(db: DB, deps: { contactRequests: AdminContactRequestsService }) {
+export function createDashboardService(
+  db: DB,
+  deps: { contactRequests: AdminContactRequestsService; goingLive: GoingLiveService },
+) {
   async function count(table: Counted): Promise<number> {
     const row = await db
       .selectFrom(table)
@@ -49,6 +53,7 @@ export function createDashboardService(db: DB, deps: { contactRequests: AdminCon
           source: r.source,
           created_at: r.created_at,
           updated_at: r.updated_at,
+          version: r.version,
         }));
       }
       if (can("read", "ContactRequest")) {
@@ -60,6 +65,8 @@ export function createDashboardService(db: DB, deps: { contactRequests: AdminCon
         c.openContactRequests = Number(open.n);
         data.latestContactRequests = await deps.contactRequests.latest(LATEST);
       }
+      // Whoever may edit the settings is the one to finish them before the site goes live.
+      if (can("update", "Settings")) data.goingLive = await deps.goingLive.list();
       return data;
     },
   };

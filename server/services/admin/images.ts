@@ -10,16 +10,8 @@ import type { DB } from "../../db/database.ts";
 import type { ImageRow } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import { assertUploadFileCount, ImageRejectedError } from "../../images/pipeline.ts";
-import type { ImagesService } from "../images.ts";
-import { toPicture, UPLOADS_PREFIX } from "../media.ts";
-
-const OWNER_TABLE = {
-  product: "products",
-  category: "categories",
-  branch: "branches",
-  sale: "sales",
-  publication: "publications",
-} as const satisfies Record<ImageOwnerType, string>;
+import { type ImagesService, OWNER_TABLE } from "../images.ts";
+import type { MediaService } from "../media.ts";
 
 export interface UploadFile {
   /** The form field the file came in, for error messages ("files.0", "image"). */
@@ -29,13 +21,15 @@ export interface UploadFile {
 
 export function toAdminImage(
   row: Pick<ImageRow, "id" | "width" | "height" | "alt" | "variants" | "position">,
+  media: Pick<MediaService, "toPicture">,
 ): AdminImage {
-  const picture = toPicture(row);
+  const picture = media.toPicture(row);
   const webp = picture.sources.find((s) => s.type === "image/webp");
+  // The smallest WebP (the screen's thumbnail), else the fallback.
   const smallest = webp?.srcSet.split(",")[0]?.trim().split(" ")[0];
   return {
     id: row.id,
-    path: smallest?.startsWith(UPLOADS_PREFIX) ? smallest : picture.url,
+    path: smallest || picture.url,
     alt: row.alt,
     width: row.width,
     height: row.height,
@@ -44,7 +38,8 @@ export function toAdminImage(
   };
 }
 
-export function createAdminImagesService(db: DB, images: ImagesService) {
+export function createAdminImagesService(db: DB, images: ImagesService, media: MediaService) {
+  const toAdmin = (row: Parameters<typeof toAdminImage>[0]) => toAdminImage(row, media);
   async function ownerName(type: ImageOwnerType, id: number): Promise<string | null> {
     const row = await db.selectFrom(OWNER_TABLE[type]).select("name").where("id", "=", id).executeTakeFirst();
     return row ? row.name : null;
@@ -65,7 +60,7 @@ export function createAdminImagesService(db: DB, images: ImagesService) {
     ownerName,
 
     async list(type: ImageOwnerType, id: number): Promise<AdminImage[]> {
-      return (await rowsOf(type, id)).map(toAdminImage);
+      return (await rowsOf(type, id)).map(toAdmin);
     },
 
     /**
@@ -101,10 +96,10 @@ export function createAdminImagesService(db: DB, images: ImagesService) {
           }
         }
       } catch (error) {
-        for (const row of stored) await images.remove(row.id);
+        await images.discard(stored);
         throw error;
       }
-      return stored.map(toAdminImage);
+      return stored.map(toAdmin);
     },
 
     /** Puts the owner's images in the given order; the first becomes the main image. */
@@ -120,14 +115,14 @@ export function createAdminImagesService(db: DB, images: ImagesService) {
           await trx.updateTable("images").set({ position }).where("id", "=", imageId).execute();
         }
       });
-      return (await rowsOf(type, id)).map(toAdminImage);
+      return (await rowsOf(type, id)).map(toAdmin);
     },
 
     async setAlt(imageId: number, alt: string): Promise<AdminImage> {
       const result = await db.updateTable("images").set({ alt }).where("id", "=", imageId).executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw new NotFoundError();
       const row = await db.selectFrom("images").selectAll().where("id", "=", imageId).executeTakeFirstOrThrow();
-      return toAdminImage(row);
+      return toAdmin(row);
     },
 
     /** Deletes the image and its files; returns its former owner (the screens go back to it). */

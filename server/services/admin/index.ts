@@ -4,11 +4,13 @@ import type { Clock } from "../clock.ts";
 import type { ImagesService } from "../images.ts";
 import type { MediaService } from "../media.ts";
 import type { SettingsService } from "../settings.ts";
+import { withAuditTrail } from "./audited.ts";
 import { createAdminBranchesService } from "./branches.ts";
 import { createAdminCategoriesService } from "./categories.ts";
 import { createAdminClientsService } from "./clients.ts";
 import { createAdminContactRequestsService } from "./contact-requests.ts";
 import { createDashboardService } from "./dashboard.ts";
+import { createGoingLiveService } from "./going-live.ts";
 import { createAdminImagesService } from "./images.ts";
 import { createAdminPostsService } from "./posts.ts";
 import { createAdminProductsService } from "./products.ts";
@@ -18,10 +20,11 @@ export function createAdminServices(
   db: DB,
   deps: { media: MediaService; images: ImagesService; settings: SettingsService; clock: Clock },
 ) {
-  const images = createAdminImagesService(db, deps.images);
+  const images = createAdminImagesService(db, deps.images, deps.media);
   const shared = { media: deps.media, images: deps.images, adminImages: images };
   const contactRequests = createAdminContactRequestsService(db);
-  return {
+  // Every write notes itself for the audit log (audited.ts); the services stay unaware of it.
+  return withAuditTrail(db, {
     images,
     products: createAdminProductsService(db, shared),
     categories: createAdminCategoriesService(db, shared),
@@ -35,8 +38,8 @@ export function createAdminServices(
     ),
     contactRequests,
     settings: createAdminSettingsService(deps.settings),
-    dashboard: createDashboardService(db, { contactRequests }),
-  };
+    dashboard: createDashboardService(db, { contactRequests, goingLive: createGoingLiveService(db, deps.settings) }),
+  });
 }
 
 export type AdminServices = ReturnType<typeof createAdminServices>;

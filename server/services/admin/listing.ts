@@ -84,7 +84,14 @@ export function paginate<T>(
 }
 
 /** The tables whose admin list is one table, searched and sorted by a ListConfig. */
-export type ListTable = "branches" | "clients" | "contact_requests" | "products" | "sales" | "publications";
+export type ListTable =
+  | "branches"
+  | "clients"
+  | "contact_requests"
+  | "products"
+  | "sales"
+  | "publications"
+  | "audit_log";
 
 export interface ListPageOptions<T extends ListTable, Item> {
   table: T;

@@ -10,6 +10,7 @@ import type { ImagesService } from "../images.ts";
 import type { MediaService } from "../media.ts";
 import type { AdminImagesService } from "./images.ts";
 import { type ListConfig, listConditions, listPage, now, toFlag } from "./listing.ts";
+import { updateVersioned } from "./versions.ts";
 
 export const POST_LIST: ListConfig = {
   id: "id",
@@ -45,6 +46,7 @@ export function createAdminPostsService(
     schedule: scheduleStatus(r, clock()),
     created_at: r.created_at,
     updated_at: r.updated_at,
+    version: r.version,
     mainImage,
   });
   const values = (input: PostInput) => ({
@@ -92,21 +94,17 @@ export function createAdminPostsService(
       return service.get(id);
     },
 
-    async update(id: number, input: PostInput): Promise<AdminPost> {
-      const result = await db
-        .updateTable(table)
-        .set({ ...values(input), updated_at: now() })
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new NotFoundError();
-      return service.get(id);
+    async update(id: number, input: PostInput, expectedVersion?: number): Promise<AdminPost> {
+      return updateVersioned(
+        db,
+        { table, id, expected: expectedVersion },
+        { ...values(input), updated_at: now() },
+        () => service.get(id),
+      );
     },
 
     async remove(id: number): Promise<void> {
-      const row = await db.selectFrom(table).select("id").where("id", "=", id).executeTakeFirst();
-      if (!row) throw new NotFoundError();
-      await deps.images.removeAllOf(owner, id);
-      await db.deleteFrom(table).where("id", "=", id).execute();
+      if (!(await deps.images.removeOwner({ type: owner, id }))) throw new NotFoundError();
     },
   };
   return service;

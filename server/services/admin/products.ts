@@ -3,7 +3,7 @@
  * keep the normalized search text in step (`searchColumns`), category assignment, sizes and tags, and a
  * delete that takes the product's images and files with it.
  */
-import { type Expression, type SqlBool, sql } from "kysely";
+import { type Expression, type SqlBool, sql, type Transaction } from "kysely";
 import type {
   AdminProduct,
   AdminProductRow,
@@ -17,6 +17,8 @@ import { agorotToShekels, shekelsToAgorot } from "../../../domain/money.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { ProductInput, SizeInput, TagInput } from "../../../domain/schemas/admin/product.ts";
 import type { DB } from "../../db/database.ts";
+import { lockRow } from "../../db/locks.ts";
+import type { Database } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { ImagesService } from "../images.ts";
 import type { MediaService } from "../media.ts";
@@ -24,6 +26,7 @@ import { searchColumns } from "../products.ts";
 import { escapeLike, parseSearchQuery } from "../search/hebrew.ts";
 import type { AdminImagesService } from "./images.ts";
 import { type ListConfig, listConditions, listPage, now, toFlag } from "./listing.ts";
+import { updateVersioned } from "./versions.ts";
 
 export const PRODUCT_LIST: ListConfig = {
   id: "products.id",
@@ -112,6 +115,7 @@ export function createAdminProductsService(
             visibility_home_page: r.visibility_home_page === 1,
             created_at: r.created_at,
             updated_at: r.updated_at,
+            version: r.version,
             mainImage: images.get(r.id) ?? null,
             category: categories.get(r.id) ?? [],
           }));
@@ -144,6 +148,7 @@ export function createAdminProductsService(
         visibility_home_page: row.visibility_home_page === 1,
         created_at: row.created_at,
         updated_at: row.updated_at,
+        version: row.version,
         mainImage: images[0]?.picture ?? null,
         category: categories.get(id) ?? [],
         size: sizes.map((s) => ({ id: s.id, name: s.name, price: agorotToShekels(s.price), product_id: s.product_id })),
@@ -179,12 +184,14 @@ export function createAdminProductsService(
       return service.get(id);
     },
 
-    async update(id: number, input: ProductInput): Promise<AdminProduct> {
+    /** With `expectedVersion`, only while it is the product's version (else 409: versions.ts). */
+    async update(id: number, input: ProductInput, expectedVersion?: number): Promise<AdminProduct> {
       await assertExists(id);
       await assertSerialFree(input.serial_id, id);
-      await db
-        .updateTable("products")
-        .set({
+      return updateVersioned(
+        db,
+        { table: "products", id, expected: expectedVersion },
+        {
           name: input.name,
           title: input.title,
           content: input.content,
@@ -193,20 +200,21 @@ export function createAdminProductsService(
           visibility_home_page: toFlag(input.visibility_home_page),
           ...searchColumns(input),
           updated_at: now(),
-        })
-        .where("id", "=", id)
-        .execute();
-      return service.get(id);
+        },
+        () => service.get(id),
+      );
     },
 
-    /** Deletes the product, its tags, sizes and category links, and its images with their files. */
+    /**
+     * Deletes the product, its tags, sizes and category links, and its images with their files, in one
+     * transaction that locks the product first: a tag, size or image written at the same moment either
+     * committed before (and goes with it) or finds the product gone (404).
+     */
     async remove(id: number): Promise<void> {
-      await assertExists(id);
-      await deps.images.removeAllOf("product", id);
-      await db.transaction().execute(async (trx) => {
+      const removed = await deps.images.removeOwner({ type: "product", id }, async (trx) => {
         await trx.deleteFrom("tags").where("tagable_type", "=", "product").where("tagable_id", "=", id).execute();
-        await trx.deleteFrom("products").where("id", "=", id).execute();
       });
+      if (!removed) throw new NotFoundError();
     },
 
     /** Replaces the product's categories with exactly these. */
@@ -232,23 +240,18 @@ export function createAdminProductsService(
     },
 
     async addSize(input: SizeInput): Promise<AdminSize> {
-      const product = await db
-        .selectFrom("products")
-        .select("id")
-        .where("id", "=", input.product_id)
-        .executeTakeFirst();
-      if (!product) throw new ValidationError({ product_id: [heAdmin.validation.productMissing] });
-      const row = await db
-        .insertInto("sizes")
-        .values({
-          product_id: input.product_id,
-          name: input.name,
-          price: shekelsToAgorot(input.price),
-          created_at: now(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await touch(input.product_id);
+      const row = await withProduct(input.product_id, { product_id: [heAdmin.validation.productMissing] }, (trx) =>
+        trx
+          .insertInto("sizes")
+          .values({
+            product_id: input.product_id,
+            name: input.name,
+            price: shekelsToAgorot(input.price),
+            created_at: now(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
       return { id: row.id, name: row.name, price: agorotToShekels(row.price), product_id: row.product_id };
     },
 
@@ -260,24 +263,19 @@ export function createAdminProductsService(
     },
 
     async addTag(input: TagInput): Promise<AdminTag> {
-      const product = await db
-        .selectFrom("products")
-        .select("id")
-        .where("id", "=", input.tagable_id)
-        .executeTakeFirst();
-      if (!product) throw new ValidationError({ tagable_id: [heAdmin.validation.productMissing] });
-      const row = await db
-        .insertInto("tags")
-        .values({
-          name: input.name,
-          color: input.color,
-          tagable_id: input.tagable_id,
-          tagable_type: input.tagable_type,
-          created_at: now(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await touch(input.tagable_id);
+      const row = await withProduct(input.tagable_id, { tagable_id: [heAdmin.validation.productMissing] }, (trx) =>
+        trx
+          .insertInto("tags")
+          .values({
+            name: input.name,
+            color: input.color,
+            tagable_id: input.tagable_id,
+            tagable_type: input.tagable_type,
+            created_at: now(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
       return {
         id: row.id,
         name: row.name,
@@ -299,9 +297,27 @@ export function createAdminProductsService(
     },
   };
 
-  /** A change to sizes or tags is a change to the product (its updated_at). */
-  async function touch(productId: number) {
-    await db.updateTable("products").set({ updated_at: now() }).where("id", "=", productId).execute();
+  /** A change to sizes or tags is a change to the product (its updated_at, not its version: the form's fields). */
+  async function touch(productId: number, executor: DB | Transaction<Database> = db) {
+    await executor.updateTable("products").set({ updated_at: now() }).where("id", "=", productId).execute();
+  }
+
+  /**
+   * Writes a row that belongs to the product in one transaction that first checks and locks the product,
+   * so it can never outlive a delete running at the same moment (services/images.ts `removeOwner`).
+   * A missing product is a 422 under `missing`'s field, as before.
+   */
+  async function withProduct<T>(
+    productId: number,
+    missing: Record<string, string[]>,
+    write: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction().execute(async (trx) => {
+      if (!(await lockRow(trx, "products", productId, "update"))) throw new ValidationError(missing);
+      const result = await write(trx);
+      await touch(productId, trx);
+      return result;
+    });
   }
 
   return service;

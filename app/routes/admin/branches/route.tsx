@@ -1,6 +1,6 @@
 /** Branches (shown on the public site; the spec gives no way to edit them, the shop needs one). */
 
-import type { AdminBranch } from "../../../../domain/contracts/admin.ts";
+import type { AdminBranch, OpeningHoursEntry } from "../../../../domain/contracts/admin.ts";
 import { DEFAULT_RULES } from "../../../../domain/hours/rules.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { branchSchema } from "../../../../domain/schemas/admin/branch.ts";
@@ -12,6 +12,7 @@ import { formatDateTime } from "../../../components/admin/format.ts";
 import type { ListColumn } from "../../../components/admin/list.tsx";
 import { sectionMeta } from "../../../components/admin/meta.ts";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
+import { weekTable } from "../../../lib/opening-hours.ts";
 import { HoursEditor } from "./hours-editor.tsx";
 
 export const meta = sectionMeta("branches");
@@ -29,10 +30,9 @@ const columns: ListColumn<AdminBranch>[] = [
 ];
 
 function BranchForm(props: FormProps<AdminBranch>) {
-  const { item } = props;
   const form = useCrudForm(props, {
     schema: branchSchema,
-    initial: {
+    values: (item) => ({
       name: item?.name ?? "",
       address: item?.address ?? "",
       location: item?.location ?? "",
@@ -43,6 +43,15 @@ function BranchForm(props: FormProps<AdminBranch>) {
       position: item ? String(item.position) : "0",
       opening_hours: item?.opening_hours ?? [],
       hours_rules: item?.hours_rules ?? DEFAULT_RULES,
+    }),
+    describe: {
+      opening_hours: (value) =>
+        weekTable(value as OpeningHoursEntry[])
+          .map(
+            ({ day, intervals }) =>
+              `${heAdmin.days[day]}: ${intervals.length ? intervals.map((i) => `${i.opens}–${i.closes}`).join(", ") : f.closed}`,
+          )
+          .join("\n"),
     },
   });
   const { values, set, errors } = form;

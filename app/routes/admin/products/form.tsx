@@ -37,7 +37,7 @@ export function ProductForm(props: FormProps<AdminProduct>) {
 
   const form = useCrudForm(props, {
     schema: productSchema,
-    initial: {
+    values: (product) => ({
       name: product?.name ?? "",
       title: product?.title ?? "",
       content: product?.content ?? "",
@@ -45,6 +45,15 @@ export function ProductForm(props: FormProps<AdminProduct>) {
       status: product ? String(product.status) : "1",
       visibility_home_page: product?.visibility_home_page ?? false,
       categories: product?.category.map((c) => c.id) ?? [],
+    }),
+    describe: {
+      categories: (ids) =>
+        (ids as number[]).map((id) => categoryOptions?.find((o) => o.id === id)?.name ?? String(id)).join(", ") ||
+        heAdmin.conflict.empty,
+    },
+    onLoadNewer: (newer) => {
+      setSizes(newer.size);
+      setTags(newer.tag);
     },
     afterSave: async (saved, values) => {
       if (!editing) {

@@ -1,0 +1,345 @@
+/**
+ * The audit log (issue 14, admin only): who changed what and when, newest first, filtered by user (name
+ * or e-mail), action, item type and dates. Read-only: a CrudScreen without a form or deletes, whose view
+ * shows the changed fields (values for catalogue data; names only for personal data).
+ */
+import { useEffect, useState } from "react";
+import type { AdminAuditEntry, AuditChange } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../../domain/schemas/admin/audit.ts";
+import { Details } from "../../components/admin/bits.tsx";
+import { CrudScreen } from "../../components/admin/crud-screen.tsx";
+import { formatDateTime } from "../../components/admin/format.ts";
+import { inputClass, type ListColumn, RowAction } from "../../components/admin/list.tsx";
+import { sectionMeta } from "../../components/admin/meta.ts";
+import type { AdminList } from "../../components/admin/use-admin-list.ts";
+import { UserIcon } from "../../components/ui/icon.tsx";
+
+export const meta = sectionMeta("audit");
+
+const a = heAdmin.audit;
+const FILTER_KEYS = ["action", "entity_type", "from", "to", "user_id"] as const;
+
+const f = heAdmin.fields;
+const st = heAdmin.settings;
+/** The Hebrew name of a recorded field, from the labels the forms use; unknown names are shown as stored. */
+const FIELD_LABELS: Record<string, string> = {
+  name: f.name,
+  title: f.title,
+  content: f.content,
+  serial_id: f.serialId,
+  status: heAdmin.statusLabel,
+  visibility_home_page: heAdmin.homeVisibility,
+  category: f.categories,
+  categories: f.categories,
+  parent_id: f.parent,
+  is_main: f.isMain,
+  information: f.information,
+  position: f.position,
+  price: f.price,
+  color: f.color,
+  phone: f.phone,
+  address: f.address,
+  location: f.location,
+  opening_hours: f.openingHours,
+  accessibility: f.accessibility,
+  brand_name: st.brandName,
+  tagline: st.tagline,
+  whatsapp_number: st.whatsapp,
+  order_url: st.orderUrl,
+  club_url: st.clubUrl,
+  facebook_url: st.facebook,
+  instagram_url: st.instagram,
+  ...a.fieldNames,
+};
+const fieldLabel = (field: string) => (Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field]! : field);
+
+const actionLabel = (action: string) => a.actions[action] ?? action;
+const entityLabel = (type: string | null) => (type ? (a.entities[type] ?? type) : "");
+
+/** "מוצר 12 · חלה" — the type, the id and, for catalogue items, the name it had. */
+function entityText(entry: AdminAuditEntry): string {
+  if (!entry.entity_type) return "";
+  const ref = a.entityRef(entityLabel(entry.entity_type), entry.entity_id);
+  return entry.entity_label ? `${ref} · ${entry.entity_label}` : ref;
+}
+
+const ACTION_TONE: Record<string, string> = {
+  delete: "bg-berry-700/10 text-berry-700",
+  sign_in_failed: "bg-amber-100 text-amber-900",
+  create: "bg-olive-700/10 text-olive-700",
+  upload: "bg-olive-700/10 text-olive-700",
+};
+
+function ActionBadge({ action }: { action: string }) {
+  return (
+    <span
+      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-semibold ${ACTION_TONE[action] ?? "bg-cocoa-800/10 text-cocoa-900"}`}
+    >
+      {actionLabel(action)}
+    </span>
+  );
+}
+
+function UserCell({ entry }: { entry: AdminAuditEntry }) {
+  return (
+    <span className="block min-w-36">
+      <span className="block font-semibold">{entry.user_name ?? a.unknownUser}</span>
+      {entry.user_email ? (
+        <span className="block text-sm text-cocoa-800">
+          <bdi dir="ltr">{entry.user_email}</bdi>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+const columns: ListColumn<AdminAuditEntry>[] = [
+  {
+    id: "created_at",
+    name: a.when,
+    sortable: true,
+    isRowHeader: true,
+    render: (r) => <span className="whitespace-nowrap">{formatDateTime(r.created_at)}</span>,
+  },
+  { id: "user_email", name: a.user, sortable: true, render: (r) => <UserCell entry={r} /> },
+  { id: "action", name: a.action, sortable: true, render: (r) => <ActionBadge action={r.action} /> },
+  { id: "entity_type", name: a.entity, sortable: true, render: (r) => entityText(r) },
+  {
+    id: "changes",
+    name: a.changes,
+    wide: true,
+    render: (r) => (
+      <span className="line-clamp-2 max-w-xs text-sm">
+        {r.changes.map((c) => fieldLabel(c.field)).join(", ") || a.noChanges}
+      </span>
+    ),
+  },
+  {
+    id: "address",
+    name: a.address,
+    wide: true,
+    render: (r) => (
+      <bdi dir="ltr" className="text-sm">
+        {r.address}
+      </bdi>
+    ),
+  },
+];
+
+function shown(value: unknown): string {
+  if (value === undefined || value === null || value === "") return heAdmin.none;
+  if (typeof value === "boolean") return value ? heAdmin.yes : heAdmin.no;
+  return typeof value === "string" || typeof value === "number" ? String(value) : JSON.stringify(value);
+}
+
+function ChangesTable({ changes }: { changes: AuditChange[] }) {
+  if (changes.length === 0) return <p className="text-cocoa-800">{a.noChanges}</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-start text-sm">
+        <caption className="sr-only">{a.changes}</caption>
+        <thead>
+          <tr className="border-b border-cream-300 text-cocoa-800">
+            <th scope="col" className="py-2 pe-3 text-start font-semibold">
+              {a.field}
+            </th>
+            <th scope="col" className="py-2 pe-3 text-start font-semibold">
+              {a.before}
+            </th>
+            <th scope="col" className="py-2 text-start font-semibold">
+              {a.after}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {changes.map((change) => (
+            <tr key={change.field} className="border-b border-cream-200 align-top">
+              <th scope="row" className="py-2 pe-3 text-start font-medium">
+                {fieldLabel(change.field)}
+              </th>
+              {change.personal ? (
+                <td colSpan={2} className="py-2 text-cocoa-800">
+                  {a.personal}
+                </td>
+              ) : (
+                <>
+                  <td className="py-2 pe-3 break-words">{"from" in change ? shown(change.from) : heAdmin.none}</td>
+                  <td className="py-2 break-words">{"to" in change ? shown(change.to) : heAdmin.none}</td>
+                </>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function EntryView({ item }: { item: AdminAuditEntry }) {
+  return (
+    <div className="space-y-5">
+      <Details
+        items={[
+          [a.when, formatDateTime(item.created_at)],
+          [a.user, <UserCell key="u" entry={item} />],
+          [a.action, <ActionBadge key="a" action={item.action} />],
+          [a.entity, entityText(item)],
+          [
+            a.address,
+            <bdi key="ip" dir="ltr">
+              {item.address}
+            </bdi>,
+          ],
+        ]}
+      />
+      <section aria-labelledby="audit-changes">
+        <h3 id="audit-changes" className="mb-2 font-semibold text-cocoa-900">
+          {a.changes}
+        </h3>
+        <ChangesTable changes={item.changes} />
+      </section>
+    </div>
+  );
+}
+
+/** Action, item type and date range; each change updates the URL (and the rows) at once. */
+function Filters({ list }: { list: AdminList<AdminAuditEntry> }) {
+  const read = () => ({
+    action: list.params.get("action") ?? "",
+    entity_type: list.params.get("entity_type") ?? "",
+    from: list.params.get("from") ?? "",
+    to: list.params.get("to") ?? "",
+  });
+  const [values, setValues] = useState(read);
+  const paramsKey = list.params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the URL (back/forward)
+  useEffect(() => setValues(read()), [paramsKey]);
+  const set = (key: keyof ReturnType<typeof read>, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    list.update({ [key]: value || null });
+  };
+  const label = "mb-1 block text-sm font-medium text-cocoa-900";
+  const userId = list.params.get("user_id");
+  const active = Object.values(values).some(Boolean) || userId !== null;
+  return (
+    <>
+      {userId ? (
+        <p className="mt-3 font-medium text-cocoa-900" role="status">
+          {a.userFilter(userId)}
+        </p>
+      ) : null}
+      <fieldset className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end">
+        <legend className="sr-only">{a.filters}</legend>
+        <div>
+          <label htmlFor="audit-action" className={label}>
+            {a.action}
+          </label>
+          <select
+            id="audit-action"
+            value={values.action}
+            onChange={(e) => set("action", e.target.value)}
+            className={inputClass}
+          >
+            <option value="">{a.all}</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {actionLabel(action)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-entity" className={label}>
+            {a.entityType}
+          </label>
+          <select
+            id="audit-entity"
+            value={values.entity_type}
+            onChange={(e) => set("entity_type", e.target.value)}
+            className={inputClass}
+          >
+            <option value="">{a.all}</option>
+            {AUDIT_ENTITY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {entityLabel(type)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-from" className={label}>
+            {a.from}
+          </label>
+          <input
+            id="audit-from"
+            type="date"
+            value={values.from}
+            max={values.to || undefined}
+            onChange={(e) => set("from", e.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="audit-to" className={label}>
+            {a.to}
+          </label>
+          <input
+            id="audit-to"
+            type="date"
+            value={values.to}
+            min={values.from || undefined}
+            onChange={(e) => set("to", e.target.value)}
+            className={inputClass}
+          />
+        </div>
+        {active ? (
+          <button
+            type="button"
+            onClick={() => list.update({ action: null, entity_type: null, from: null, to: null, user_id: null })}
+            className="rounded-full px-4 py-2 font-semibold text-crust-700 underline-offset-4 hover:underline"
+          >
+            {a.clear}
+          </button>
+        ) : null}
+      </fieldset>
+    </>
+  );
+}
+
+export default function AuditLog() {
+  return (
+    <CrudScreen<AdminAuditEntry, AdminAuditEntry>
+      subject="AuditLog"
+      endpoint="/api/admin/audit"
+      readOnly
+      columns={columns}
+      rowName={(r) => `${actionLabel(r.action)} ${entityText(r)}`.trim()}
+      searchLabels={{ title: a.userSearch, content: a.itemSearch }}
+      extraKeys={FILTER_KEYS}
+      headerExtra={<p className="max-w-xl text-cocoa-800">{a.intro}</p>}
+      toolbarExtra={(list) => <Filters list={list} />}
+      messages={{
+        heading: a.heading,
+        viewTitle: (item) => a.entryTitle(item.id),
+        deleteWhat: () => "",
+        deleted: "",
+        deleteError: "",
+      }}
+      // The list rows carry every field: the view needs no request.
+      loadItem={(row) => row}
+      View={EntryView}
+      rowActions={(row, controls) =>
+        row.user_id !== null && controls.list.params.get("user_id") !== String(row.user_id) ? (
+          <RowAction
+            label={a.byUser}
+            subject={row.user_name ?? row.user_email ?? ""}
+            icon={<UserIcon className="size-4" />}
+            onPress={() => controls.list.update({ user_id: String(row.user_id) })}
+          />
+        ) : null
+      }
+      modalSize="lg"
+    />
+  );
+}

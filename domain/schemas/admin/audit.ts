@@ -1,0 +1,39 @@
+/**
+ * The audit log's vocabulary (what was done, to what) and the filters of its list
+ * (`GET /api/admin/audit?user_id=&entity_type=&action=&from=&to=`, besides the list parameters of every
+ * admin list). Dates are calendar days, `to` included.
+ */
+import { z } from "zod";
+import { isCalendarDate } from "../../hours/time.ts";
+import { heAdmin } from "../../i18n/admin.ts";
+import { ADMIN_SUBJECTS } from "../../permissions.ts";
+import { idField } from "./fields.ts";
+
+const v = heAdmin.validation;
+
+export const AUDIT_ACTIONS = ["create", "update", "delete", "upload", "sign_in", "sign_in_failed", "sign_out"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an entry is about: an admin subject, or a staff account (sign-ins). */
+export const AUDIT_ENTITY_TYPES = [
+  ...ADMIN_SUBJECTS.filter((s) => s !== "Dashboard" && s !== "AuditLog"),
+  "User",
+] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : typeof value === "string" ? value.trim() : value;
+
+const day = z.preprocess(blankToUndefined, z.string({ error: v.date }).refine(isCalendarDate, v.date).optional());
+
+export const auditFilterSchema = z
+  .object({
+    user_id: z.preprocess(blankToUndefined, idField(heAdmin.audit.user).optional()),
+    entity_type: z.preprocess(blankToUndefined, z.enum(AUDIT_ENTITY_TYPES, { error: v.auditEntity }).optional()),
+    action: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTIONS, { error: v.auditAction }).optional()),
+    from: day,
+    to: day,
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { path: ["to"], error: v.dateRange });
+
+export type AuditFilter = z.output<typeof auditFilterSchema>;

@@ -1,0 +1,185 @@
+/**
+ * Image storage in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2…) through the official SDK.
+ * Same keys as the local folder; objects carry their Content-Type and the immutable Cache-Control, so a
+ * CDN or public bucket (`IMAGES_PUBLIC_URL`) can serve them as they are. Credentials come from the SDK's
+ * standard chain (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, profiles, instance roles).
+ */
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  paginateListObjectsV2,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import {
+  contentTypeForKey,
+  IMMUTABLE_CACHE_CONTROL,
+  type ImageStorage,
+  InvalidStorageKeyError,
+  isValidKey,
+  StorageUnavailableError,
+} from "./storage.ts";
+
+export interface S3StorageOptions {
+  bucket: string;
+  /** For S3-compatible stores; AWS itself when absent. */
+  endpoint?: string;
+  region: string;
+  /** `https://host/bucket/key` instead of `https://bucket.host/key` (MinIO, s3rver). */
+  forcePathStyle: boolean;
+  /** Explicit credentials (tests); otherwise the SDK's standard chain. */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Attempts per request (the SDK's retry with back-off); 3 by default. */
+  maxAttempts?: number;
+}
+
+/** How long to wait for a connection, and for a whole request, before calling the store unavailable. */
+const CONNECT_TIMEOUT_MS = 3_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+
+function statusOf(error: unknown): number | undefined {
+  return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+}
+
+function isMissing(error: unknown): boolean {
+  const name = (error as Error | null)?.name;
+  return name === "NoSuchKey" || name === "NotFound" || statusOf(error) === 404;
+}
+
+/**
+ * One line naming the setting to look at, for the start-up error and the health check:
+ * a missing bucket → S3_BUCKET, refused credentials → AWS_ACCESS_KEY_ID/…, no answer → S3_ENDPOINT.
+ */
+export function describeS3Failure(error: unknown, options: Pick<S3StorageOptions, "bucket" | "endpoint">): string {
+  const where = options.endpoint ?? "AWS S3";
+  const name = (error as Error | null)?.name ?? "Error";
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const status = statusOf(error);
+  const detail = [status, name, code].filter(Boolean).join(" ");
+  if (name === "CredentialsProviderError") {
+    return "AWS_ACCESS_KEY_ID: no S3 credentials found (set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or another standard AWS credential source)";
+  }
+  if (status === 404 || name === "NoSuchBucket" || name === "NotFound") {
+    return `S3_BUCKET: the bucket "${options.bucket}" does not exist at ${where} (${detail})`;
+  }
+  if (
+    status === 401 ||
+    status === 403 ||
+    /AccessDenied|InvalidAccessKeyId|SignatureDoesNotMatch|Forbidden/.test(name)
+  ) {
+    return `AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY: ${where} refused the credentials for bucket "${options.bucket}" (${detail})`;
+  }
+  if (status === 301 || name === "PermanentRedirect" || name === "AuthorizationHeaderMalformed") {
+    return `S3_REGION: the bucket "${options.bucket}" is in another region (${detail})`;
+  }
+  if (status !== undefined) {
+    return `S3_ENDPOINT: ${where} answered ${detail} for bucket "${options.bucket}"`;
+  }
+  const message = (error as Error | null)?.message ?? String(error);
+  return `S3_ENDPOINT: cannot reach ${where} (${code ?? name}: ${message})`;
+}
+
+export function createS3Storage(options: S3StorageOptions): ImageStorage {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials: options.credentials,
+    maxAttempts: options.maxAttempts ?? 3,
+    requestHandler: {
+      connectionTimeout: CONNECT_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+    },
+  });
+  const Bucket = options.bucket;
+
+  const unavailable = (action: string, key: string, error: unknown) =>
+    new StorageUnavailableError(`S3 storage could not ${action} ${key}: ${describeS3Failure(error, options)}`, {
+      cause: error,
+    });
+
+  function checkedKey(key: string): string {
+    if (!isValidKey(key)) throw new InvalidStorageKeyError(key);
+    return key;
+  }
+
+  async function get(key: string) {
+    try {
+      return await client.send(new GetObjectCommand({ Bucket, Key: key }));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw unavailable("read", key, error);
+    }
+  }
+
+  return {
+    kind: "s3",
+
+    async put(key, data) {
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: checkedKey(key),
+            Body: data,
+            ContentType: contentTypeForKey(key),
+            CacheControl: IMMUTABLE_CACHE_CONTROL,
+          }),
+        );
+      } catch (error) {
+        if (error instanceof InvalidStorageKeyError) throw error;
+        throw unavailable("write", key, error);
+      }
+    },
+
+    async read(key) {
+      if (!isValidKey(key)) return null;
+      const response = await get(key);
+      if (!response?.Body) return null;
+      try {
+        return Buffer.from(await response.Body.transformToByteArray());
+      } catch (error) {
+        throw unavailable("read", key, error);
+      }
+    },
+
+    async open(key) {
+      if (!isValidKey(key)) return null;
+      const response = await get(key);
+      if (!response?.Body) return null;
+      return {
+        size: response.ContentLength ?? 0,
+        body: response.Body.transformToWebStream() as ReadableStream<Uint8Array>,
+      };
+    },
+
+    async remove(key) {
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+      } catch (error) {
+        if (error instanceof InvalidStorageKeyError) throw error;
+        if (!isMissing(error)) throw unavailable("remove", key, error);
+      }
+    },
+
+    async *list() {
+      try {
+        for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
+          for (const object of page.Contents ?? []) if (object.Key && isValidKey(object.Key)) yield object.Key;
+        }
+      } catch (error) {
+        throw unavailable("list", `bucket ${Bucket}`, error);
+      }
+    },
+
+    async check() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        throw new StorageUnavailableError(describeS3Failure(error, options), { cause: error });
+      }
+    },
+  };
+}

@@ -1,0 +1,213 @@
+/**
+ * The admin services with an audit trail: every write notes what it did to which record and which fields
+ * changed (server/services/audit/trail.ts), for the admin API's audit middleware to record. The services
+ * themselves stay unaware of it; a wrapped update reads the record before and compares it with the
+ * result. Outside a trail (scripts, the seed) the wrappers only pass the call on.
+ *
+ * Club members and contact requests are personal data: their entries name the changed fields and never
+ * hold a value or a label.
+ */
+import type { AuditEntityType } from "../../../domain/schemas/admin/audit.ts";
+import type { DB } from "../../db/database.ts";
+import { type AuditNote, auditing, carriedFields, diffFields, noteChange } from "../audit/trail.ts";
+import type { AdminBranchesService } from "./branches.ts";
+import type { AdminCategoriesService } from "./categories.ts";
+import type { AdminClientsService } from "./clients.ts";
+import type { AdminContactRequestsService } from "./contact-requests.ts";
+import type { createDashboardService } from "./dashboard.ts";
+import type { AdminImagesService } from "./images.ts";
+import type { AdminPostsService } from "./posts.ts";
+import type { AdminProductsService } from "./products.ts";
+import type { createAdminSettingsService } from "./settings.ts";
+
+/** The back office's services (server/services/admin/index.ts). */
+export interface AdminServiceSet {
+  images: AdminImagesService;
+  products: AdminProductsService;
+  categories: AdminCategoriesService;
+  clients: AdminClientsService;
+  branches: AdminBranchesService;
+  sales: AdminPostsService;
+  publications: AdminPostsService;
+  contactRequests: AdminContactRequestsService;
+  settings: ReturnType<typeof createAdminSettingsService>;
+  dashboard: ReturnType<typeof createDashboardService>;
+}
+
+interface Crud {
+  get(id: number): Promise<{ id: number }>;
+  create(input: never): Promise<{ id: number }>;
+  update(id: number, ...rest: never[]): Promise<{ id: number }>;
+  remove(id: number, ...rest: never[]): Promise<void>;
+}
+
+/** The name staff know a catalogue record by. */
+function labelOf(item: unknown, personal: boolean): string | null {
+  if (personal || item === null || typeof item !== "object") return null;
+  const record = item as Record<string, unknown>;
+  const name = record.name ?? record.title;
+  return typeof name === "string" ? name : null;
+}
+
+/** create/update/delete of one entity, noted with the fields that changed. */
+function auditedCrud<S extends Crud>(service: S, entityType: AuditEntityType, personal = false): S {
+  const note = (action: AuditNote["action"], item: { id: number } | null, id: number, changes: AuditNote["changes"]) =>
+    noteChange({ action, entityType, entityId: id, label: labelOf(item, personal), changes });
+  return {
+    ...service,
+    async create(input: never) {
+      const item = await service.create(input);
+      note("create", item, item.id, carriedFields(input, personal));
+      return item;
+    },
+    async update(id: number, ...rest: never[]) {
+      if (!auditing()) return service.update(id, ...rest);
+      const before = await service.get(id);
+      const after = await service.update(id, ...rest);
+      note("update", after, id, diffFields(before, after, personal));
+      return after;
+    },
+    async remove(id: number, ...rest: never[]) {
+      if (!auditing()) return service.remove(id, ...rest);
+      const before = await service.get(id);
+      await service.remove(id, ...rest);
+      note("delete", before, id, []);
+    },
+  };
+}
+
+export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet {
+  const { products, images, settings, contactRequests } = admin;
+  return {
+    ...admin,
+    products: {
+      ...auditedCrud(products, "Product"),
+      async setCategories(id: number, categoryIds: number[]) {
+        const before = auditing() ? (await products.get(id)).category.map((c) => c.name) : [];
+        const after = await products.setCategories(id, categoryIds);
+        const changes = diffFields({ category: before }, { category: after.map((c) => c.name) }, false);
+        noteChange({ action: "update", entityType: "Product", entityId: id, changes });
+        return after;
+      },
+      async addSize(input) {
+        const size = await products.addSize(input);
+        noteChange({
+          action: "create",
+          entityType: "Size",
+          entityId: size.id,
+          label: size.name,
+          changes: carriedFields(input, false),
+        });
+        return size;
+      },
+      async removeSize(id) {
+        await products.removeSize(id);
+        noteChange({ action: "delete", entityType: "Size", entityId: id, changes: [] });
+      },
+      async addTag(input) {
+        const tag = await products.addTag(input);
+        noteChange({
+          action: "create",
+          entityType: "Tag",
+          entityId: tag.id,
+          label: tag.name,
+          changes: carriedFields(input, false),
+        });
+        return tag;
+      },
+      async removeTag(id) {
+        await products.removeTag(id);
+        noteChange({ action: "delete", entityType: "Tag", entityId: id, changes: [] });
+      },
+    },
+    categories: auditedCrud(admin.categories, "Category"),
+    branches: auditedCrud(admin.branches, "Branch"),
+    sales: auditedCrud(admin.sales, "Sale"),
+    publications: auditedCrud(admin.publications, "Publication"),
+    clients: auditedCrud(admin.clients, "Client", true),
+    contactRequests: {
+      ...contactRequests,
+      async setHandled(id, handled) {
+        const item = await contactRequests.setHandled(id, handled);
+        noteChange({
+          action: "update",
+          entityType: "ContactRequest",
+          entityId: id,
+          changes: [{ field: "handled_at", personal: true }],
+        });
+        return item;
+      },
+      async remove(id) {
+        await contactRequests.remove(id);
+        noteChange({ action: "delete", entityType: "ContactRequest", entityId: id, changes: [] });
+      },
+    },
+    settings: {
+      ...settings,
+      async save(input, expectedVersion) {
+        const before = auditing() ? await settings.get() : null;
+        const after = await settings.save(input, expectedVersion);
+        if (before)
+          noteChange({
+            action: "update",
+            entityType: "Settings",
+            entityId: null,
+            changes: diffFields(before, after, false),
+          });
+        return after;
+      },
+    },
+    images: {
+      ...images,
+      async upload(owner, files) {
+        const stored = await images.upload(owner, files);
+        for (const image of stored) {
+          noteChange({
+            action: "upload",
+            entityType: "Image",
+            entityId: image.id,
+            changes: [{ field: "owner", to: `${owner.type} ${owner.id}` }],
+          });
+        }
+        return stored;
+      },
+      async reorder(type, id, order) {
+        const before = auditing() ? (await images.list(type, id)).map((i) => i.id) : [];
+        const after = await images.reorder(type, id, order);
+        noteChange({
+          action: "update",
+          entityType: "Image",
+          entityId: null,
+          changes: [
+            { field: "order", from: before, to: after.map((i) => i.id) },
+            { field: "owner", to: `${type} ${id}` },
+          ],
+        });
+        return after;
+      },
+      async setAlt(imageId, alt) {
+        const before = auditing()
+          ? await db.selectFrom("images").select("alt").where("id", "=", imageId).executeTakeFirst()
+          : undefined;
+        const image = await images.setAlt(imageId, alt);
+        noteChange({
+          action: "update",
+          entityType: "Image",
+          entityId: imageId,
+          changes: diffFields({ alt: before?.alt ?? null }, { alt: image.alt }, false),
+        });
+        return image;
+      },
+      async remove(imageId) {
+        const owner = await images.remove(imageId);
+        noteChange({
+          action: "delete",
+          entityType: "Image",
+          entityId: imageId,
+          changes: [{ field: "owner", from: `${owner.owner_type} ${owner.owner_id}` }],
+        });
+        return owner;
+      },
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The panel's "before going live" checklist: every setting and branch detail that still shows visitors the
+ * demo content (the seed's values, or any address on an example.* domain), each with where to edit it.
+ * The demo values are read from the seed itself, so the list can never drift from what a first start shows.
+ */
+import type { GoingLiveItem } from "../../../domain/contracts/admin.ts";
+import type { SiteSettings } from "../../../domain/contracts/catalogue.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import type { DB } from "../../db/database.ts";
+import { branches as demoBranches, siteSettings as demoSettings } from "../../db/seed/content.ts";
+import type { SettingsService } from "../settings.ts";
+
+/** The settings a visitor sees, with their admin field names and labels (the settings form's order). */
+const CHECKED_SETTINGS = [
+  ["brandName", "brand_name", heAdmin.settings.brandName],
+  ["tagline", "tagline", heAdmin.settings.tagline],
+  ["phone", "phone", heAdmin.fields.phone],
+  ["whatsappNumber", "whatsapp_number", heAdmin.settings.whatsapp],
+  ["email", "email", heAdmin.fields.email],
+  ["address", "address", heAdmin.fields.address],
+  ["orderUrl", "order_url", heAdmin.settings.orderUrl],
+  ["facebookUrl", "facebook_url", heAdmin.settings.facebook],
+  ["instagramUrl", "instagram_url", heAdmin.settings.instagram],
+  ["accessibilityContactName", "accessibility_contact_name", heAdmin.settings.accessibilityContactName],
+  ["accessibilityContactEmail", "accessibility_contact_email", heAdmin.settings.accessibilityContactEmail],
+] as const satisfies readonly (readonly [keyof SiteSettings, string, string])[];
+
+/** example.com, example.co.il, order.example.co.il, www.facebook.com/example.bakery … (RFC 2606 names). */
+const EXAMPLE_ADDRESS = /(^|[@./])example([./]|$)/i;
+
+function isDemo(value: string, demo: string): boolean {
+  const v = value.trim();
+  return v !== "" && (v === demo.trim() || EXAMPLE_ADDRESS.test(v));
+}
+
+export function createGoingLiveService(db: DB, settings: SettingsService) {
+  return {
+    async list(): Promise<GoingLiveItem[]> {
+      const current = await settings.get();
+      const items: GoingLiveItem[] = [];
+      for (const [key, field, label] of CHECKED_SETTINGS) {
+        if (isDemo(current[key], demoSettings[key])) {
+          items.push({
+            key: `settings.${field}`,
+            label: heAdmin.panel.demoSetting(label),
+            href: `/admin/settings#${field}`,
+          });
+        }
+      }
+      const rows = await db.selectFrom("branches").select(["id", "name", "email", "phone"]).orderBy("id").execute();
+      for (const row of rows) {
+        for (const [field, label] of [
+          ["email", heAdmin.fields.email],
+          ["phone", heAdmin.fields.phone],
+        ] as const) {
+          const value = row[field];
+          if (demoBranches.some((demo) => isDemo(value, demo[field])) || EXAMPLE_ADDRESS.test(value)) {
+            items.push({
+              key: `branch.${row.id}.${field}`,
+              label: heAdmin.panel.demoBranch(row.name, label),
+              href: `/admin/branches?search_id=${row.id}`,
+            });
+          }
+        }
+      }
+      return items;
+    },
+  };
+}
+
+export type GoingLiveService = ReturnType<typeof createGoingLiveService>;

@@ -1,0 +1,34 @@
+/**
+ * Optimistic concurrency of admin edits (issue 14): a record's `version` is 1 at creation and +1 on every
+ * update. A save that names the version it started from is applied by one statement,
+ * `UPDATE … SET …, version = version + 1 WHERE id = ? AND version = ?` — never a read and then a write —
+ * so of two saves from the same version exactly one changes the row; the other changes nothing and
+ * answers 409 with the record as it is now. A save that names no version (the spec's clients) is
+ * applied as before: the last one wins.
+ */
+import { sql } from "kysely";
+import type { DB } from "../../db/database.ts";
+import { VersionConflictError } from "../../errors.ts";
+
+export type VersionedTable = "products" | "categories" | "branches" | "sales" | "publications" | "clients";
+
+/**
+ * Updates the row with `values` and a new version when `expected` is still its version (or when no
+ * version is expected), then answers the record as `read` gives it. When no row changed: `read` throws
+ * 404 if the record is gone, otherwise the save was stale → 409 with the current record.
+ */
+export async function updateVersioned<Item extends { version: number }>(
+  db: DB,
+  target: { table: VersionedTable; id: number; expected: number | undefined },
+  values: Record<string, unknown>,
+  read: () => Promise<Item>,
+): Promise<Item> {
+  let query = db
+    .updateTable(target.table as "products")
+    .set({ ...values, version: sql<number>`version + 1` })
+    .where("id", "=", target.id);
+  if (target.expected !== undefined) query = query.where("version", "=", target.expected);
+  const result = await query.executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new VersionConflictError(await read());
+  return read();
+}

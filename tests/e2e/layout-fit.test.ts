@@ -1,0 +1,331 @@
+/**
+ * What a visitor meets on every screen size and without JavaScript (issue: layout and focus faults):
+ * the header's controls work as plain links before JavaScript runs, the floating chat button never covers
+ * content, the header fits from 320 px, prices never break from their ₪, focus never hides under the
+ * sticky header, dialogs hand focus back somewhere sensible, and a phone shows the price and the order link
+ * on the product page's first screen.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
+import { launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { catalogue, storePage } from "../support/storefront.ts";
+
+const baseURL = inject("baseURL");
+const chromiumPath = inject("chromiumPath");
+const PRODUCT_PATH = "/product/1";
+
+describe.skipIf(!chromiumPath)("layout on every screen", () => {
+  let browser: Browser;
+  let categories: CategoryWithSubs[];
+  beforeAll(async () => {
+    browser = await launchBrowser(chromiumPath);
+    categories = await catalogue(baseURL).mainCategories();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function open(viewport: { width: number; height: number }, path: string, javaScript = true) {
+    const page = await storePage(browser, viewport, { javaScript });
+    await openPage(page, `${baseURL}${path}`, { javaScript });
+    return page;
+  }
+
+  describe("without JavaScript", () => {
+    it("the phone's menu button is a link to the footer's list of the site's pages and categories", async () => {
+      const page = await open(VIEWPORTS.mobile, "/products", false);
+      try {
+        const menu = page.locator("header").getByRole("link", { name: "פתיחת התפריט" });
+        const href = await menu.getAttribute("href");
+        expect(href).toMatch(/^#/);
+        await menu.click();
+        await expect.poll(() => page.evaluate(() => location.hash)).toBe(href);
+        const target = page.locator(href!);
+        expect(await target.getByRole("link", { name: "אודות" }).count()).toBe(1);
+        expect(await target.getByRole("link", { name: "סניפים" }).count()).toBe(1);
+        // The categories sit beside it in the footer.
+        const categoryLinks = page.locator("footer nav[aria-labelledby=footer-categories] a");
+        expect(await categoryLinks.allTextContents()).toEqual(categories.map((c) => c.name));
+        expect(await target.isVisible()).toBe(true);
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it("each desktop category is a link to its page, which lists its subcategories", async () => {
+      const page = await open(VIEWPORTS.desktop, "/products", false);
+      try {
+        const menu = page.locator("nav#main-menu");
+        expect(await menu.locator("button:visible").count()).toBe(0);
+        const links = menu.locator("a:visible");
+        expect(await links.allTextContents()).toEqual(categories.map((c) => c.name));
+        const category = categories.find((c) => c.subCategories.length > 0)!;
+        await menu.getByRole("link", { name: category.name, exact: true }).click();
+        await page.waitForURL(`${baseURL}/categories/${category.id}`);
+        for (const sub of category.subCategories) {
+          expect(await page.locator(`main a[href='/products?category=${sub.id}']`).count()).toBeGreaterThan(0);
+        }
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it("the product's 'view images' control opens the main image", async () => {
+      const page = await open(VIEWPORTS.mobile, PRODUCT_PATH, false);
+      try {
+        const gallery = page.locator("main").getByRole("link", { name: /צפייה בתמונות/ });
+        const href = await gallery.getAttribute("href");
+        expect(href).toMatch(/^\/uploads\//);
+        const image = await page.request.get(`${baseURL}${href}`);
+        expect(image.status()).toBe(200);
+        expect(image.headers()["content-type"]).toMatch(/^image\//);
+      } finally {
+        await page.context().close();
+      }
+    });
+  });
+
+  describe("widths from 320 to 1920 px", () => {
+    // The header's breakpoints (380, 440, 640 px) and the chat button's (1440 px), each side.
+    const WIDTHS = [320, 379, 390, 439, 768, 1280, 1439, 1440, 1920];
+    const CHAT_WIDTHS = [320, 390, 1024, 1439, 1440, 1920];
+
+    it("the header fits and shows the whole brand name", async () => {
+      for (const width of WIDTHS) {
+        const page = await open({ width, height: 800 }, "/products");
+        try {
+          const fit = await page.evaluate(() => {
+            const header = document.querySelector("header")!;
+            const brand = header.querySelector("a[href='/'] span span") as HTMLElement;
+            return {
+              overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+              brandClipped: brand.scrollWidth > brand.clientWidth,
+            };
+          });
+          expect({ width, ...fit }).toEqual({ width, overflow: 0, brandClipped: false });
+        } finally {
+          await page.context().close();
+        }
+      }
+    });
+
+    it("the floating chat button never covers text, images or controls, at any scroll position", async () => {
+      for (const width of CHAT_WIDTHS) {
+        for (const path of ["/products", PRODUCT_PATH]) {
+          const page = await open({ width, height: 800 }, path);
+          try {
+            const covered = await page.evaluate(() => {
+              const chat = [...document.querySelectorAll<HTMLElement>("a[href^='https://wa.me/']")].find(
+                (a) => getComputedStyle(a).position === "fixed",
+              );
+              if (!chat || (chat.offsetParent === null && getComputedStyle(chat).display === "none")) return [];
+              const hits: string[] = [];
+              const content = [
+                ...document.querySelectorAll<HTMLElement>(
+                  "main :is(h1,h2,h3,p,li,a,button,img,bdi,input), footer :is(h2,p,li,a)",
+                ),
+              ];
+              const step = Math.max(100, Math.floor(window.innerHeight / 3));
+              for (let y = 0; y <= document.documentElement.scrollHeight; y += step) {
+                window.scrollTo({ top: y, behavior: "instant" });
+                const c = chat.getBoundingClientRect();
+                for (const el of content) {
+                  // What is drawn: the element's box for images and controls, the text's own lines otherwise
+                  // (a centred paragraph's box spans the page, its words do not).
+                  // Text for screen readers only (1×1 px, clipped) is not drawn.
+                  let rects: DOMRect[] = [];
+                  if (/^(IMG|INPUT|BUTTON)$/.test(el.tagName)) rects = [el.getBoundingClientRect()];
+                  else {
+                    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+                    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                      const parent = node.parentElement!.getBoundingClientRect();
+                      if (parent.width <= 1 && parent.height <= 1) continue;
+                      const range = document.createRange();
+                      range.selectNodeContents(node);
+                      rects.push(...range.getClientRects());
+                    }
+                  }
+                  const hit = rects.some(
+                    (r) =>
+                      r.width > 0 &&
+                      r.height > 0 &&
+                      r.left < c.right &&
+                      r.right > c.left &&
+                      r.top < c.bottom &&
+                      r.bottom > c.top,
+                  );
+                  if (hit) hits.push(`${el.tagName} "${el.textContent?.trim().slice(0, 20)}" at scroll ${y}`);
+                }
+              }
+              return hits.slice(0, 3);
+            });
+            expect({ width, path, covered }).toEqual({ width, path, covered: [] });
+          } finally {
+            await page.context().close();
+          }
+        }
+      }
+    });
+
+    it("the chat link is always at hand: floating beside the content where there is room, else in the header", async () => {
+      for (const width of [320, 1024, 1440]) {
+        const page = await open({ width, height: 800 }, "/products");
+        try {
+          const visible = page.locator("a[href^='https://wa.me/']:visible");
+          const inHeader = await page.locator("header a[href^='https://wa.me/']:visible").count();
+          const floating = await visible.evaluateAll(
+            (links) => links.filter((a) => getComputedStyle(a).position === "fixed").length,
+          );
+          expect({ width, inHeader, floating }).toEqual({ width, inHeader: 1, floating: width >= 1440 ? 1 : 0 });
+        } finally {
+          await page.context().close();
+        }
+      }
+    });
+
+    it("a price never breaks away from its ₪ sign", async () => {
+      for (const width of [320, 390, 1024]) {
+        for (const path of ["/products", PRODUCT_PATH]) {
+          const page = await open({ width, height: 800 }, path);
+          try {
+            // A price's bidi runs are separate boxes; on one line they share a top.
+            const split = await page.evaluate(() =>
+              [...document.querySelectorAll("main bdi")]
+                .filter((el) => el.textContent?.includes("₪"))
+                .filter((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size > 1)
+                .map((el) => el.textContent),
+            );
+            const prices = await page.locator("main bdi", { hasText: "₪" }).count();
+            expect(prices).toBeGreaterThan(0);
+            expect({ width, path, split }).toEqual({ width, path, split: [] });
+          } finally {
+            await page.context().close();
+          }
+        }
+      }
+    });
+  });
+
+  describe("focus", () => {
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      it(`is never hidden under the sticky header, tabbing forward and back (${name})`, async () => {
+        const page = await open(viewport, "/products");
+        try {
+          // Scrolling to the focused element is instant with reduced motion: the test reads where it ends.
+          await page.emulateMedia({ reducedMotion: "reduce" });
+          const obscured: string[] = [];
+          const check = async (key: string) => {
+            await page.keyboard.press(key);
+            const state = await page.evaluate(async () => {
+              const el = document.activeElement as HTMLElement | null;
+              const header = document.querySelector("header")!;
+              // The header's own controls, and the skip link that is drawn over it, are never under it.
+              if (!el || el === document.body || header.contains(el) || getComputedStyle(el).position === "fixed") {
+                return null;
+              }
+              // The page scrolls smoothly to the focused element: read its place once the scrolling has settled.
+              const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+              let top = el.getBoundingClientRect().top;
+              for (let settled = 0, i = 0; settled < 3 && i < 120; i++) {
+                await frame();
+                const now = el.getBoundingClientRect().top;
+                settled = now === top ? settled + 1 : 0;
+                top = now;
+              }
+              const headerBottom = header.getBoundingClientRect().bottom;
+              return { text: el.textContent?.trim().slice(0, 30) ?? el.tagName, top, headerBottom };
+            });
+            if (state && state.top < state.headerBottom) obscured.push(`${key}: ${state.text}`);
+          };
+          for (let i = 0; i < 45; i++) await check("Tab");
+          for (let i = 0; i < 30; i++) await check("Shift+Tab");
+          expect(obscured).toEqual([]);
+        } finally {
+          await page.context().close();
+        }
+      });
+    }
+
+    it("goes to the page's content after the welcome dialog closes, not to the document body", async () => {
+      const page = await storePage(browser, VIEWPORTS.mobile, { welcome: true });
+      try {
+        await openPage(page, `${baseURL}/`);
+        const dialog = page.locator("dialog[open]");
+        await dialog.waitFor();
+        await page.keyboard.press("Escape");
+        await expect.poll(() => dialog.count()).toBe(0);
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it("the skip link shows its whole text inside its box", async () => {
+      const page = await open(VIEWPORTS.mobile, "/products");
+      try {
+        await page.keyboard.press("Tab");
+        const box = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          const style = getComputedStyle(el);
+          return {
+            href: el.getAttribute("href"),
+            fits: el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight,
+            padded: Number.parseFloat(style.paddingInlineStart) > 0 && Number.parseFloat(style.paddingTop) > 0,
+          };
+        });
+        expect(box).toEqual({ href: "#main", fits: true, padded: true });
+      } finally {
+        await page.context().close();
+      }
+    });
+  });
+
+  it("the logo link's accessible name contains its visible brand and tagline (WCAG 2.5.3)", async () => {
+    const page = await open(VIEWPORTS.desktop, "/products");
+    try {
+      const result = await new AxeBuilder({ page })
+        .include("header")
+        .withRules(["label-content-name-mismatch"])
+        .analyze();
+      expect(result.violations.map((v) => v.id)).toEqual([]);
+      const logo = page.locator("header a[href='/']").first();
+      expect(await logo.getAttribute("aria-label")).toBeNull();
+      expect(await logo.textContent()).toContain("לדף הבית");
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("filled buttons keep a visible border in forced-colours (high contrast) mode", async () => {
+    const page = await open(VIEWPORTS.desktop, "/products");
+    try {
+      await page.emulateMedia({ forcedColors: "active" });
+      const order = page.locator("header").getByRole("link", { name: /הזמינו עכשיו/ });
+      expect(Number.parseFloat(await order.evaluate((el) => getComputedStyle(el).borderTopWidth))).toBeGreaterThan(0);
+      await page.emulateMedia({ forcedColors: "none" });
+      expect(Number.parseFloat(await order.evaluate((el) => getComputedStyle(el).borderTopWidth))).toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("a phone shows the product's name, price and order link on the first screen", async () => {
+    const page = await open(VIEWPORTS.mobile, PRODUCT_PATH);
+    try {
+      const product = await catalogue(baseURL).product(1);
+      const inFirstScreen = async (selector: ReturnType<Page["locator"]>) =>
+        (await selector.evaluate((el) => el.getBoundingClientRect().bottom)) <= VIEWPORTS.mobile.height;
+      const main = page.locator("main");
+      expect(await inFirstScreen(main.locator("h1"))).toBe(true);
+      const price = main.locator("bdi:visible", { hasText: "₪" }).first();
+      expect(await inFirstScreen(price)).toBe(true);
+      const order = main.getByRole("link", { name: /הזמינו עכשיו/ }).first();
+      expect(await inFirstScreen(order)).toBe(true);
+      expect(product.size.length).toBeGreaterThan(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+});

@@ -1,0 +1,386 @@
+/**
+ * Concurrent admin writes (issue 14), on every test database:
+ * - optimistic concurrency: two saves from the same version → exactly one 200 and one 409 (Hebrew message,
+ *   the current record), for every entity the back office edits with PUT; no version → last write wins as
+ *   before; the JSON API's ETag / If-Match;
+ * - writes racing a product's delete (image uploads, tags, sizes) leave no rows and no files behind, and
+ *   every acknowledged write to a product that stays is kept.
+ */
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { heApi } from "../../domain/i18n/api.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { loginAs } from "../support/auth.ts";
+import { TestClient } from "../support/client.ts";
+import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { formWith, pngImage } from "../support/images.ts";
+
+type Json = Record<string, unknown>;
+interface Answer {
+  status: number;
+  etag: string | null;
+  body: { message?: string; data?: Json & { id: number; version: number }; errors?: Json };
+}
+
+/** Every entity the back office edits with PUT: a valid record, and the field a save changes. */
+const ENTITIES: { endpoint: string; record: Json; field: string; value: (n: number) => string }[] = [
+  {
+    endpoint: "/api/admin/products",
+    record: { name: "חלת שבת", title: "חלה מתוקה", serial_id: 777_001, status: 1 },
+    field: "name",
+    value: (n) => `חלה ${n}`,
+  },
+  {
+    endpoint: "/api/admin/categories",
+    record: { name: "עוגות", status: 1 },
+    field: "name",
+    value: (n) => `עוגות ${n}`,
+  },
+  {
+    endpoint: "/api/admin/branches",
+    record: {
+      name: "סניף גאולה",
+      address: "מלכי ישראל 1, ירושלים",
+      location: "https://www.google.com/maps?q=31.78,35.21",
+      phone: "02-5000000",
+      email: "geula@example.co.il",
+      opening_hours: [{ day: 0, opens: "07:00", closes: "19:00" }],
+    },
+    field: "name",
+    value: (n) => `סניף ${n}`,
+  },
+  { endpoint: "/api/admin/sales", record: { name: "מבצע", content: "1+1" }, field: "name", value: (n) => `מבצע ${n}` },
+  {
+    endpoint: "/api/admin/publications",
+    record: { name: "חדשות", content: "נפתח סניף" },
+    field: "name",
+    value: (n) => `חדשות ${n}`,
+  },
+  {
+    endpoint: "/api/clients",
+    record: { email: "race@example.co.il" },
+    field: "email",
+    value: (n) => `race${n}@example.co.il`,
+  },
+];
+
+const SETTINGS = {
+  brand_name: "מאפיית הבית",
+  tagline: "",
+  phone: "02-6240000",
+  whatsapp_number: "",
+  order_url: "",
+  club_url: "",
+  facebook_url: "",
+  instagram_url: "",
+  address: "",
+  email: "",
+};
+
+/** Every file under a folder, recursively (the stored image variants). */
+function countFiles(dir: string): number {
+  let n = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    n += entry.isDirectory() ? countFiles(path.join(dir, entry.name)) : 1;
+  }
+  return n;
+}
+
+for (const factory of testDatabases()) {
+  describe(`concurrent admin writes on ${factory.name}`, () => {
+    let database: TestDatabase;
+    let t: TestApp;
+    let admin: TestClient;
+    let other: TestClient;
+
+    beforeAll(async () => {
+      database = await factory.create();
+      await database.handle.db.deleteFrom("rate_limits").execute();
+      t = createTestApp(database);
+      admin = new TestClient(t);
+      other = new TestClient(t);
+      await loginAs(admin, t.services, "admin");
+      await loginAs(other, t.services, "admin");
+    });
+    afterAll(async () => {
+      t?.dispose();
+      await database?.dispose();
+    });
+
+    const call = async (client: TestClient, url: string, init: RequestInit & { json?: unknown } = {}) => {
+      const res = await client.fetch(url, init);
+      return { status: res.status, etag: res.headers.get("etag"), body: (await res.json()) as Answer["body"] };
+    };
+
+    describe("optimistic concurrency", () => {
+      for (const entity of ENTITIES) {
+        it(`${entity.endpoint}: two saves from the same version → one 200, one 409 with the record as saved`, async () => {
+          const made = await call(admin, entity.endpoint, { method: "POST", json: entity.record });
+          expect(made.status).toBe(201);
+          const id = made.body.data!.id;
+          const item = `${entity.endpoint}/${id}`;
+          const loaded = await call(admin, item);
+          const version = loaded.body.data!.version;
+          expect(version).toBe(1);
+          expect(loaded.etag).toBe(`"${version}"`);
+
+          const save = (client: TestClient, n: number) =>
+            call(client, item, { method: "PUT", json: { ...entity.record, [entity.field]: entity.value(n), version } });
+          const answers = await Promise.all([save(admin, 1), save(other, 2)]);
+          expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+          const won = answers.find((a) => a.status === 200)!;
+          const lost = answers.find((a) => a.status === 409)!;
+          expect(lost.body.message).toBe(heApi.versionConflict);
+          // The refused save is told what is there now: the winner's value, at the new version.
+          expect(lost.body.data!.version).toBe(version + 1);
+          expect(lost.body.data![entity.field]).toBe(won.body.data![entity.field]);
+          expect(lost.etag).toBe(`"${version + 1}"`);
+          expect(won.etag).toBe(`"${version + 1}"`);
+
+          const now = await call(admin, item);
+          expect(now.body.data![entity.field]).toBe(won.body.data![entity.field]);
+          expect(now.body.data!.version).toBe(version + 1);
+
+          // Saving again from the version the 409 answered succeeds ("keep editing").
+          const again = await call(other, item, {
+            method: "PUT",
+            json: { ...entity.record, [entity.field]: entity.value(3), version: lost.body.data!.version },
+          });
+          expect(again.status).toBe(200);
+          expect(again.body.data!.version).toBe(version + 2);
+        });
+      }
+
+      it("25 rounds of two product saves from the same version: one 200 and one 409 every round, no edit lost", async () => {
+        const record = { name: "רוגלך", title: "רוגלך שוקולד", serial_id: 777_200, status: 1 };
+        const made = await call(admin, "/api/admin/products", { method: "POST", json: record });
+        const item = `/api/admin/products/${made.body.data!.id}`;
+        let version = made.body.data!.version;
+        for (let round = 0; round < 25; round++) {
+          const answers = await Promise.all(
+            [admin, other].map((client, n) =>
+              call(client, item, { method: "PUT", json: { ...record, title: `סבב ${round} עורך ${n}`, version } }),
+            ),
+          );
+          expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+          const won = answers.find((a) => a.status === 200)!;
+          const stored = (await call(admin, item)).body.data!;
+          // What is stored is what the 200 said; the 409 was told so, and nothing was written silently.
+          expect(stored.title).toBe(won.body.data!.title);
+          expect(answers.find((a) => a.status === 409)!.body.data!.title).toBe(stored.title);
+          expect(stored.version).toBe(version + 1);
+          version = stored.version;
+        }
+      });
+
+      it("saves without a version keep today's behaviour: both 200, the last one wins", async () => {
+        const made = await call(admin, "/api/admin/sales", { method: "POST", json: { name: "א", content: "" } });
+        const item = `/api/admin/sales/${made.body.data!.id}`;
+        const first = await call(admin, item, { method: "PUT", json: { name: "ב", content: "" } });
+        const second = await call(other, item, { method: "PUT", json: { name: "ג", content: "" } });
+        expect([first.status, second.status]).toEqual([200, 200]);
+        const now = await call(admin, item);
+        expect(now.body.data).toMatchObject({ name: "ג", version: 3 });
+      });
+
+      it("ETag and If-Match on the JSON API: a stale If-Match is 409, a current one 200, * and none skip the check", async () => {
+        const made = await call(admin, "/api/admin/products", {
+          method: "POST",
+          json: { name: "בורקס", title: "בורקס גבינה", serial_id: 777_100, status: 1 },
+        });
+        const item = `/api/admin/products/${made.body.data!.id}`;
+        const record = { name: "בורקס", title: "בורקס גבינה", serial_id: 777_100, status: 1 };
+        const { etag } = await call(admin, item);
+        expect(etag).toBe('"1"');
+        const ok = await call(admin, item, {
+          method: "PUT",
+          json: { ...record, name: "בורקס תפוחי אדמה" },
+          headers: { "If-Match": etag! },
+        });
+        expect(ok.status).toBe(200);
+        expect(ok.etag).toBe('"2"');
+        const stale = await call(other, item, {
+          method: "PUT",
+          json: { ...record, name: "בורקס פטריות" },
+          headers: { "If-Match": etag! },
+        });
+        expect(stale.status).toBe(409);
+        expect(stale.body.message).toBe(heApi.versionConflict);
+        expect(stale.body.data).toMatchObject({ name: "בורקס תפוחי אדמה", version: 2 });
+        expect(stale.etag).toBe('"2"');
+        // If-Match wins over a body version.
+        const header = await call(admin, item, {
+          method: "PUT",
+          json: { ...record, version: 1 },
+          headers: { "If-Match": '"2"' },
+        });
+        expect(header.status).toBe(200);
+        const any = await call(admin, item, { method: "PUT", json: record, headers: { "If-Match": "*" } });
+        expect(any.status).toBe(200);
+        expect(any.body.data!.version).toBe(4);
+        const malformed = await call(admin, item, { method: "PUT", json: record, headers: { "If-Match": 'W/"4"' } });
+        expect(malformed.status).toBe(400);
+        expect(malformed.body.message).toBe(heApi.ifMatchInvalid);
+        const badVersion = await call(admin, item, { method: "PUT", json: { ...record, version: "abc" } });
+        expect(badVersion.status).toBe(422);
+        expect(badVersion.body.errors).toHaveProperty("version");
+        // A stale save of a deleted record is a 404, not a 409.
+        await call(admin, item, { method: "DELETE" });
+        const gone = await call(admin, item, { method: "PUT", json: { ...record, version: 4 } });
+        expect(gone.status).toBe(404);
+      });
+
+      it("site settings: one of two saves from the same version wins, the other is a 409 with the settings now", async () => {
+        const loaded = await call(admin, "/api/admin/settings");
+        const version = loaded.body.data!.version;
+        expect(loaded.etag).toBe(`"${version}"`);
+        const save = (client: TestClient, brand: string) =>
+          call(client, "/api/admin/settings", { method: "PUT", json: { ...SETTINGS, brand_name: brand, version } });
+        const answers = await Promise.all([save(admin, "מאפיית א"), save(other, "מאפיית ב")]);
+        expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+        const won = answers.find((a) => a.status === 200)!;
+        const lost = answers.find((a) => a.status === 409)!;
+        expect(lost.body.message).toBe(heApi.versionConflict);
+        expect(lost.body.data).toMatchObject({ brand_name: won.body.data!.brand_name, version: version + 1 });
+        expect((await t.services.settings.get()).brandName).toBe(won.body.data!.brand_name);
+        // Without a version: saved as before.
+        const plain = await call(other, "/api/admin/settings", { method: "PUT", json: SETTINGS });
+        expect(plain.status).toBe(200);
+        expect(plain.body.data!.version).toBe(version + 2);
+      });
+    });
+
+    describe("writes racing a product's delete", () => {
+      const newProduct = async (serial: number) =>
+        (
+          await call(admin, "/api/admin/products", {
+            method: "POST",
+            json: { name: `מוצר ${serial}`, title: "מרוץ", serial_id: serial, status: 1 },
+          })
+        ).body.data!.id;
+
+      it("leaves no image rows, tags, sizes or files of the deleted product; keeps every write to the one that stays", async () => {
+        const png = await pngImage(640, 400);
+        const ROUNDS = 3;
+        const WRITES = 4;
+        for (let round = 0; round < ROUNDS; round++) {
+          const doomed = await newProduct(778_000 + round * 2);
+          const kept = await newProduct(778_001 + round * 2);
+          const filesBefore = countFiles(t.uploadsDir);
+
+          const upload = (productId: number, n: number) =>
+            admin.fetch("/api/upload/image", {
+              method: "POST",
+              body: formWith({ product_id: String(productId) }, [
+                { field: "image", bytes: png, name: `cake-${n}.png`, type: "image/png" },
+              ]),
+            });
+          const multi = (productId: number) =>
+            admin.fetch("/api/admin/images", {
+              method: "POST",
+              body: formWith({ id: String(productId), type: "product", directory: "products" }, [
+                { field: "files[]", bytes: png, name: "a.png", type: "image/png" },
+                { field: "files[]", bytes: png, name: "b.png", type: "image/png" },
+              ]),
+            });
+          const tag = (productId: number, n: number) =>
+            admin.fetch("/api/admin/tags", {
+              method: "POST",
+              json: { name: `תג ${n}`, color: "כחול", tagable_id: productId, tagable_type: "product" },
+            });
+          const size = (productId: number, n: number) =>
+            admin.fetch("/api/admin/sizes", {
+              method: "POST",
+              json: { name: `גודל ${n}`, price: 10, product_id: productId },
+            });
+
+          const writes: Promise<Response>[] = [];
+          const doomedQuick: Promise<Response>[] = [];
+          const keptImages: Promise<Response>[] = [];
+          for (let n = 0; n < WRITES; n++) {
+            for (const productId of [doomed, kept]) {
+              const quick = [tag(productId, n), size(productId, n)];
+              const images = [upload(productId, n), ...(n % 3 === 0 ? [multi(productId)] : [])];
+              writes.push(...quick, ...images);
+              if (productId === doomed) doomedQuick.push(...quick);
+              else keptImages.push(...images);
+            }
+          }
+          // The delete comes at once, or once a quick write to the product has landed (the uploads are past
+          // their first owner check and still encoding), or once the first image of the other product is in.
+          if (round % 3 === 1) await Promise.race(doomedQuick);
+          if (round % 3 === 2) await Promise.race(keptImages);
+          const removal = other.fetch(`/api/admin/products/${doomed}`, { method: "DELETE" });
+          const answers = await Promise.all(writes.map(async (w) => (await w).status));
+          expect((await removal).status).toBe(200);
+          // Each write either landed (201) or found the product gone (404, or the 422 of a missing product).
+          for (const status of answers) expect([201, 404, 422]).toContain(status);
+          expect(answers.filter((s) => s === 201).length).toBeGreaterThanOrEqual(WRITES * 3);
+
+          const db = database.handle.db;
+          const doomedImages = await db
+            .selectFrom("images")
+            .select("id")
+            .where("owner_type", "=", "product")
+            .where("owner_id", "=", doomed)
+            .execute();
+          const doomedTags = await db
+            .selectFrom("tags")
+            .select("id")
+            .where("tagable_type", "=", "product")
+            .where("tagable_id", "=", doomed)
+            .execute();
+          const doomedSizes = await db.selectFrom("sizes").select("id").where("product_id", "=", doomed).execute();
+          expect(doomedImages).toEqual([]);
+          expect(doomedTags).toEqual([]);
+          expect(doomedSizes).toEqual([]);
+
+          // Every write to the product that stays was acknowledged and kept, with its files.
+          const keptImageRows = await db
+            .selectFrom("images")
+            .select(["path"])
+            .where("owner_type", "=", "product")
+            .where("owner_id", "=", kept)
+            .execute();
+          const keptTags = await db
+            .selectFrom("tags")
+            .select("id")
+            .where("tagable_type", "=", "product")
+            .where("tagable_id", "=", kept)
+            .execute();
+          const keptSizes = await db.selectFrom("sizes").select("id").where("product_id", "=", kept).execute();
+          expect(keptImageRows).toHaveLength(WRITES + 2 * Math.ceil(WRITES / 3));
+          expect(keptTags).toHaveLength(WRITES);
+          expect(keptSizes).toHaveLength(WRITES);
+          const keptFiles = keptImageRows.reduce(
+            (sum, image) => sum + countFiles(path.join(t.uploadsDir, image.path)),
+            0,
+          );
+          expect(keptFiles).toBeGreaterThan(0);
+          // No file of the deleted product is left: the folder holds what it held plus the kept images' files.
+          expect(countFiles(t.uploadsDir)).toBe(filesBefore + keptFiles);
+        }
+      }, 120_000); // about 60 image encodings: room for a loaded machine
+
+      it("an image whose product is deleted during its processing is refused with a Hebrew 404 and leaves no files", async () => {
+        const productId = await newProduct(779_000);
+        const filesBefore = countFiles(t.uploadsDir);
+        // The owner is checked once more, with the insert, after the slow encoding has stored the files.
+        const pending = t.services.images.add({ type: "product", id: productId }, await pngImage(1400, 900), {
+          alt: "x",
+        });
+        await database.handle.db.deleteFrom("products").where("id", "=", productId).execute();
+        await expect(pending).rejects.toMatchObject({ status: 404, message: heApi.ownerDeleted });
+        expect(countFiles(t.uploadsDir)).toBe(filesBefore);
+        const rows = await database.handle.db
+          .selectFrom("images")
+          .select("id")
+          .where("owner_id", "=", productId)
+          .where("owner_type", "=", "product")
+          .execute();
+        expect(rows).toEqual([]);
+      });
+    });
+  });
+}

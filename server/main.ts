@@ -16,6 +16,8 @@ import { seedIfEmpty } from "./db/seed/index.ts";
 import { RATE_RULES } from "./http/rate-limit.ts";
 import { serverOptions } from "./http/server-timeouts.ts";
 import { errorFields } from "./log.ts";
+import { startScheduleTimer } from "./schedule-timer.ts";
+import { systemClock } from "./services/clock.ts";
 
 /** How long in-flight requests get to finish after a stop signal before connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -31,6 +33,13 @@ async function main() {
 
   const contentVersion = createContentVersion(database, { logger });
   await contentVersion.ready;
+  // Scheduled sales, publications and seasonal collections appear and vanish on time, without an edit.
+  const scheduleTimer = startScheduleTimer({
+    nextScheduledChange: services.nextScheduledChange,
+    contentVersion,
+    clock: systemClock,
+    logger,
+  });
 
   const buildFile = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
@@ -110,6 +119,7 @@ async function main() {
     server.close(async (error) => {
       if (error) logger.error("server close failed", errorFields(error));
       await avif;
+      scheduleTimer.close();
       await contentVersion.close();
       await database.close();
       logger.info("stopped");

@@ -6,6 +6,8 @@
 import type { CertificateState } from "../certificates.ts";
 import type { HoursRules, WeeklyEntry } from "../hours/rules.ts";
 import type { Dietary, ProductKashrut } from "../kashrut.ts";
+import type { Holiday } from "../seasonal/holidays.ts";
+import type { ScheduleStatus } from "../seasonal/schedule.ts";
 import type { Picture } from "./catalogue.ts";
 
 export type { PageLink, Paginated } from "./catalogue.ts";
@@ -84,6 +86,9 @@ export interface AdminCategoryRow {
   status: number;
   visibility_home_page: boolean;
   position: number;
+  /** A seasonal collection's holiday (domain/seasonal/holidays.ts), or null. */
+  holiday: Holiday | null;
+  holiday_lead_days: number;
   created_at: string;
   updated_at: string;
   mainImage: Picture | null;
@@ -171,6 +176,10 @@ export interface AdminPost {
   content: string;
   status: number;
   visibility_home_page: boolean;
+  /** The public window (ISO UTC, null = open-ended) and where now stands in it. */
+  starts_at: string | null;
+  ends_at: string | null;
+  schedule: ScheduleStatus;
   created_at: string;
   updated_at: string;
   mainImage: Picture | null;

@@ -119,6 +119,22 @@ export interface CategoryDetail extends CategoryWithSubs {
   products: ProductSummary[];
 }
 
+/**
+ * A seasonal collection featured on the home page (domain/seasonal/holidays.ts): the category, its
+ * holiday's Hebrew name and dates, and a few of its products.
+ */
+export interface SeasonalCollection {
+  id: number;
+  name: string;
+  information: string;
+  mainImage: Picture | null;
+  holiday: { code: string; name: string; gregorian: string; hebrew: string; begins: string };
+  /** The holiday's first and last days, Jerusalem civil dates ("YYYY-MM-DD"). */
+  firstDay: string;
+  lastDay: string;
+  products: ProductSummary[];
+}
+
 /** A sale or a publication as the home page shows it. */
 export interface PostSummary {
   id: number;

@@ -73,6 +73,13 @@ export const he = {
     salesHeading: "מבצעים",
     allSales: "לכל המבצעים",
   },
+  /** The seasonal collection's band at the top of the home page (holiday names arrive with the data). */
+  seasonal: {
+    eyebrow: (holiday: string) => `לקראת ${holiday}`,
+    dates: "תאריכי החג",
+    cta: "לכל הקולקציה",
+    products: (collection: string) => `מתוך ${collection}`,
+  },
   welcome: {
     label: "הזמנה למועדון הלקוחות",
     title: "הצטרפו למועדון הלקוחות שלנו!",

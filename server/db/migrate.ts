@@ -13,6 +13,7 @@ import { auditLogMigration } from "./migrations/007-audit-log.ts";
 import { clubConfirmationMigration } from "./migrations/008-club-confirmation.ts";
 import { productKashrutMigration } from "./migrations/009-product-kashrut.ts";
 import { branchCertificatesMigration } from "./migrations/010-branch-certificates.ts";
+import { seasonalMigration } from "./migrations/011-seasonal.ts";
 import { accessibilityContactMigration } from "./migrations/014-accessibility-contact.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -25,6 +26,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "008-club-confirmation": clubConfirmationMigration(),
     "009-product-kashrut": productKashrutMigration(),
     "010-branch-certificates": branchCertificatesMigration(),
+    "011-seasonal": seasonalMigration(),
     "014-accessibility-contact": accessibilityContactMigration(),
   };
 }

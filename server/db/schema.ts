@@ -63,6 +63,10 @@ export interface CategoriesTable {
   status: Generated<number>;
   visibility_home_page: Generated<Flag>;
   position: Generated<number>;
+  /** A seasonal collection's holiday (domain/seasonal/holidays.ts), or null. */
+  holiday: Generated<string | null>;
+  /** How many days before the holiday the collection is featured on the home page. */
+  holiday_lead_days: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
   /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
@@ -163,6 +167,10 @@ export interface PostsTable {
   content: string;
   status: Generated<number>;
   visibility_home_page: Generated<Flag>;
+  /** Public from this instant (ISO UTC); null = since always. */
+  starts_at: Generated<Timestamp | null>;
+  /** Public until this instant, exclusive (ISO UTC); null = for good. */
+  ends_at: Generated<Timestamp | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
   /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */

@@ -10,12 +10,14 @@ import { createBranchesService } from "./branches.ts";
 import { createCatalogueService } from "./catalogue.ts";
 import { createCategoriesService } from "./categories.ts";
 import { createClientsService } from "./clients.ts";
+import { type Clock, systemClock } from "./clock.ts";
 import { createContactService } from "./contact.ts";
 import { createImagesService } from "./images.ts";
 import { createMediaService } from "./media.ts";
 import { createPostsService } from "./posts.ts";
 import { createProductsService } from "./products.ts";
 import { createProductSearch } from "./search/live-index.ts";
+import { createSeasonalService } from "./seasonal.ts";
 import { createSettingsService } from "./settings.ts";
 import { createSitemapService } from "./sitemap.ts";
 import { createUsersService } from "./users.ts";
@@ -23,6 +25,8 @@ import { createUsersService } from "./users.ts";
 export interface ServiceDeps {
   storage: ImageStorage;
   logger: Logger;
+  /** "Now" for dated content and seasonal collections; tests move it. Defaults to the system clock. */
+  clock?: Clock;
   /** Where image URLs point: "/uploads/" (default) or IMAGES_PUBLIC_URL. */
   imagesBaseUrl?: string;
   /** Outgoing mail (club confirmations); off when absent. */
@@ -37,6 +41,11 @@ export function createServices(db: DB, deps: ServiceDeps) {
   const settings = createSettingsService(db);
   // The forgiving product search; createApp binds it to the content version (search/live-index.ts).
   const search = createProductSearch(db, deps.logger);
+  const clock = deps.clock ?? systemClock;
+  const catalogue = createCatalogueService(db, media, search);
+  const sales = createPostsService(db, media, "sales", clock);
+  const publications = createPostsService(db, media, "publications", clock);
+  const seasonal = createSeasonalService(db, catalogue, clock);
   return {
     media,
     images,
@@ -47,10 +56,11 @@ export function createServices(db: DB, deps: ServiceDeps) {
     audit: createAuditService(db),
     products: createProductsService(db),
     search,
-    catalogue: createCatalogueService(db, media, search),
+    catalogue,
+    seasonal,
     branches: createBranchesService(db, media),
-    sales: createPostsService(db, media, "sales"),
-    publications: createPostsService(db, media, "publications"),
+    sales,
+    publications,
     contact: createContactService(db),
     clients: createClientsService(db, {
       mailer: deps.mailer,
@@ -58,8 +68,18 @@ export function createServices(db: DB, deps: ServiceDeps) {
       publicUrl: deps.publicUrl,
       brand: async () => (await settings.get()).brandName,
     }),
-    sitemap: createSitemapService(db, media),
-    admin: createAdminServices(db, { media, images, settings }),
+    sitemap: createSitemapService(db, media, clock),
+    admin: createAdminServices(db, { media, images, settings, clock }),
+    /**
+     * The next instant at which something scheduled appears or disappears on the public site (a sale or
+     * publication window, a seasonal collection), strictly after `now`; null when nothing is scheduled.
+     */
+    async nextScheduledChange(now: Date): Promise<Date | null> {
+      const times = (
+        await Promise.all([sales.nextBoundary(now), publications.nextBoundary(now), seasonal.nextBoundary(now)])
+      ).filter((t): t is Date => t !== null);
+      return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
+    },
   };
 }
 

@@ -68,6 +68,9 @@ export function withPerVersionReads(services: Services, version: ContentVersion)
         return (limit?: number) => (limit === undefined ? memo() : services.catalogue.homeProducts(limit));
       })(),
     },
+    // Dated and seasonal content depends on the clock too; the schedule timer bumps the version at each
+    // boundary (server/schedule-timer.ts), so a memo per version is never out of date.
+    seasonal: { ...services.seasonal, featured: perVersion(() => services.seasonal.featured()) },
     sales: { ...services.sales, home: perVersion(() => services.sales.home()) },
     publications: { ...services.publications, home: perVersion(() => services.publications.home()) },
     branches: {

@@ -1,12 +1,14 @@
 /**
- * What /sitemap.xml lists besides the fixed pages: every published category, product, sale and
+ * What /sitemap.xml lists besides the fixed pages: every published category, product, sale (inside its window) and
  * every branch, each with its last change and its images; publications lend their images to /news.
  */
 import type { Picture } from "../../domain/contracts/catalogue.ts";
 import type { DB } from "../db/database.ts";
 import type { OwnerType } from "../db/schema.ts";
 import { PUBLISHED } from "./categories.ts";
+import type { Clock } from "./clock.ts";
 import type { MediaService } from "./media.ts";
+import { liveAt } from "./posts.ts";
 
 export interface SitemapImage {
   /** Site-relative URL of the image (the JPEG fallback). */
@@ -33,7 +35,7 @@ function image(picture: Picture | undefined, title: string): SitemapImage[] {
   return picture?.url ? [{ url: picture.url, title: picture.alt || title }] : [];
 }
 
-export function createSitemapService(db: DB, media: MediaService) {
+export function createSitemapService(db: DB, media: MediaService, clock: Clock) {
   async function entries(
     ownerType: OwnerType,
     rows: { id: number; name: string; updated_at?: string; created_at?: string }[],
@@ -52,6 +54,8 @@ export function createSitemapService(db: DB, media: MediaService) {
 
   return {
     async data(): Promise<SitemapData> {
+      // Sales and news outside their window are not public (server/services/posts.ts).
+      const now = clock();
       const [categories, products, branches, sales, publications] = await Promise.all([
         // Main categories have their own page; subcategories are filters of the product grid.
         db
@@ -73,12 +77,14 @@ export function createSitemapService(db: DB, media: MediaService) {
           .selectFrom("sales")
           .select(["id", "name", "updated_at"])
           .where("status", "=", PUBLISHED)
+          .where(liveAt(now))
           .orderBy("id")
           .execute(),
         db
           .selectFrom("publications")
           .select(["id", "name", "updated_at"])
           .where("status", "=", PUBLISHED)
+          .where(liveAt(now))
           .orderBy("updated_at", "desc")
           .execute(),
       ]);

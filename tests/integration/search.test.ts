@@ -159,6 +159,8 @@ for (const factory of testDatabases()) {
         parent_id: null,
         visibility_home_page: false,
         position: 0,
+        holiday: null,
+        holiday_lead_days: 14,
       });
       await database.handle.db
         .insertInto("category_product")

@@ -10,6 +10,8 @@ import { RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
 import { createLocalStorage, type ImageStorage } from "../../server/images/storage.ts";
 import { createLogger } from "../../server/log.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
+import { type ScheduleTimer, startScheduleTimer, type Timers } from "../../server/schedule-timer.ts";
+import type { Clock } from "../../server/services/clock.ts";
 import { createServices, type Services } from "../../server/services/index.ts";
 import type { TestDatabase } from "./database.ts";
 import { removeTempDir, tempDir } from "./temp.ts";
@@ -22,6 +24,8 @@ export interface TestApp {
   services: Services;
   storage: ImageStorage;
   contentVersion: ContentVersion;
+  /** With `clock`: the schedule timer (server/schedule-timer.ts) over that clock and the given timers. */
+  scheduleTimer?: ScheduleTimer;
   /** The folder the app's image storage writes to. */
   uploadsDir: string;
   request(path: string, init?: RequestInit): Promise<Response>;
@@ -52,6 +56,9 @@ export function createTestApp(
     pageCache?: { enabled: boolean; maxBytes: number };
     trustProxy?: boolean;
     secureCookies?: boolean;
+    /** "Now" for dated content and seasonal collections; also starts the schedule timer, on `timers`. */
+    clock?: Clock;
+    timers?: Timers;
     /** Another image storage (an S3 bucket); a local folder in a temporary directory by default. */
     storage?: ImageStorage;
     /** Outgoing mail (the club's confirmations): off unless given, as without SMTP_URL. */
@@ -68,8 +75,18 @@ export function createTestApp(
     logger,
     mailer: options.mailer,
     publicUrl: TEST_PUBLIC_URL,
+    clock: options.clock,
   });
   const contentVersion = createContentVersion(database.handle, { logger });
+  const scheduleTimer = options.clock
+    ? startScheduleTimer({
+        nextScheduledChange: services.nextScheduledChange,
+        contentVersion,
+        clock: options.clock,
+        logger,
+        timers: options.timers,
+      })
+    : undefined;
   const app = createApp({
     config: {
       publicUrl: TEST_PUBLIC_URL,
@@ -91,9 +108,11 @@ export function createTestApp(
     services,
     storage,
     contentVersion,
+    scheduleTimer,
     uploadsDir: uploads,
     request: (p, init) => Promise.resolve(app.request(p, init)),
     dispose: () => {
+      scheduleTimer?.close();
       void contentVersion.close();
       removeTempDir(uploads);
     },

@@ -2,6 +2,8 @@
 import type { ReactNode } from "react";
 import type { Picture } from "../../../domain/contracts/catalogue.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { heSeasonal } from "../../../domain/i18n/seasonal.ts";
+import type { ScheduleStatus } from "../../../domain/seasonal/schedule.ts";
 
 export function StatusBadge({ status }: { status: number }) {
   const published = status === 1;
@@ -13,6 +15,26 @@ export function StatusBadge({ status }: { status: number }) {
     >
       <span aria-hidden="true" className={`size-2 rounded-full ${published ? "bg-olive-700" : "bg-cocoa-800/60"}`} />
       {heAdmin.status[status] ?? String(status)}
+    </span>
+  );
+}
+
+const SCHEDULE_TONE: Record<ScheduleStatus, { badge: string; dot: string }> = {
+  scheduled: { badge: "bg-tag-blue/10 text-tag-blue", dot: "bg-tag-blue" },
+  active: { badge: "bg-olive-700/10 text-olive-700", dot: "bg-olive-700" },
+  ended: { badge: "bg-cocoa-800/10 text-cocoa-800", dot: "bg-cocoa-800/60" },
+};
+
+/** Where a dated sale or publication stands: scheduled (not yet public), active, or ended. */
+export function ScheduleBadge({ schedule }: { schedule: ScheduleStatus }) {
+  const tone = SCHEDULE_TONE[schedule];
+  return (
+    <span
+      data-schedule={schedule}
+      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${tone.badge}`}
+    >
+      <span aria-hidden="true" className={`size-2 rounded-full ${tone.dot}`} />
+      {heSeasonal.schedule[schedule]}
     </span>
   );
 }

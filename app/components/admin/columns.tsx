@@ -1,7 +1,8 @@
 /** The list columns most admin screens share; a screen adds its own between them. */
 import type { Picture } from "../../../domain/contracts/catalogue.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
-import { StatusBadge, Thumb, YesNo } from "./bits.tsx";
+import type { ScheduleStatus } from "../../../domain/seasonal/schedule.ts";
+import { ScheduleBadge, StatusBadge, Thumb, YesNo } from "./bits.tsx";
 import { formatDateTime } from "./format.ts";
 import type { ListColumn } from "./list.tsx";
 
@@ -54,6 +55,23 @@ export const column = {
     wide: true,
     sortable: true,
     render: (r) => <bdi>{r.position}</bdi>,
+  }),
+  /** A dated item's window (Jerusalem time) under its badge: scheduled, active or ended. */
+  schedule: <
+    R extends { schedule: ScheduleStatus; starts_at: string | null; ends_at: string | null },
+  >(): ListColumn<R> => ({
+    id: "schedule",
+    name: f.schedule,
+    render: (r) => (
+      <span className="flex flex-col items-start gap-0.5">
+        <ScheduleBadge schedule={r.schedule} />
+        {r.starts_at || r.ends_at ? (
+          <span className="text-xs whitespace-nowrap text-cocoa-800" dir="ltr">
+            {formatDateTime(r.starts_at) || "…"} – {formatDateTime(r.ends_at) || "…"}
+          </span>
+        ) : null}
+      </span>
+    ),
   }),
   createdAt: <R extends { created_at: string }>(options: { name?: string; wide?: boolean } = {}): ListColumn<R> => ({
     id: "created_at",

@@ -3,8 +3,20 @@
  * field (linked with aria-describedby), and aria-invalid. Text fields use React Aria; selects and
  * checkboxes are native (they need nothing more).
  */
+
+import { type CalendarDateTime, parseDateTime } from "@internationalized/date";
 import { type ReactNode, useId } from "react";
-import { FieldError, Input, Label, Text, TextArea, TextField } from "react-aria-components";
+import {
+  DateField,
+  DateInput,
+  DateSegment,
+  FieldError,
+  Input,
+  Label,
+  Text,
+  TextArea,
+  TextField,
+} from "react-aria-components";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 
 const inputClass =
@@ -54,6 +66,72 @@ export function TextInput(props: {
       ) : null}
       <FieldError className={errorClass}>{props.errors?.join(" ")}</FieldError>
     </TextField>
+  );
+}
+
+function toDateTime(value: string): CalendarDateTime | null {
+  try {
+    return value ? parseDateTime(value) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A date and time as Jerusalem's wall clock, in the back office's Hebrew locale (day.month.year, 24-hour
+ * segments, whatever the browser's language). The value is the text a datetime-local input would hold
+ * ("2026-12-01T07:00", "" for none); the shared schema turns it into an instant. A clear button empties it.
+ */
+export function DateTimeInput(props: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors?: string[];
+  hint?: string;
+  clearLabel: string;
+  className?: string;
+}) {
+  const invalid = Boolean(props.errors?.length);
+  return (
+    <DateField
+      name={props.name}
+      value={toDateTime(props.value)}
+      onChange={(v) => props.onChange(v ? v.toString().slice(0, 16) : "")}
+      granularity="minute"
+      hourCycle={24}
+      isInvalid={invalid}
+      validationBehavior="aria"
+      className={props.className}
+    >
+      <Label className={labelClass}>{props.label}</Label>
+      <div className="flex items-center gap-2">
+        <DateInput className={`${inputClass} flex min-h-11 items-center`}>
+          {(segment) => (
+            <DateSegment
+              segment={segment}
+              className="rounded tabular-nums outline-none focus:bg-crust-700 focus:text-white data-[placeholder]:text-cocoa-800/70 data-[type=literal]:px-0 [&:not([data-type=literal])]:px-0.5"
+            />
+          )}
+        </DateInput>
+        {props.value ? (
+          <button
+            type="button"
+            onClick={() => props.onChange("")}
+            className="shrink-0 rounded-full border-2 border-cocoa-800/40 px-3 py-1.5 text-sm font-semibold text-cocoa-900 hover:bg-cream-100"
+          >
+            {props.clearLabel}
+            <span className="sr-only"> {props.label}</span>
+          </button>
+        ) : null}
+      </div>
+      {props.hint ? (
+        <Text slot="description" className={hintClass}>
+          {props.hint}
+        </Text>
+      ) : null}
+      <FieldError className={errorClass}>{props.errors?.join(" ")}</FieldError>
+    </DateField>
   );
 }
 

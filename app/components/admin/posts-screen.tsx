@@ -1,13 +1,17 @@
-/** Sales (promotions) and publications (news): name, content, status, home visibility, images. */
+/**
+ * Sales (promotions) and publications (news): name, content, status, home visibility, the public window
+ * (Jerusalem wall-clock inputs; the shared schema stores ISO UTC), images.
+ */
 import type { AdminPost } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { postSchema } from "../../../domain/schemas/admin/post.ts";
+import { toJerusalemInput } from "../../../domain/seasonal/schedule.ts";
 import { ExternalLink } from "../ui/external-link.tsx";
 import { AdminForm, bindFields, type FormProps, useCrudForm } from "./admin-form.tsx";
-import { Details, StatusBadge, YesNo } from "./bits.tsx";
+import { Details, ScheduleBadge, StatusBadge, YesNo } from "./bits.tsx";
 import { column } from "./columns.tsx";
 import { CrudScreen, crudMessages } from "./crud-screen.tsx";
-import { HomeVisibilityCheckbox, StatusSelect } from "./fields.tsx";
+import { DateTimeInput, HomeVisibilityCheckbox, StatusSelect } from "./fields.tsx";
 import { formatDateTime } from "./format.ts";
 import type { ListColumn } from "./list.tsx";
 
@@ -18,6 +22,7 @@ const columns: ListColumn<AdminPost>[] = [
   column.id(),
   column.name((r) => r.content),
   column.status(),
+  column.schedule(),
   column.homeVisibility(),
   column.createdAt(),
 ];
@@ -30,6 +35,8 @@ function PostForm(props: FormProps<AdminPost>) {
       content: item?.content ?? "",
       status: item ? String(item.status) : "1",
       visibility_home_page: item?.visibility_home_page ?? false,
+      starts_at: toJerusalemInput(item?.starts_at),
+      ends_at: toJerusalemInput(item?.ends_at),
     }),
   });
   const { values, set, errors } = form;
@@ -38,6 +45,18 @@ function PostForm(props: FormProps<AdminPost>) {
     <AdminForm form={form} onCancel={props.onCancel}>
       {field.text("name", f.name, { isRequired: true, autoFocus: true })}
       <StatusSelect value={values.status} onChange={(v) => set("status", v)} errors={errors.status} />
+      {(["starts_at", "ends_at"] as const).map((name) => (
+        <DateTimeInput
+          key={name}
+          name={name}
+          label={name === "starts_at" ? f.startsAt : f.endsAt}
+          value={values[name]}
+          onChange={(v) => set(name, v)}
+          errors={errors[name]}
+          hint={f.scheduleHint}
+          clearLabel={f.clearDate}
+        />
+      ))}
       {field.textArea("content", f.content, { rows: 6, className: "md:col-span-2" })}
       <HomeVisibilityCheckbox checked={values.visibility_home_page} onChange={(v) => set("visibility_home_page", v)} />
     </AdminForm>
@@ -54,6 +73,9 @@ function PostView({ item, publicPath }: { item: AdminPost; publicPath: string })
         items={[
           [f.name, item.name],
           [heAdmin.statusLabel, <StatusBadge key="s" status={item.status} />],
+          [f.schedule, <ScheduleBadge key="sc" schedule={item.schedule} />],
+          [f.startsAt, formatDateTime(item.starts_at) || "—"],
+          [f.endsAt, formatDateTime(item.ends_at) || "—"],
           [heAdmin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
           [
             f.content,
@@ -65,7 +87,7 @@ function PostView({ item, publicPath }: { item: AdminPost; publicPath: string })
           [heAdmin.updatedAt, formatDateTime(item.updated_at)],
         ]}
       />
-      {item.status === 1 ? (
+      {item.status === 1 && item.schedule === "active" ? (
         <ExternalLink
           href={publicPath}
           className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline"

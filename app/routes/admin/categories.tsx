@@ -6,7 +6,9 @@
 
 import type { AdminCategory, AdminCategoryRow } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { heSeasonal } from "../../../domain/i18n/seasonal.ts";
 import { categorySchema } from "../../../domain/schemas/admin/category.ts";
+import { DEFAULT_LEAD_DAYS, HOLIDAYS } from "../../../domain/seasonal/holidays.ts";
 import { AdminForm, bindFields, type FormProps, useCrudForm } from "../../components/admin/admin-form.tsx";
 import { Details, StatusBadge, YesNo } from "../../components/admin/bits.tsx";
 import { useCategoryOptions } from "../../components/admin/category-options.ts";
@@ -32,6 +34,12 @@ const columns: ListColumn<AdminCategoryRow>[] = [
   { id: "parent_name", name: f.parent, wide: true, sortable: true, render: (r) => r.parent_name ?? heAdmin.none },
   { id: "products", name: f.products, render: (r) => <bdi>{r.products_count}</bdi> },
   column.status(),
+  {
+    id: "holiday",
+    name: f.holiday,
+    wide: true,
+    render: (r) => (r.holiday ? heSeasonal.holidays[r.holiday] : heAdmin.none),
+  },
   column.homeVisibility(),
   column.position(),
   column.createdAt({ wide: true }),
@@ -50,6 +58,8 @@ function CategoryForm(props: FormProps<AdminCategory>) {
       parent_id: item?.parent_id ? String(item.parent_id) : "",
       visibility_home_page: item?.visibility_home_page ?? false,
       position: item ? String(item.position) : "0",
+      holiday: item?.holiday ?? "",
+      holiday_lead_days: String(item?.holiday_lead_days ?? DEFAULT_LEAD_DAYS),
     }),
   });
   const { values, set, errors } = form;
@@ -95,6 +105,21 @@ function CategoryForm(props: FormProps<AdminCategory>) {
       )}
       {field.text("position", f.position, { inputMode: "numeric", dir: "ltr", hint: f.positionHint })}
       <HomeVisibilityCheckbox checked={values.visibility_home_page} onChange={(v) => set("visibility_home_page", v)} />
+      <SelectInput
+        name="holiday"
+        label={f.holiday}
+        value={values.holiday}
+        onChange={(v) => set("holiday", v)}
+        options={[
+          { value: "", label: f.noHoliday },
+          ...HOLIDAYS.map((h) => ({ value: h, label: heSeasonal.holidays[h] })),
+        ]}
+        errors={errors.holiday}
+        hint={f.holidayHint}
+      />
+      {values.holiday
+        ? field.text("holiday_lead_days", f.leadDays, { inputMode: "numeric", dir: "ltr", hint: f.leadDaysHint })
+        : null}
     </AdminForm>
   );
 }
@@ -115,6 +140,8 @@ function CategoryView({ item }: { item: AdminCategory }) {
           [heAdmin.statusLabel, <StatusBadge key="s" status={item.status} />],
           [heAdmin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
           [f.position, String(item.position)],
+          [f.holiday, item.holiday ? heSeasonal.holidays[item.holiday] : heAdmin.none],
+          ...(item.holiday ? [[f.leadDays, String(item.holiday_lead_days)] as [string, string]] : []),
           [
             f.information,
             <span key="i" className="whitespace-pre-line">

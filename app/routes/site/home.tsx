@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
 import { SectionHeading } from "../../components/catalogue/bits.tsx";
 import { PostCard } from "../../components/catalogue/post-card.tsx";
+import { SeasonalBand } from "../../components/catalogue/seasonal-band.tsx";
 import {
   HOME_SECTION,
   HOME_TILE_SIZES,
@@ -29,13 +30,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { publicUrl } = context.get(requestContext);
-  const [settings, categories, products, news, sales, branches] = await Promise.all([
+  const [settings, categories, products, news, sales, branches, seasonal] = await Promise.all([
     services.settings.get(),
     services.catalogue.homeCategories(),
     services.catalogue.homeProducts(),
     services.publications.home(),
     services.sales.home(),
     services.branches.list(),
+    services.seasonal.featured(),
   ]);
   const seo = pageSeo(publicUrl, {
     title: he.titles.home,
@@ -51,16 +53,22 @@ export async function loader({ context }: Route.LoaderArgs) {
     products,
     news: news.slice(0, HOME_NEWS_COUNT),
     sales: sales.slice(0, HOME_SALES_COUNT),
+    seasonal,
     seo,
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { settings, categories, products, news, sales } = loaderData;
+  const { settings, categories, products, news, sales, seasonal } = loaderData;
 
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <WelcomeDialog clubUrl={settings.clubUrl} />
+
+      {/* Seasonal collections lead the page while their holiday is near (server/services/seasonal.ts). */}
+      {seasonal.map((collection, index) => (
+        <SeasonalBand key={collection.id} collection={collection} priority={index === 0} />
+      ))}
 
       <section className="relative overflow-hidden bg-gradient-to-b from-cream-200 to-cream-100">
         <div className="mx-auto max-w-4xl px-6 py-12 text-center sm:py-16">
@@ -109,7 +117,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   name={category.name}
                   picture={category.mainImage}
                   sizes={HOME_TILE_SIZES}
-                  priority={index === 0}
+                  // The largest picture above the fold: the seasonal band's when there is one.
+                  priority={index === 0 && seasonal.length === 0}
                 />
               </li>
             ))}

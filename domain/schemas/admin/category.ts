@@ -1,6 +1,7 @@
 /** Category form and payload (spec §5: name and status are required). */
 import { z } from "zod";
 import { heAdmin } from "../../i18n/admin.ts";
+import { DEFAULT_LEAD_DAYS, HOLIDAYS, MAX_LEAD_DAYS } from "../../seasonal/holidays.ts";
 import { flag, idField, optionalText, requiredText, status, wholeNumber } from "./fields.ts";
 
 const f = heAdmin.fields;
@@ -20,6 +21,15 @@ export const categorySchema = z
     position: z.preprocess(
       (value) => (value === undefined || value === "" ? 0 : value),
       wholeNumber(f.position, { max: 100_000 }),
+    ),
+    // A seasonal collection (domain/seasonal/holidays.ts): featured on the home page before its holiday.
+    holiday: z.preprocess(
+      (value) => (value === "" || value === undefined ? null : value),
+      z.enum(HOLIDAYS, { error: heAdmin.validation.holiday }).nullable(),
+    ),
+    holiday_lead_days: z.preprocess(
+      (value) => (value === undefined || value === "" || value === null ? DEFAULT_LEAD_DAYS : value),
+      wholeNumber(f.leadDays, { max: MAX_LEAD_DAYS }),
     ),
   })
   .transform((value) => (value.is_main ? { ...value, parent_id: null } : value))

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { heAdmin } from "../../i18n/admin.ts";
+import { parseInstant } from "../../seasonal/schedule.ts";
 
 const v = heAdmin.validation;
 
@@ -95,6 +96,29 @@ export function optionalUrl(label: string) {
 export function optionalPhone(label: string) {
   return optionalText(label, 30).pipe(
     z.string().refine((value) => value === "" || /^\+?[0-9][0-9\s()-]{5,}$/.test(value), v.phone),
+  );
+}
+
+/**
+ * An optional instant: "" or absent → null; a Jerusalem wall-clock time ("2026-12-01T08:00", what a
+ * datetime-local input holds) or an ISO instant with an offset → ISO-8601 UTC text, as stored.
+ */
+export function optionalInstant(label: string) {
+  return z.preprocess(
+    (value) =>
+      value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value,
+    z
+      .string({ error: v.dateTime(label) })
+      .trim()
+      .transform((text, ctx) => {
+        const instant = parseInstant(text);
+        if (!instant) {
+          ctx.addIssue({ code: "custom", message: v.dateTime(label) });
+          return z.NEVER;
+        }
+        return instant.toISOString();
+      })
+      .nullable(),
   );
 }
 

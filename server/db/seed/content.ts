@@ -3,6 +3,7 @@
 // seed script and by the artwork generator (via ArtSpec).
 
 import type { SiteSettings } from "../../../domain/contracts/catalogue.ts";
+import type { Holiday } from "../../../domain/seasonal/holidays.ts";
 
 /** Tag colours as stored in the database: the Hebrew words drive the display colour. */
 export type TagColor = "אדום" | "כחול" | "כתום"; // red, blue, orange
@@ -70,6 +71,8 @@ export interface SeedSubcategory {
   name: string;
   information: string;
   art: ArtSpec;
+  /** A seasonal collection: featured on the home page before this holiday (domain/seasonal/holidays.ts). */
+  holiday?: Holiday;
 }
 
 export interface SeedCategory {
@@ -352,20 +355,25 @@ export const categories: SeedCategory[] = [
     children: [
       {
         key: "hanukkah",
-        name: "חנוכה",
-        information: "סופגניות טריות במילויים קלאסיים ומיוחדים, מטוגנות במשמרות לאורך כל היום.",
+        name: "סופגניות לחנוכה",
+        information:
+          "סופגניות טריות במילויים קלאסיים ומיוחדים – ריבת תות, ריבת חלב ופיסטוק – מטוגנות במשמרות לאורך כל היום ויוצאות חמות מהמטגנת.",
         art: { kind: "sufganiyot", variant: 161 },
+        holiday: "hanukkah",
       },
       {
         key: "rosh-hashana",
         name: "ראש השנה",
         information: "חלות עגולות, עוגות דבש ומארזי שנה טובה מתוקה לכל המשפחה.",
         art: { kind: "loafCake", variant: 162 },
+        holiday: "rosh_hashanah",
       },
       {
         key: "shavuot",
-        name: "שבועות",
-        information: "עוגות גבינה, בורקס גבינה ומאפים חלביים לחג המאכלים הלבנים.",
+        name: "עוגות גבינה לשבועות",
+        information:
+          "עוגות גבינה אפויות ופירורים, בורקס גבינה ומאפים חלביים לחג המאכלים הלבנים. ההזמנות לחג נפתחות שבועיים מראש.",
+        holiday: "shavuot",
         art: { kind: "cheesecake", variant: 163 },
       },
     ],

@@ -126,6 +126,7 @@ export async function seedDemoContent(
           status: 1,
           visibility_home_page: 0,
           position: childPosition++,
+          holiday: child.holiday ?? null,
           created_at: now,
           updated_at: now,
         })

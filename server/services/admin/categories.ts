@@ -16,6 +16,7 @@ import type {
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { CategoryInput } from "../../../domain/schemas/admin/category.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
+import { isHoliday } from "../../../domain/seasonal/holidays.ts";
 import type { DB } from "../../db/database.ts";
 import { HttpError, NotFoundError, ValidationError } from "../../errors.ts";
 import type { ImagesService } from "../images.ts";
@@ -64,6 +65,8 @@ export function createAdminCategoriesService(
       status: number;
       visibility_home_page: number;
       position: number;
+      holiday: string | null;
+      holiday_lead_days: number;
       created_at: string;
       updated_at: string;
       version: number;
@@ -85,6 +88,8 @@ export function createAdminCategoriesService(
       status: r.status,
       visibility_home_page: r.visibility_home_page === 1,
       position: r.position,
+      holiday: isHoliday(r.holiday) ? r.holiday : null,
+      holiday_lead_days: Number(r.holiday_lead_days),
       created_at: r.created_at,
       updated_at: r.updated_at,
       version: r.version,
@@ -105,6 +110,8 @@ export function createAdminCategoriesService(
       "c.status",
       "c.visibility_home_page",
       "c.position",
+      "c.holiday",
+      "c.holiday_lead_days",
       "c.created_at",
       "c.updated_at",
       "c.version",
@@ -203,6 +210,8 @@ export function createAdminCategoriesService(
           parent_id: input.is_main ? null : input.parent_id,
           visibility_home_page: toFlag(input.visibility_home_page),
           position: input.position,
+          holiday: input.holiday,
+          holiday_lead_days: input.holiday_lead_days,
           created_at: at,
           updated_at: at,
         })
@@ -229,6 +238,8 @@ export function createAdminCategoriesService(
           parent_id: input.is_main ? null : input.parent_id,
           visibility_home_page: toFlag(input.visibility_home_page),
           position: input.position,
+          holiday: input.holiday,
+          holiday_lead_days: input.holiday_lead_days,
           updated_at: now(),
         },
         () => service.get(id),

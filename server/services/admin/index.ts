@@ -1,5 +1,6 @@
 /** The back office's services, built over the same database and image services as the public site. */
 import type { DB } from "../../db/database.ts";
+import type { Clock } from "../clock.ts";
 import type { ImagesService } from "../images.ts";
 import type { MediaService } from "../media.ts";
 import type { SettingsService } from "../settings.ts";
@@ -17,7 +18,7 @@ import { createAdminSettingsService } from "./settings.ts";
 
 export function createAdminServices(
   db: DB,
-  deps: { media: MediaService; images: ImagesService; settings: SettingsService },
+  deps: { media: MediaService; images: ImagesService; settings: SettingsService; clock: Clock },
 ) {
   const images = createAdminImagesService(db, deps.images, deps.media);
   const shared = { media: deps.media, images: deps.images, adminImages: images };
@@ -29,8 +30,12 @@ export function createAdminServices(
     categories: createAdminCategoriesService(db, shared),
     clients: createAdminClientsService(db),
     branches: createAdminBranchesService(db, shared),
-    sales: createAdminPostsService(db, { table: "sales", owner: "sale" }, shared),
-    publications: createAdminPostsService(db, { table: "publications", owner: "publication" }, shared),
+    sales: createAdminPostsService(db, { table: "sales", owner: "sale" }, { ...shared, clock: deps.clock }),
+    publications: createAdminPostsService(
+      db,
+      { table: "publications", owner: "publication" },
+      { ...shared, clock: deps.clock },
+    ),
     contactRequests,
     settings: createAdminSettingsService(deps.settings),
     dashboard: createDashboardService(db, { contactRequests, goingLive: createGoingLiveService(db, deps.settings) }),

@@ -1,9 +1,11 @@
 import type { AdminPost, Paginated } from "../../../domain/contracts/admin.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { PostInput } from "../../../domain/schemas/admin/post.ts";
+import { scheduleStatus } from "../../../domain/seasonal/schedule.ts";
 import type { DB } from "../../db/database.ts";
 import type { PostRow } from "../../db/schema.ts";
 import { NotFoundError } from "../../errors.ts";
+import type { Clock } from "../clock.ts";
 import type { ImagesService } from "../images.ts";
 import type { MediaService } from "../media.ts";
 import type { AdminImagesService } from "./images.ts";
@@ -19,6 +21,8 @@ export const POST_LIST: ListConfig = {
     name: "name",
     status: "status",
     visibility_home_page: "visibility_home_page",
+    starts_at: "starts_at",
+    ends_at: "ends_at",
     created_at: "created_at",
     updated_at: "updated_at",
   },
@@ -27,15 +31,19 @@ export const POST_LIST: ListConfig = {
 export function createAdminPostsService(
   db: DB,
   kind: { table: "sales" | "publications"; owner: "sale" | "publication" },
-  deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService },
+  deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService; clock: Clock },
 ) {
   const { table, owner } = kind;
+  const { clock } = deps;
   const toPost = (r: PostRow, mainImage: AdminPost["mainImage"]): AdminPost => ({
     id: r.id,
     name: r.name,
     content: r.content,
     status: r.status,
     visibility_home_page: r.visibility_home_page === 1,
+    starts_at: r.starts_at,
+    ends_at: r.ends_at,
+    schedule: scheduleStatus(r, clock()),
     created_at: r.created_at,
     updated_at: r.updated_at,
     version: r.version,
@@ -46,6 +54,8 @@ export function createAdminPostsService(
     content: input.content,
     status: input.status,
     visibility_home_page: toFlag(input.visibility_home_page),
+    starts_at: input.starts_at,
+    ends_at: input.ends_at,
   });
 
   const service = {

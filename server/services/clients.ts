@@ -110,16 +110,20 @@ export function createClientsService(db: DB, deps: ClientsDeps = {}) {
           ...errorFields(error),
         });
         try {
-          await db
-            .updateTable("clients")
-            .set({ confirmation_sent_at: null })
-            .where("id", "=", id)
-            .where("confirmation_sent_at", "=", now.toISOString())
-            .execute();
-          if (link) {
-            const token = new URL(link).searchParams.get("token") ?? "";
-            await db.deleteFrom("client_confirmations").where("token_hash", "=", hashToken(token)).execute();
-          }
+          // One transaction: the unsent link goes and the re-send limit is released together, so the next
+          // sign-up never meets one without the other.
+          await db.transaction().execute(async (trx) => {
+            if (link) {
+              const token = new URL(link).searchParams.get("token") ?? "";
+              await trx.deleteFrom("client_confirmations").where("token_hash", "=", hashToken(token)).execute();
+            }
+            await trx
+              .updateTable("clients")
+              .set({ confirmation_sent_at: null })
+              .where("id", "=", id)
+              .where("confirmation_sent_at", "=", now.toISOString())
+              .execute();
+          });
         } catch (cleanup) {
           deps.logger?.error("club confirmation clean-up failed", { clientId: id, ...errorFields(cleanup) });
         }

@@ -499,7 +499,8 @@ export const heAdmin = {
     goingLiveIntro: "הפרטים האלה עדיין מציגים למבקרים את נתוני הדוגמה. עדכנו אותם לפני שמפרסמים את האתר:",
     goingLiveDone: "כל פרטי העסק עודכנו: אין באתר נתוני דוגמה.",
     demoSetting: (label: string) => `${label} – עדיין ערך לדוגמה`,
-    demoBranch: (branch: string, label: string) => `סניף ${branch}: ${label} – עדיין ערך לדוגמה`,
+    demoBranch: (branch: string, label: string) => `${branch}: ${label} – עדיין ערך לדוגמה`,
+    kashrutCertificate: "תעודת הכשרות",
   },
   /** The dialog of a save refused because another staff member saved a newer version (409). */
   conflict: {

@@ -70,6 +70,7 @@ for (const factory of testDatabases()) {
       for (const id of branchIds) {
         const item = items.find((i) => i.key === `branch.${id}.email`);
         expect(item?.href).toBe(`/admin/branches?search_id=${id}`);
+        expect(keys).toContain(`branch.${id}.kashrut_certificate`);
       }
       for (const item of items) expect(item.label).toMatch(/[\u0590-\u05FF]/);
       // The panel shows the list with its links.
@@ -88,7 +89,11 @@ for (const factory of testDatabases()) {
         n += 1;
         await database.handle.db
           .updateTable("branches")
-          .set({ email: `branch${n}@benhaim-bakery.co.il`, phone: `02-53711${String(n).padStart(2, "0")}` })
+          .set({
+            email: `branch${n}@benhaim-bakery.co.il`,
+            phone: `02-53711${String(n).padStart(2, "0")}`,
+            kashrut_certificate_number: `ירושלים-${9000 + n}`,
+          })
           .where("id", "=", id)
           .execute();
       }

@@ -8,6 +8,7 @@ import type { SiteSettings } from "../../../domain/contracts/catalogue.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { DB } from "../../db/database.ts";
 import { branches as demoBranches, siteSettings as demoSettings } from "../../db/seed/content.ts";
+import { branchCertificate } from "../../db/seed/kashrut.ts";
 import type { SettingsService } from "../settings.ts";
 
 /** The settings a visitor sees, with their admin field names and labels (the settings form's order). */
@@ -47,7 +48,15 @@ export function createGoingLiveService(db: DB, settings: SettingsService) {
           });
         }
       }
-      const rows = await db.selectFrom("branches").select(["id", "name", "email", "phone"]).orderBy("id").execute();
+      const rows = await db
+        .selectFrom("branches")
+        .select(["id", "name", "email", "phone", "kashrut_certificate_number"])
+        .orderBy("id")
+        .execute();
+      // The demo certificates' numbers (their dates follow the day of the seed, their numbers do not).
+      const demoCertificates = new Set(
+        demoBranches.map((_, index) => branchCertificate(index, "2000-01-01").kashrut_certificate_number),
+      );
       for (const row of rows) {
         for (const [field, label] of [
           ["email", heAdmin.fields.email],
@@ -61,6 +70,14 @@ export function createGoingLiveService(db: DB, settings: SettingsService) {
               href: `/admin/branches?search_id=${row.id}`,
             });
           }
+        }
+        // The kashrut certificate the site claims: the demo's is nobody's certificate.
+        if (demoCertificates.has(row.kashrut_certificate_number)) {
+          items.push({
+            key: `branch.${row.id}.kashrut_certificate`,
+            label: heAdmin.panel.demoBranch(row.name, heAdmin.panel.kashrutCertificate),
+            href: `/admin/branches?search_id=${row.id}`,
+          });
         }
       }
       return items;

@@ -2,7 +2,7 @@ import { PassThrough, Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "./lib/context.ts";
 import { structuredDataScripts } from "./lib/structured-data.ts";
@@ -11,6 +11,14 @@ import { structuredDataScripts } from "./lib/structured-data.ts";
 export { requestContext, servicesContext } from "./lib/context.ts";
 
 export const streamTimeout = 5_000;
+
+/** Errors of loaders and actions go to the server's log (see RequestInfo.reportError), not the console. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const report = (context as RouterContextProvider).get(requestContext).reportError;
+  if (report) report(error);
+  else console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

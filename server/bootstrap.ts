@@ -2,14 +2,17 @@
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { waitForDatabase } from "./db/wait.ts";
 import { createLocalStorage } from "./images/storage.ts";
 import { createLogger } from "./log.ts";
 import { createServices } from "./services/index.ts";
 
-export async function bootstrap(options: { migrate?: boolean } = {}) {
+/** `waitForDatabase`: the server waits for a database that is not reachable yet; scripts fail at once. */
+export async function bootstrap(options: { migrate?: boolean; waitForDatabase?: boolean } = {}) {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { logger });
+  if (options.waitForDatabase) await waitForDatabase(database, logger);
   const applied = options.migrate === false ? [] : await migrateToLatest(database);
   if (applied.length) logger.info("migrations applied", { migrations: applied });
   const storage = createLocalStorage(config.uploadsDir);

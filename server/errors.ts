@@ -31,3 +31,10 @@ export class ValidationError extends HttpError {
     super(422, message, errors);
   }
 }
+
+/** A fault outside us (database down, disk full): 503 with a Hebrew message; the client may retry soon. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(message: string = heApi.unavailable, retryAfterSeconds = 5) {
+    super(503, message, undefined, { "Retry-After": String(retryAfterSeconds) });
+  }
+}

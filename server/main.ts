@@ -22,7 +22,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const startedAt = performance.now();
-  const { config, logger, database, storage, services } = await bootstrap();
+  const { config, logger, database, storage, services } = await bootstrap({ waitForDatabase: true });
   const seed = await seedIfEmpty(database, services, { logger, config });
   const readiness = { seeding: true };
 

@@ -12,4 +12,8 @@ export const heApi = {
   tooManyRequests: "נשלחו יותר מדי בקשות. נסו שוב בעוד מעט.",
   unauthenticated: "יש להתחבר כדי להמשיך",
   forbidden: "אין לך הרשאה לפעולה זו",
+  // Faults outside the site (database down, disk full): 503, the visitor may simply try again.
+  unavailable: "האתר אינו זמין כרגע בשל תקלה זמנית. נסו שוב בעוד רגע.",
+  storageFull: "לא ניתן לשמור כרגע: שטח האחסון בשרת מלא. נסו שוב מאוחר יותר.",
+  storageReadOnly: "לא ניתן לשמור כרגע: האחסון בשרת אינו זמין לכתיבה. נסו שוב מאוחר יותר.",
 } as const;

@@ -12,6 +12,8 @@ export interface ImageStorage {
   read(key: string): Promise<Buffer | null>;
   /** Removes the key; removing a missing key is not an error. */
   remove(key: string): Promise<void>;
+  /** Readiness (/healthz): resolves when the store can be written to now, throws the reason otherwise. */
+  check(): Promise<void>;
 }
 
 // One or more segments of [A-Za-z0-9._-], none starting with a dot: this rules out
@@ -105,6 +107,17 @@ export function createLocalStorage(rootDir: string): ImageStorage {
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
+      }
+    },
+
+    async check() {
+      // A real write proves more than permissions: a full or read-only disk fails here.
+      await mkdir(root, { recursive: true });
+      const probe = path.join(root, `.health-${randomUUID()}.tmp`);
+      try {
+        await writeFile(probe, "ok");
+      } finally {
+        await rm(probe, { force: true });
       }
     },
 

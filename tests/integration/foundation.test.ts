@@ -201,7 +201,7 @@ for (const factory of testDatabases()) {
     it("reports database health", async () => {
       const res = await t.request("/healthz");
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ status: "ok", database: factory.name });
+      expect(await res.json()).toEqual({ status: "ok", database: factory.name, storage: "ok" });
     });
 
     it("serves stored image variants with immutable caching", async () => {

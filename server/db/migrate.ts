@@ -8,12 +8,14 @@ import type { DatabaseHandle, Dialect } from "./database.ts";
 import { initialMigration } from "./migrations/001-initial.ts";
 import { loginLimitsMigration } from "./migrations/002-login-limits.ts";
 import { contentVersionMigration } from "./migrations/004-content-version.ts";
+import { jobsMigration } from "./migrations/012-jobs.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     "001-initial": initialMigration(dialect),
     "002-login-limits": loginLimitsMigration(),
     "004-content-version": contentVersionMigration(),
+    "012-jobs": jobsMigration(dialect),
   };
 }
 

@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app.ts";
 import { type ContentVersion, createContentVersion } from "../../server/content-version.ts";
 import { RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
-import { createLocalStorage } from "../../server/images/storage.ts";
+import { createLocalStorage, type ImageStorage } from "../../server/images/storage.ts";
 import { createLogger } from "../../server/log.ts";
 import { createServices, type Services } from "../../server/services/index.ts";
 import type { TestDatabase } from "./database.ts";
@@ -16,6 +16,7 @@ import { removeTempDir, tempDir } from "./temp.ts";
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   services: Services;
+  storage: ImageStorage;
   contentVersion: ContentVersion;
   request(path: string, init?: RequestInit): Promise<Response>;
   dispose(): void;
@@ -73,6 +74,7 @@ export function createTestApp(
   return {
     app,
     services,
+    storage,
     contentVersion,
     request: (p, init) => Promise.resolve(app.request(p, init)),
     dispose: () => {

@@ -292,7 +292,7 @@ export function createApp(deps: AppDeps) {
     }
     const fields = { reqId: c.get("requestId"), path: c.req.path };
     // The database unreachable, the disk full or read-only: a Hebrew 503, not a 500.
-    const unavailable = serviceUnavailableFor(error, logger, fields);
+    const unavailable = serviceUnavailableFor(error, logger, fields, database.diagnoseDisk);
     if (unavailable) return unavailableResponse(c, unavailable);
     logger.error("unhandled error", { ...fields, ...errorFields(error) });
     return c.json({ message: heApi.serverError }, 500);
@@ -316,7 +316,12 @@ export function createApp(deps: AppDeps) {
         structuredData: [],
         limitFormSubmission: () => limiter.enforce(c, "forms"),
         reportError: (error: unknown) => {
-          unavailable ??= serviceUnavailableFor(error, logger, { reqId: c.get("requestId"), path: c.req.path });
+          unavailable ??= serviceUnavailableFor(
+            error,
+            logger,
+            { reqId: c.get("requestId"), path: c.req.path },
+            database.diagnoseDisk,
+          );
           reportError(error);
         },
       });

@@ -2,8 +2,8 @@
  * Opens the database chosen by DATABASE_URL. The rest of the code sees only `Kysely<Database>`
  * and the dialect name; nothing outside server/db/ knows which engine is underneath.
  */
-import { mkdirSync } from "node:fs";
-import { statfs } from "node:fs/promises";
+import { constants, mkdirSync } from "node:fs";
+import { access, statfs } from "node:fs/promises";
 import path from "node:path";
 import { Kysely, PostgresDialect, type PostgresPool, sql } from "kysely";
 import pg from "pg";
@@ -36,6 +36,11 @@ export interface DatabaseHandle {
    */
   isDown(): boolean;
   /**
+   * After a disk fault: the operating system's reason the database's disk refuses writes (`EROFS`,
+   * `EACCES`, `ENOSPC`), or null when none is seen. SQLite only (PostgreSQL's disk is not ours to see).
+   */
+  diagnoseDisk(): Promise<string | null>;
+  /**
    * PostgreSQL only: LISTEN on `channel` over a dedicated connection (not one of the pool's) and call
    * `onNotify` for each notification. `onDown` is called when the connection is lost; the caller starts
    * over by calling `listen` again. Resolves once listening, with a function that stops.
@@ -59,8 +64,24 @@ const CONNECT_TIMEOUT_MS = 3_000;
 /** SQLite: less free space than this on the database's disk and /healthz reports it full. */
 export const MIN_FREE_DISK_BYTES = 1024 * 1024;
 
-class DiskFullError extends Error {
-  readonly code = "ENOSPC";
+/** A disk fault with the operating system's code, so faultOf() and the logs name the real cause. */
+class DiskError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** Why a folder takes no writes: not writable (EROFS, EACCES…) or (nearly) full (ENOSPC). */
+async function diagnoseFolder(folder: string): Promise<string | null> {
+  try {
+    await access(folder, constants.W_OK);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? "EACCES";
+  }
+  const disk = await statfs(folder);
+  return Number(disk.bavail) * Number(disk.bsize) < MIN_FREE_DISK_BYTES ? "ENOSPC" : null;
 }
 
 /** The `host:port` of a PostgreSQL URL, without user or password. */
@@ -164,6 +185,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
       schema: options.schema,
       address,
       isDown: availability.isDown,
+      diagnoseDisk: async () => null,
       ping: async () => {
         await sql`select 1`.execute(db);
       },
@@ -201,6 +223,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   }
   const file = url.startsWith("file:") ? url.slice("file:".length).replace(/^\/\/(?=\/)/, "") : url;
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const folder = path.dirname(path.resolve(file));
   const { dialect } = openSqlite(file);
   const db = new Kysely<Database>({ dialect });
   return {
@@ -211,13 +234,19 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    diagnoseDisk: () => (file === ":memory:" ? Promise.resolve(null) : diagnoseFolder(folder)),
     async checkWritable() {
-      await probeWrite(db, "sqlite");
+      try {
+        await probeWrite(db, "sqlite");
+      } catch (error) {
+        const cause = file === ":memory:" ? null : await diagnoseFolder(folder).catch(() => null);
+        throw cause ? new DiskError(cause, `${cause}: ${(error as Error).message}`) : error;
+      }
       if (file === ":memory:") return;
       // A rolled-back write touches no disk, so room to grow is checked apart.
-      const disk = await statfs(path.dirname(path.resolve(file)));
+      const disk = await statfs(folder);
       const free = Number(disk.bavail) * Number(disk.bsize);
-      if (free < MIN_FREE_DISK_BYTES) throw new DiskFullError(`only ${free} bytes free on the database's disk`);
+      if (free < MIN_FREE_DISK_BYTES) throw new DiskError("ENOSPC", `only ${free} bytes free on the database's disk`);
     },
     close: () => db.destroy(),
   };

@@ -5,7 +5,7 @@
  * the real cause. Only this folder knows which database is underneath, so the engines' codes live here.
  */
 
-export type Fault = "database-unavailable" | "disk-full" | "read-only";
+export type Fault = "database-unavailable" | "disk-full" | "read-only" | "disk-error";
 
 /** Node's network errors: the database server is not there (or went away mid-query). */
 const UNREACHABLE_ERRNO = new Set([
@@ -28,7 +28,11 @@ const UNAVAILABLE_MESSAGE =
 
 // SQLite primary result codes (the low byte of an extended code).
 const SQLITE_READONLY = 8;
+const SQLITE_IOERR = 10;
 const SQLITE_FULL = 13;
+// What SQLite says when its folder turned read-only (it cannot open the -wal/-shm files): the cause is
+// found by looking at the disk (`DatabaseHandle.diagnoseDisk`).
+const SQLITE_CANTOPEN = 14;
 
 function codeOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
@@ -41,10 +45,12 @@ export function faultOf(error: unknown, depth = 0): Fault | null {
   const code = codeOf(error);
   if (code === "ENOSPC" || code === "EDQUOT" || code === "53100") return "disk-full";
   if (code === "EROFS" || code === "25006") return "read-only";
+  if (code === "EACCES" || code === "EPERM") return "disk-error";
   if (code === "ERR_SQLITE_ERROR") {
     const primary = Number((error as { errcode?: unknown }).errcode) & 0xff;
     if (primary === SQLITE_FULL) return "disk-full";
     if (primary === SQLITE_READONLY) return "read-only";
+    if (primary === SQLITE_IOERR || primary === SQLITE_CANTOPEN) return "disk-error";
   }
   if (code && (UNREACHABLE_ERRNO.has(code) || UNAVAILABLE_SQLSTATE.has(code) || code.startsWith("08")))
     return "database-unavailable";

@@ -7,35 +7,47 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { heApi } from "../../domain/i18n/api.ts";
 import type { DatabaseHandle } from "../db/database.ts";
-import { type Fault, faultOf } from "../db/faults.ts";
+import { faultOf } from "../db/faults.ts";
 import { ServiceUnavailableError } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import { errorFields } from "../log.ts";
 import { errorPageHtml, wantsHtml } from "./error-page.ts";
-
-const MESSAGES: Record<Fault, string> = {
-  "database-unavailable": heApi.unavailable,
-  "disk-full": heApi.storageFull,
-  "read-only": heApi.storageReadOnly,
-};
 
 /** The 503 for `error` when it is a fault outside us, else null. Disk faults are logged with their cause. */
 export function serviceUnavailableFor(
   error: unknown,
   logger: Logger,
   fields: Record<string, unknown>,
+  diagnoseDisk?: () => Promise<string | null>,
 ): ServiceUnavailableError | null {
   const fault = faultOf(error);
   if (!fault) return null;
   // An unreachable database is logged once per outage by the database handle, not once per request.
   if (fault !== "database-unavailable") {
-    logger.error(fault === "disk-full" ? "write failed: disk full" : "write failed: storage is read-only", {
-      ...fields,
-      cause: fault === "disk-full" ? "ENOSPC" : "EROFS",
-      ...errorFields(error),
-    });
+    // The engine's error rarely says why (SQLite: "unable to open database file" on a read-only mount; Node:
+    // ENOENT from mkdir on one): ask the disk, so the log names the real cause.
+    const errno = (error as { code?: unknown }).code;
+    const known = typeof errno === "string" && /^E[A-Z]+$/.test(errno) && errno !== "ENOENT" ? errno : null;
+    void (known ? Promise.resolve(known) : (diagnoseDisk?.() ?? Promise.resolve(null)))
+      .catch(() => null)
+      .then((cause) =>
+        logger.error(
+          `write failed: ${cause === "ENOSPC" || fault === "disk-full" ? "disk full" : "disk refuses writes"}`,
+          {
+            ...fields,
+            cause: cause ?? (fault === "disk-full" ? "ENOSPC" : fault === "read-only" ? "EROFS" : "unknown"),
+            ...errorFields(error),
+          },
+        ),
+      );
   }
-  return new ServiceUnavailableError(MESSAGES[fault], fault === "database-unavailable" ? 5 : 60);
+  const message =
+    fault === "disk-full"
+      ? heApi.storageFull
+      : fault === "database-unavailable"
+        ? heApi.unavailable
+        : heApi.storageReadOnly;
+  return new ServiceUnavailableError(message, fault === "database-unavailable" ? 5 : 60);
 }
 
 /** The 503 answer itself: a Hebrew page for a browser, JSON for the API and scripts. */

@@ -8,7 +8,7 @@ import { createApp } from "../../server/app.ts";
 import { type ContentVersion, createContentVersion } from "../../server/content-version.ts";
 import { RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
 import { createLocalStorage, type ImageStorage } from "../../server/images/storage.ts";
-import { createLogger } from "../../server/log.ts";
+import { createLogger, type Logger } from "../../server/log.ts";
 import { createServices, type Services } from "../../server/services/index.ts";
 import type { TestDatabase } from "./database.ts";
 import { removeTempDir, tempDir } from "./temp.ts";
@@ -46,13 +46,17 @@ export function createTestApp(
     pageCache?: { enabled: boolean; maxBytes: number };
     trustProxy?: boolean;
     secureCookies?: boolean;
+    /** Silent unless a test reads the log. */
+    logger?: Logger;
+    /** Image storage other than a fresh temporary folder. */
+    storage?: ImageStorage;
   } = {},
 ): TestApp {
   const uploads = tempDir("bakery-uploads-");
   // A database copied from a seed template comes with the images its rows point at.
   if (database.uploadsTemplate) cpSync(database.uploadsTemplate, uploads, { recursive: true });
-  const storage = createLocalStorage(uploads);
-  const logger = createLogger("silent");
+  const storage = options.storage ?? createLocalStorage(uploads);
+  const logger = options.logger ?? createLogger("silent");
   const services = createServices(database.handle.db, { storage, logger });
   const contentVersion = createContentVersion(database.handle, { logger });
   const app = createApp({

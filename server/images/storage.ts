@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, readFile, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -96,7 +97,13 @@ export function createLocalStorage(rootDir: string): ImageStorage {
         // The folder may have been pruned by a concurrent remove() between mkdir and
         // write; one retry recreates it.
         if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-        await writeAtomically(full, data);
+        await writeAtomically(full, data).catch(async (again: unknown) => {
+          // mkdir -p on a read-only disk says ENOENT: throw the real reason (EROFS, EACCES) when there is one.
+          throw await access(root, constants.W_OK).then(
+            () => again,
+            (cause: unknown) => cause,
+          );
+        });
       }
     },
 

@@ -104,12 +104,15 @@ describe.skipIf(!canMount)("SQLite on a full or read-only disk", () => {
     );
   });
 
-  it("reports storage mounted read-only as failing on /healthz", async () => {
+  it("reports storage mounted read-only as failing on /healthz, and its writes as EROFS", async () => {
     const readOnly = tempDir("bakery-ro-");
     expect(tryMount(["--bind", mountPoint, readOnly])).toBe(true);
     mounts.push(readOnly);
     expect(tryMount(["-o", "remount,bind,ro", readOnly])).toBe(true);
-    const app = createTestApp(database, { logger: log.logger, storage: createLocalStorage(readOnly) });
+    const storage = createLocalStorage(readOnly);
+    // A write names the real cause (mkdir -p alone would say ENOENT).
+    await expect(storage.put("products/ro-test/w320.webp", Buffer.from("x"))).rejects.toMatchObject({ code: "EROFS" });
+    const app = createTestApp(database, { logger: log.logger, storage });
     try {
       const health = await app.request("/healthz");
       expect(health.status).toBe(503);

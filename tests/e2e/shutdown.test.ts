@@ -12,9 +12,13 @@
  */
 import { existsSync } from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../server/db/database.ts";
+import { migrateToLatest } from "../../server/db/migrate.ts";
 import { runKeepAliveLoad, runLoad } from "../support/load.ts";
 import { type ServerProcess, startServer } from "../support/server-process.ts";
+import { tempDir } from "../support/temp.ts";
 
 describe.skipIf(!existsSync("build/server/index.js"))("graceful shutdown", () => {
   let server: ServerProcess | undefined;
@@ -109,6 +113,45 @@ describe.skipIf(!existsSync("build/server/index.js"))("graceful shutdown", () =>
       expect(drained.logs.some((line) => line.msg === "forcing open connections closed")).toBe(false);
     } finally {
       await drained.dispose();
+    }
+  });
+
+  it("exits promptly on SIGTERM while an image whose original is missing fails its AVIF job", async () => {
+    // A database restored without its uploads: an image row whose files are not there.
+    const dataDir = tempDir("bakery-restored-");
+    const handle = openDatabase(path.join(dataDir, "bakery.sqlite"));
+    await migrateToLatest(handle);
+    await handle.db
+      .insertInto("images")
+      .values({
+        owner_type: "product",
+        owner_id: 1,
+        path: "products/restored-without-files",
+        width: 640,
+        height: 480,
+        variants: JSON.stringify([
+          { format: "webp", width: 320, height: 240, key: "products/restored-without-files/w320.webp" },
+        ]),
+        alt: "חלה",
+        position: 0,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await handle.close();
+    const restored = await startServer({ DATA_DIR: dataDir, SKIP_SEED: "1", AVIF_BACKFILL: "1", LOG_LEVEL: "info" });
+    try {
+      // Start-up queued the image; its job fails with the reason and waits for a retry instead of looping.
+      await expect
+        .poll(() => restored.logs.find((line) => line.msg === "job failed; will retry"), { timeout: 30_000 })
+        .toMatchObject({ kind: "avif", attempt: 1, reason: expect.stringContaining("original missing") });
+      expect((await fetch(`${restored.baseURL}/healthz`)).status).toBe(200);
+      const signalledAt = performance.now();
+      restored.child.kill("SIGTERM");
+      expect(await restored.exited).toBe(0);
+      expect(performance.now() - signalledAt).toBeLessThan(5_000);
+      expect(restored.logs.filter((line) => line.msg === "job failed; will retry")).toHaveLength(1);
+    } finally {
+      await restored.dispose();
     }
   });
 });

@@ -27,7 +27,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, wholeDocument, structuredData } = loadContext.get(requestContext);
+  const { nonce, wholeDocument, structuredData, reportError } = loadContext.get(requestContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -54,7 +54,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) (reportError ?? console.error)(error);
         },
       },
     );

@@ -190,7 +190,9 @@ export function createApp(deps: AppDeps) {
   // Errors thrown by page loaders and actions. An unreachable database is logged once per outage by the
   // database handle; a disk fault is logged by the write that met it (serviceUnavailableFor).
   const reportError = (error: unknown) => {
-    if (faultOf(error)) return;
+    // While the database is down, what fails with it (a deferred read, rendered as "Unexpected Server Error")
+    // is the outage again.
+    if (faultOf(error) || database.isDown()) return;
     logger.error("page error", errorFields(error));
   };
 

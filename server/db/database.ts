@@ -167,6 +167,10 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
         availability.reachable();
         if (!watched.has(client)) {
           watched.add(client);
+          // The pool listens for errors of idle clients only: one checked out (mid-query, or holding a
+          // transaction) whose connection breaks would emit an unhandled "error" and end the process.
+          // Its query fails on its own; the pool discards the broken client when it is released.
+          client.on("error", (error) => availability.failed(error));
           const query = client.query.bind(client) as (...args: unknown[]) => unknown;
           (client as { query: unknown }).query = (...args: unknown[]) => {
             const result = query(...args);

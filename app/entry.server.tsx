@@ -2,7 +2,7 @@ import { PassThrough, Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "./lib/context.ts";
 import { structuredDataScripts } from "./lib/structured-data.ts";
@@ -12,6 +12,14 @@ export { requestContext, servicesContext } from "./lib/context.ts";
 
 export const streamTimeout = 5_000;
 
+/** Errors of loaders and actions go to the server's log (see RequestInfo.reportError), not the console. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const report = (context as RouterContextProvider).get(requestContext).reportError;
+  if (report) report(error);
+  else console.error(error);
+};
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -19,7 +27,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, wholeDocument, structuredData } = loadContext.get(requestContext);
+  const { nonce, wholeDocument, structuredData, reportError } = loadContext.get(requestContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -46,7 +54,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) (reportError ?? console.error)(error);
         },
       },
     );

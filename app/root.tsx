@@ -68,7 +68,9 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // In the browser only: on the server, entry.server's handleError has logged the error already (and leaves
+  // out an outage, logged once), while this copy arrives sanitised as "Unexpected Server Error".
+  if (!notFound && typeof document !== "undefined") console.error(error);
   return (
     <ErrorPage
       title={notFound ? he.errors.notFoundTitle : he.errors.genericTitle}

@@ -4,6 +4,7 @@
  */
 import { bootstrap } from "../server/bootstrap.ts";
 import { ensureDemoAdmin, seedDemoContent } from "../server/db/seed/index.ts";
+import { createBackgroundWorker } from "../server/jobs/background.ts";
 
 const reset = process.argv.includes("--reset");
 const { config, database, services, logger } = await bootstrap();
@@ -40,6 +41,7 @@ const started = performance.now();
 const result = await seedDemoContent(database, services);
 await ensureDemoAdmin(services, config, logger);
 logger.info("demo content loaded", { ...result, ms: Math.round(performance.now() - started) });
-const avif = await services.images.backfillAvif();
+await services.images.enqueueMissingAvif();
+const avif = await createBackgroundWorker(database, services, logger).runUntilIdle();
 logger.info("avif variants ready", { images: avif });
 await database.close();

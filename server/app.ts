@@ -20,8 +20,11 @@ import { type AuthEnv, createSessionManager } from "./auth/sessions.ts";
 import type { AppConfig } from "./config.ts";
 import type { ContentVersion } from "./content-version.ts";
 import type { DatabaseHandle } from "./db/database.ts";
+import { faultOf, isDatabaseUnavailable } from "./db/faults.ts";
 import { HttpError, VersionConflictError } from "./errors.ts";
 import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
+import { databaseDownAs503, serviceUnavailableFor, unavailableResponse } from "./http/faults.ts";
+import { createHealthCheck } from "./http/health.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { createPublicPages } from "./http/public-pages.ts";
 import {
@@ -120,19 +123,10 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.get("/healthz", async (c) => {
-    try {
-      await database.ping();
-      return c.json({
-        status: "ok",
-        database: database.dialect,
-        ...(deps.readiness?.seeding ? { seeding: true } : {}),
-      });
-    } catch (error) {
-      logger.error("health check failed", errorFields(error));
-      return c.json({ status: "error", database: database.dialect }, 503);
-    }
-  });
+  // A 500 while the database is unreachable (a page whose loader failed) is answered as the 503 it is.
+  app.use(databaseDownAs503(database));
+
+  app.get("/healthz", createHealthCheck({ database, storage: deps.storage, logger, readiness: deps.readiness }));
 
   app.use("/uploads/*", serveUploads(deps.storage, logger));
 
@@ -213,6 +207,15 @@ export function createApp(deps: AppDeps) {
     return next();
   });
 
+  // Errors thrown by page loaders and actions. An unreachable database is logged once per outage by the
+  // database handle; a disk fault is logged by the write that met it (serviceUnavailableFor).
+  const reportError = (error: unknown) => {
+    // While the database is down, what fails with it (a deferred read, rendered as "Unexpected Server Error")
+    // is the outage again.
+    if (faultOf(error) || database.isDown()) return;
+    logger.error("page error", errorFields(error));
+  };
+
   // Public pages: no session, no cookies, cacheable, from the page cache (server/http/public-pages.ts).
   const contentVersion = deps.contentVersion;
   let renderPage: ((request: Request, context: RouterContextProvider) => Promise<Response>) | null = null;
@@ -239,6 +242,7 @@ export function createApp(deps: AppDeps) {
           structuredData: [],
           clientAddress: "",
           limitFormSubmission: () => Promise.reject(new Error("public pages take no form submissions")),
+          reportError,
         });
         return context;
       },
@@ -277,7 +281,9 @@ export function createApp(deps: AppDeps) {
       try {
         await contentVersion.bump();
       } catch (error) {
-        logger.error("content version bump failed", { path: c.req.path, ...errorFields(error) });
+        // While the database is down the write failed too, and the outage is logged once already.
+        if (!isDatabaseUnavailable(error))
+          logger.error("content version bump failed", { path: c.req.path, ...errorFields(error) });
       }
     }
   });
@@ -311,7 +317,11 @@ export function createApp(deps: AppDeps) {
         error.headers,
       );
     }
-    logger.error("unhandled error", { reqId: c.get("requestId"), path: c.req.path, ...errorFields(error) });
+    const fields = { reqId: c.get("requestId"), path: c.req.path };
+    // The database unreachable, the disk full or read-only: a Hebrew 503, not a 500.
+    const unavailable = serviceUnavailableFor(error, logger, fields, database.diagnoseDisk);
+    if (unavailable) return unavailableResponse(c, unavailable);
+    logger.error("unhandled error", { ...fields, ...errorFields(error) });
     return c.json({ message: heApi.serverError }, 500);
   });
 
@@ -323,6 +333,8 @@ export function createApp(deps: AppDeps) {
       const context = new RouterContextProvider();
       context.set(contexts.servicesContext, services);
       const auth = c.get("auth");
+      // A fault met by the page's loader or action (a full disk under a form post): 503, not 500.
+      let unavailable: ReturnType<typeof serviceUnavailableFor> = null;
       context.set(contexts.requestContext, {
         nonce: c.get("nonce"),
         publicUrl: deps.config.publicUrl,
@@ -331,8 +343,21 @@ export function createApp(deps: AppDeps) {
         structuredData: [],
         clientAddress: clientAddress(c, deps.config.trustProxy),
         limitFormSubmission: () => limiter.enforce(c, "forms"),
+        reportError: (error: unknown) => {
+          unavailable ??= serviceUnavailableFor(
+            error,
+            logger,
+            { reqId: c.get("requestId"), path: c.req.path },
+            database.diagnoseDisk,
+          );
+          reportError(error);
+        },
       });
       const response = await handle(c.req.raw, context);
+      if (response.status === 500 && unavailable) {
+        await response.body?.cancel();
+        return unavailableResponse(c, unavailable);
+      }
       // Pages carry a per-request nonce and session cookies: never store them in shared caches.
       if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
       // A bare Response would drop what middleware already set on the context — above all the

@@ -2,18 +2,25 @@
 import { loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { waitForDatabase } from "./db/wait.ts";
 import { createImageStorage, openImageStorage } from "./images/open-storage.ts";
 import { createLogger } from "./log.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createServices } from "./services/index.ts";
 
-/** `checkStorage: false` for commands that never touch images (they start even while the bucket is away). */
-export async function bootstrap(options: { migrate?: boolean; checkStorage?: boolean } = {}) {
+/**
+ * `waitForDatabase`: the server waits for a database that is not reachable yet; scripts fail at once.
+ * `checkStorage: false` for commands that never touch images (they start even while the bucket is away).
+ */
+export async function bootstrap(
+  options: { migrate?: boolean; waitForDatabase?: boolean; checkStorage?: boolean } = {},
+) {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   // Before the database: a bad storage setting is reported without touching it.
   const storage = options.checkStorage === false ? createImageStorage(config) : await openImageStorage(config);
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { logger });
+  if (options.waitForDatabase) await waitForDatabase(database, logger);
   const applied = options.migrate === false ? [] : await migrateToLatest(database);
   if (applied.length) logger.info("migrations applied", { migrations: applied });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });

@@ -61,13 +61,24 @@ export function createContentVersion(database: DatabaseHandle, options: ContentV
   let stopListening: (() => Promise<void>) | null = null;
   let poller: NodeJS.Timeout | null = null;
   let retry: NodeJS.Timeout | null = null;
+  // While the database is down, polls and reconnections fail every few hundred milliseconds: warn about
+  // the first failure only (the outage itself is logged by the database handle), again after a success.
+  let warned = false;
+  const warnOnce = (message: string, error: unknown) => {
+    if (warned) return;
+    warned = true;
+    options.logger?.warn(message, errorFields(error));
+  };
 
   const poll = (everyMs: number) => {
     if (poller) clearInterval(poller);
     poller = setInterval(() => {
       read()
-        .then(set)
-        .catch((error) => options.logger?.warn("content version poll failed", errorFields(error)));
+        .then((next) => {
+          warned = false;
+          set(next);
+        })
+        .catch((error) => warnOnce("content version poll failed", error));
     }, everyMs);
     poller.unref();
   };
@@ -85,7 +96,7 @@ export function createContentVersion(database: DatabaseHandle, options: ContentV
         (error) => {
           stopListening = null;
           if (closed) return;
-          options.logger?.warn("content version listener lost; polling", errorFields(error));
+          warnOnce("content version listener lost; polling", error);
           poll(options.pollWhileDownMs ?? POLL_WHILE_DOWN_MS);
           retry = setTimeout(listen, 2_000);
           retry.unref();
@@ -98,8 +109,9 @@ export function createContentVersion(database: DatabaseHandle, options: ContentV
       poll(options.pollWhileListeningMs ?? POLL_WHILE_LISTENING_MS);
       // A bump made while we were not listening.
       set(await read());
+      warned = false;
     } catch (error) {
-      options.logger?.warn("content version listener failed; polling", errorFields(error));
+      warnOnce("content version listener failed; polling", error);
       poll(options.pollWhileDownMs ?? POLL_WHILE_DOWN_MS);
       retry = setTimeout(listen, 5_000);
       retry.unref();

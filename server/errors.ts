@@ -44,9 +44,9 @@ export class VersionConflictError extends HttpError {
   }
 }
 
-/** Something outside us (image storage, the database) failed: try again later. */
+/** A fault outside us (database down, disk full, image storage away): 503 with a Hebrew message; try again soon. */
 export class ServiceUnavailableError extends HttpError {
-  constructor(message: string = heApi.serverError, retryAfterSeconds = 30) {
+  constructor(message: string = heApi.unavailable, retryAfterSeconds = 5) {
     super(503, message, undefined, { "Retry-After": String(retryAfterSeconds) });
   }
 }

@@ -1,8 +1,10 @@
 /**
- * Process entry: configuration → database → migrations → demo content (first start only) →
- * HTTP server → background AVIF encoding. SIGTERM/SIGINT stop accepting connections, let
- * in-flight requests finish, then close the database and exit 0.
+ * Process entry: configuration → database (waited for) → migrations → demo content (first start only) →
+ * HTTP server → background worker (AVIF encoding from the job queue). SIGTERM/SIGINT drain: stop
+ * accepting connections, answer every request received with `Connection: close`, hand the worker's
+ * item back, then close the database and exit 0 as soon as no connection is left.
  */
+import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
@@ -13,18 +15,20 @@ import { bootstrap } from "./bootstrap.ts";
 import { ConfigError } from "./config.ts";
 import { createContentVersion } from "./content-version.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
+import { drainable } from "./http/drain.ts";
 import { RATE_RULES } from "./http/rate-limit.ts";
 import { serverOptions } from "./http/server-timeouts.ts";
+import { createBackgroundWorker } from "./jobs/background.ts";
 import { errorFields } from "./log.ts";
 import { startScheduleTimer } from "./schedule-timer.ts";
 import { systemClock } from "./services/clock.ts";
 
-/** How long in-flight requests get to finish after a stop signal before connections are cut. */
+/** The most in-flight requests get to finish after a stop signal before connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const startedAt = performance.now();
-  const { config, logger, database, storage, services } = await bootstrap();
+  const { config, logger, database, storage, services } = await bootstrap({ waitForDatabase: true });
   if (!config.smtpUrl) {
     logger.info("SMTP_URL is not set: no club confirmation e-mails are sent; new members stay pending confirmation");
   }
@@ -73,23 +77,30 @@ async function main() {
     },
   );
 
-  // The rest of the demo images, then AVIF variants (slow to encode), after the site is up.
-  // AVIF_BACKFILL=0 skips the encoding (the test server: it would compete with the browser for the CPU).
-  const background = new AbortController();
-  const avif = seed.remaining
+  // Background work (AVIF variants, slow to encode) from the job queue, after the site is up: this server
+  // claims items one at a time, as any other server on the same database may. AVIF_BACKFILL=0 runs no worker
+  // here (the test server: it would compete with the browser for the CPU).
+  const worker = config.avifBackfill
+    ? createBackgroundWorker(database, services, logger, {
+        onCompleted: (count) => {
+          logger.info("avif variants ready", { images: count });
+          // Pages list the AVIF sources they now have.
+          contentVersion.bump().catch((error) => logger.warn("content version bump failed", errorFields(error)));
+        },
+      })
+    : null;
+  let stopping = false;
+  const background = seed.remaining
     .then(async () => {
       // The demo images drawn in the background are on the pages now.
       if (seed.seeded) await contentVersion.bump();
       readiness.seeding = false;
-      return config.avifBackfill ? services.images.backfillAvif(background.signal) : 0;
+      if (!worker || stopping) return;
+      // Images without AVIF and no queued item (a restored database; an upload whose enqueue failed).
+      await services.images.enqueueMissingAvif();
+      worker.start();
     })
-    .then(async (count) => {
-      if (!count) return;
-      logger.info("avif variants ready", { images: count });
-      // Pages list the AVIF sources they now have.
-      await contentVersion.bump();
-    })
-    .catch((error) => logger.error("avif backfill stopped", errorFields(error)));
+    .catch((error) => logger.error("background work not started", errorFields(error)));
 
   // Expired sessions are refused when read; this only keeps the table small. Audit entries are kept for
   // AUDIT_RETENTION_DAYS (docs/security.md "Audit log"): purged now and every hour after.
@@ -105,28 +116,29 @@ async function main() {
   }, 60 * 60_000);
   purge.unref();
 
-  let stopping = false;
+  const httpServer = server as Server;
+  const drain = drainable(httpServer);
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info("shutting down", { signal });
-    background.abort();
+    logger.info("shutting down", { signal, connections: drain.connections() });
     const force = setTimeout(() => {
-      logger.warn("forcing open connections closed");
-      if ("closeAllConnections" in server) server.closeAllConnections();
+      logger.warn("forcing open connections closed", { connections: drain.connections() });
+      httpServer.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    server.close(async (error) => {
-      if (error) logger.error("server close failed", errorFields(error));
-      await avif;
+    // The worker hands its current item back at once (another server, or the next start, takes it).
+    const workerStopped = worker?.stop().catch((error) => logger.warn("worker stop failed", errorFields(error)));
+    // Every request received is answered (with Connection: close); done when no connection is left.
+    drain.drain().then(async () => {
+      await background;
+      await workerStopped;
       scheduleTimer.close();
       await contentVersion.close();
       await database.close();
       logger.info("stopped");
       process.exit(0);
     });
-    // Idle keep-alive sockets would otherwise hold close() open until they time out.
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

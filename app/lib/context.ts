@@ -32,6 +32,11 @@ export interface RequestInfo {
   clientAddress: string;
   /** Counts a submission of a public form from this client; throws a 429 error past the limit. */
   limitFormSubmission: () => Promise<void>;
+  /**
+   * Logs an error a loader or action threw (entry.server's `handleError`). The server leaves out faults
+   * outside us, such as the database being down: those are logged once per outage, not once per page.
+   */
+  reportError?: (error: unknown) => void;
 }
 
 export const servicesContext = createContext<Services>();

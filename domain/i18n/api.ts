@@ -24,4 +24,8 @@ export const heApi = {
     required: "יש להקליד טקסט לחיפוש",
     tooLong: (max: number) => `טקסט החיפוש ארוך מדי (עד ${max} תווים)`,
   },
+  // Faults outside the site (database down, disk full): 503, the visitor may simply try again.
+  unavailable: "האתר אינו זמין כרגע בשל תקלה זמנית. נסו שוב בעוד רגע.",
+  storageFull: "לא ניתן לשמור כרגע: שטח האחסון בשרת מלא. נסו שוב מאוחר יותר.",
+  storageReadOnly: "לא ניתן לשמור כרגע: האחסון בשרת אינו זמין לכתיבה. נסו שוב מאוחר יותר.",
 } as const;

@@ -2,11 +2,14 @@
  * Opens the database chosen by DATABASE_URL. The rest of the code sees only `Kysely<Database>`
  * and the dialect name; nothing outside server/db/ knows which engine is underneath.
  */
-import { mkdirSync } from "node:fs";
+import { constants, mkdirSync } from "node:fs";
+import { access, statfs } from "node:fs/promises";
 import path from "node:path";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, type PostgresPool, sql } from "kysely";
 import pg from "pg";
 import { databaseKindOf } from "../config.ts";
+import type { Logger } from "../log.ts";
+import { faultOf } from "./faults.ts";
 import type { Database } from "./schema.ts";
 import { openSqlite } from "./sqlite-dialect.ts";
 
@@ -18,8 +21,25 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL only: the schema every connection uses, when one was chosen (tests). */
   schema?: string;
-  /** Checks the database answers; used by /healthz. */
+  /** Where the database is, for log lines: `host:port` (PostgreSQL) or the file (SQLite). No credentials. */
+  address: string;
+  /** Checks the database answers. */
   ping(): Promise<void>;
+  /**
+   * The readiness probe of /healthz: proves the database takes a write (a no-op UPDATE in a transaction
+   * that is rolled back) and, on SQLite, that its disk has room. Throws the fault otherwise.
+   */
+  checkWritable(): Promise<void>;
+  /**
+   * PostgreSQL: true from the moment a connection could not be made (or broke) until one is made again.
+   * The HTTP layer answers 503 instead of 500 meanwhile. Always false on SQLite.
+   */
+  isDown(): boolean;
+  /**
+   * After a disk fault: the operating system's reason the database's disk refuses writes (`EROFS`,
+   * `EACCES`, `ENOSPC`), or null when none is seen. SQLite only (PostgreSQL's disk is not ours to see).
+   */
+  diagnoseDisk(): Promise<string | null>;
   /**
    * PostgreSQL only: LISTEN on `channel` over a dedicated connection (not one of the pool's) and call
    * `onNotify` for each notification. `onDown` is called when the connection is lost; the caller starts
@@ -35,29 +55,148 @@ pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
 export interface OpenOptions {
   /** PostgreSQL only: use this (existing) schema — tests use one schema per test file. */
   schema?: string;
+  /** Told once when the database becomes unreachable and once when it is back (not per failed query). */
+  logger?: Logger;
+}
+
+/** How long a request waits for a new PostgreSQL connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 3_000;
+/** SQLite: less free space than this on the database's disk and /healthz reports it full. */
+export const MIN_FREE_DISK_BYTES = 1024 * 1024;
+
+/** A disk fault with the operating system's code, so faultOf() and the logs name the real cause. */
+class DiskError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** Why a folder takes no writes: not writable (EROFS, EACCES…) or (nearly) full (ENOSPC). */
+async function diagnoseFolder(folder: string): Promise<string | null> {
+  try {
+    await access(folder, constants.W_OK);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? "EACCES";
+  }
+  const disk = await statfs(folder);
+  return Number(disk.bavail) * Number(disk.bsize) < MIN_FREE_DISK_BYTES ? "ENOSPC" : null;
+}
+
+/** The `host:port` of a PostgreSQL URL, without user or password. */
+export function postgresAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname || "localhost"}:${parsed.port || "5432"}`;
+  } catch {
+    return "(unparsable DATABASE_URL)";
+  }
+}
+
+/** Up/down state of the PostgreSQL server, logged once per change. */
+function createAvailability(address: string, logger: Logger | undefined) {
+  let downSince = 0;
+  // Before the first connection, start-up waits and says so itself (server/db/wait.ts).
+  let everReached = false;
+  return {
+    isDown: () => downSince > 0,
+    failed(error: unknown) {
+      if (downSince || faultOf(error) !== "database-unavailable") return;
+      downSince = Date.now();
+      if (everReached)
+        logger?.error("database unavailable", {
+          at: address,
+          error: error instanceof Error ? error.message || String((error as { code?: string }).code) : String(error),
+        });
+    },
+    reachable() {
+      const wasReached = everReached;
+      everReached = true;
+      if (!downSince) return;
+      if (wasReached) logger?.info("database available again", { at: address, downMs: Date.now() - downSince });
+      downSince = 0;
+    },
+  };
+}
+
+/** A no-op write, rolled back: proves the database takes writes without changing anything. */
+async function probeWrite(db: DB, dialect: Dialect): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    await sql.raw(dialect === "postgres" ? "begin" : "begin immediate").execute(connection);
+    try {
+      if (dialect === "postgres") await sql`set local lock_timeout = '2s'`.execute(connection);
+      await sql`update content_version set version = version where id = 1`.execute(connection);
+    } finally {
+      await sql`rollback`.execute(connection);
+    }
+  });
 }
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   if (databaseKindOf(url) === "postgres") {
     if (options.schema && !/^[a-z_][a-z0-9_]*$/.test(options.schema))
       throw new Error(`Invalid schema name: ${options.schema}`);
+    const address = postgresAddress(url);
+    const availability = createAvailability(address, options.logger);
     // The search path is a start-up parameter of every connection, so no query can run before it applies.
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
+      // While the server is down or unreachable, a request is answered (503) in seconds instead of hanging.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // An idle client whose server went away (restart, failover) emits "error"; without a listener that
+    // is an uncaught exception that ends the process. The pool drops the client; the next query reconnects.
+    pool.on("error", (error) => availability.failed(error));
+    // Queries that break mid-way (the server stopping under them) mark the database down too.
+    const watched = new WeakSet<pg.PoolClient>();
+    const watchedPool: PostgresPool = {
+      Client: pg.Client,
+      options: pool.options,
+      async connect() {
+        let client: pg.PoolClient;
+        try {
+          client = await pool.connect();
+        } catch (error) {
+          availability.failed(error);
+          throw error;
+        }
+        availability.reachable();
+        if (!watched.has(client)) {
+          watched.add(client);
+          // The pool listens for errors of idle clients only: one checked out (mid-query, or holding a
+          // transaction) whose connection breaks would emit an unhandled "error" and end the process.
+          // Its query fails on its own; the pool discards the broken client when it is released.
+          client.on("error", (error) => availability.failed(error));
+          const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+          (client as { query: unknown }).query = (...args: unknown[]) => {
+            const result = query(...args);
+            if (result instanceof Promise) result.catch((error: unknown) => availability.failed(error));
+            return result;
+          };
+        }
+        return client;
+      },
+      end: () => pool.end(),
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: watchedPool }) });
     return {
       db,
       dialect: "postgres",
       schema: options.schema,
+      address,
+      isDown: availability.isDown,
+      diagnoseDisk: async () => null,
       ping: async () => {
         await sql`select 1`.execute(db);
       },
+      checkWritable: () => probeWrite(db, "postgres"),
       listen: async (channel, onNotify, onDown) => {
         if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
-        const client = new pg.Client({ connectionString: url });
+        const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
         let closed = false;
         const down = (error: unknown) => {
           if (closed) return;
@@ -88,13 +227,30 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   }
   const file = url.startsWith("file:") ? url.slice("file:".length).replace(/^\/\/(?=\/)/, "") : url;
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const folder = path.dirname(path.resolve(file));
   const { dialect } = openSqlite(file);
   const db = new Kysely<Database>({ dialect });
   return {
     db,
     dialect: "sqlite",
+    address: file,
+    isDown: () => false,
     ping: async () => {
       await sql`select 1`.execute(db);
+    },
+    diagnoseDisk: () => (file === ":memory:" ? Promise.resolve(null) : diagnoseFolder(folder)),
+    async checkWritable() {
+      try {
+        await probeWrite(db, "sqlite");
+      } catch (error) {
+        const cause = file === ":memory:" ? null : await diagnoseFolder(folder).catch(() => null);
+        throw cause ? new DiskError(cause, `${cause}: ${(error as Error).message}`) : error;
+      }
+      if (file === ":memory:") return;
+      // A rolled-back write touches no disk, so room to grow is checked apart.
+      const disk = await statfs(folder);
+      const free = Number(disk.bavail) * Number(disk.bsize);
+      if (free < MIN_FREE_DISK_BYTES) throw new DiskError("ENOSPC", `only ${free} bytes free on the database's disk`);
     },
     close: () => db.destroy(),
   };

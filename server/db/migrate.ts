@@ -14,6 +14,7 @@ import { clubConfirmationMigration } from "./migrations/008-club-confirmation.ts
 import { productKashrutMigration } from "./migrations/009-product-kashrut.ts";
 import { branchCertificatesMigration } from "./migrations/010-branch-certificates.ts";
 import { seasonalMigration } from "./migrations/011-seasonal.ts";
+import { jobsMigration } from "./migrations/012-jobs.ts";
 import { accessibilityContactMigration } from "./migrations/014-accessibility-contact.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -27,6 +28,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "009-product-kashrut": productKashrutMigration(),
     "010-branch-certificates": branchCertificatesMigration(),
     "011-seasonal": seasonalMigration(),
+    "012-jobs": jobsMigration(dialect),
     "014-accessibility-contact": accessibilityContactMigration(),
   };
 }

@@ -230,6 +230,27 @@ export interface KnownLoginsTable {
   last_login_at: string;
 }
 
+/** Background work items claimed by one server at a time (migration 012, server/jobs/queue.ts). */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** What the item is about, unique per kind (e.g. an image id). */
+  key: string;
+  /** JSON text. */
+  payload: Generated<string>;
+  state: Generated<"pending" | "running" | "failed">;
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** The worker holding the claim while `state = 'running'`. */
+  claimed_by: string | null;
+  lease_until: string | null;
+  run_after: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type JobRow = Selectable<JobsTable>;
+
 /** One row (id 1): the content version, see server/content-version.ts. */
 export interface ContentVersionTable {
   id: number;
@@ -271,6 +292,7 @@ export interface Database {
   content_version: ContentVersionTable;
   known_logins: KnownLoginsTable;
   audit_log: AuditLogTable;
+  jobs: JobsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -352,16 +352,24 @@ export async function ingestImage(
   return { key, width: master.width, height: master.height, variants };
 }
 
+/** The master of an image is not in storage (removed, or a database restored without its uploads). */
+export class MissingOriginalError extends Error {
+  constructor(key: string) {
+    super(`original missing: ${key}`);
+    this.name = "MissingOriginalError";
+  }
+}
+
 /**
  * The background step: reads the master back and writes AVIF variants at the same widths
  * as the WebP ones. Returns only the new variants; the caller merges them into its record.
- * Idempotent (same keys are overwritten atomically). Returns [] if the image has been removed
- * (its master is gone) before or during encoding.
+ * Idempotent (same keys are overwritten atomically). Throws MissingOriginalError when there is
+ * no master to encode from; returns [] if the image is removed during encoding.
  */
 export async function encodeAvifVariants(storage: ImageStorage, image: StoredImage): Promise<ImageVariant[]> {
   const masterKey = `${image.key}/original.webp`;
   const masterBytes = await storage.read(masterKey);
-  if (masterBytes === null) return []; // the image was removed before its turn came
+  if (masterBytes === null) throw new MissingOriginalError(masterKey);
   const webpWidths = image.variants.filter((v) => v.format === "webp").map((v) => v.width);
   const widths = webpWidths.length > 0 ? webpWidths : variantWidthsFor(image.width);
 

@@ -34,9 +34,12 @@ export interface ImageStorage {
 
 /** The store failed (unreachable, refused, out of space…): not the caller's fault, worth a 503. */
 export class StorageUnavailableError extends Error {
+  /** The system's reason when there is one (EROFS, ENOSPC…): what the log and /healthz name. */
+  readonly code: string | undefined;
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = "StorageUnavailableError";
+    this.code = (options?.cause as NodeJS.ErrnoException | undefined)?.code;
   }
 }
 
@@ -135,7 +138,13 @@ export function createLocalStorage(rootDir: string): ImageStorage {
           // The folder may have been pruned by a concurrent remove() between mkdir and
           // write; one retry recreates it.
           if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-          await writeAtomically(full, data);
+          await writeAtomically(full, data).catch(async (again: unknown) => {
+            // mkdir -p on a read-only disk says ENOENT: throw the real reason (EROFS, EACCES) when there is one.
+            throw await access(root, constants.W_OK).then(
+              () => again,
+              (cause: unknown) => cause,
+            );
+          });
         }
       } catch (error) {
         throw unavailable("write", key, error);
@@ -205,11 +214,15 @@ export function createLocalStorage(rootDir: string): ImageStorage {
     },
 
     async check() {
+      // A real write proves more than permissions (tests run as root): a full or read-only disk fails here.
+      const probe = path.join(root, `.health-${randomUUID()}.tmp`);
       try {
         await mkdir(root, { recursive: true });
-        await access(root, constants.W_OK);
+        await writeFile(probe, "ok");
       } catch (error) {
         throw unavailable("write to", root, error);
+      } finally {
+        await rm(probe, { force: true });
       }
     },
   };

@@ -1,22 +1,32 @@
 /**
  * Image records: every stored image goes through the one pipeline (server/images/pipeline.ts),
- * then gets its row. AVIF variants are added later by `backfillAvif`, one image at a time, so a
- * fresh start or a large upload never waits for the slow encoder.
+ * then gets its row. AVIF variants are added later by a background job (`encodeAvif`, queued per image
+ * and claimed by one server's worker), so a fresh start or a large upload never waits for the slow encoder.
  *
  * Storage failing (unreachable bucket, read-only folder) is a 503 (`ServiceUnavailableError`) that
  * leaves the database as it was: an upload writes its row only after every file is stored, a delete
  * removes the files before the row (a retry finishes the job; removing a missing file is no error).
  */
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { heApi } from "../../domain/i18n/api.ts";
 import type { DB } from "../db/database.ts";
+import { enqueueJob } from "../db/jobs.ts";
 import { type LockableTable, lockRow } from "../db/locks.ts";
 import type { Database, ImageRow, OwnerType } from "../db/schema.ts";
 import { NotFoundError, ServiceUnavailableError } from "../errors.ts";
-import { encodeAvifVariants, type ImageVariant, ingestImage, removeImageFiles } from "../images/pipeline.ts";
+import {
+  encodeAvifVariants,
+  type ImageVariant,
+  ingestImage,
+  MissingOriginalError,
+  removeImageFiles,
+} from "../images/pipeline.ts";
 import { type ImageStorage, StorageUnavailableError } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
 import { errorFields } from "../log.ts";
+
+/** The job kind of AVIF encoding (server/jobs/background.ts runs it). */
+export const AVIF_JOB = "avif";
 
 const DIRECTORY_BY_OWNER: Record<OwnerType, string> = {
   product: "products",
@@ -51,6 +61,9 @@ function variantsOf(row: Pick<ImageRow, "variants">): ImageVariant[] {
   }
 }
 
+/** A store that refuses is rarely back within seconds (unlike a database restart): clients wait longer. */
+const STORAGE_RETRY_AFTER_SECONDS = 30;
+
 /** A storage failure becomes the Hebrew 503; anything else passes through. */
 async function storageStep<T>(logger: Logger, step: () => Promise<T>): Promise<T> {
   try {
@@ -58,7 +71,7 @@ async function storageStep<T>(logger: Logger, step: () => Promise<T>): Promise<T
   } catch (error) {
     if (!(error instanceof StorageUnavailableError)) throw error;
     logger.error("image storage unavailable", errorFields(error));
-    throw new ServiceUnavailableError(heApi.storageUnavailable);
+    throw new ServiceUnavailableError(heApi.storageUnavailable, STORAGE_RETRY_AFTER_SECONDS);
   }
 }
 
@@ -87,8 +100,9 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
         ingestImage(storage, bytes, { directory: DIRECTORY_BY_OWNER[owner.type] }),
       );
       // From here a failure (the owner deleted meanwhile, the database gone) takes the stored files back with it.
+      let row: ImageRow | null;
       try {
-        const row = await db.transaction().execute(async (trx) => {
+        row = await db.transaction().execute(async (trx) => {
           if (!(await lockRow(trx, OWNER_TABLE[owner.type], owner.id, "share"))) return null;
           let position = options.position;
           if (position === undefined) {
@@ -117,11 +131,15 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
             .executeTakeFirstOrThrow();
         });
         if (row === null) throw new NotFoundError(heApi.ownerDeleted);
-        return row;
       } catch (error) {
         await removeFilesQuietly(stored);
         throw error;
       }
+      // AVIF later, by whichever server's worker claims it. Should this fail, start-up enqueues it.
+      await enqueueJob(db, AVIF_JOB, String(row.id)).catch((error) =>
+        logger.warn("avif encoding not queued", { imageId: row.id, ...errorFields(error) }),
+      );
+      return row;
     },
 
     /**
@@ -184,47 +202,56 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
     },
 
     /**
-     * Adds AVIF variants to images that lack them, oldest first, until none are left or `signal` aborts.
-     * Returns how many images were completed.
+     * Queues AVIF encoding for every image that lacks it (start-up: images of a restored database, or
+     * enqueued while the queue was unreachable). An item already queued, running or failed is left alone.
      */
-    async backfillAvif(signal?: AbortSignal): Promise<number> {
-      let done = 0;
-      const failed = new Set<number>();
-      while (!signal?.aborted) {
-        const rows = await db
-          .selectFrom("images")
-          .selectAll()
-          .where("variants", "not like", '%"avif"%')
-          .orderBy("id")
-          .limit(20)
-          .execute();
-        const todo = rows.filter((r) => !failed.has(r.id));
-        if (todo.length === 0) break;
-        for (const row of todo) {
-          if (signal?.aborted) break;
-          const variants = variantsOf(row);
-          try {
-            const avif = await encodeAvifVariants(storage, {
-              key: row.path,
-              width: row.width,
-              height: row.height,
-              variants,
-            });
-            // Re-read inside the update: the image may have been deleted meanwhile.
-            const result = await db
-              .updateTable("images")
-              .set({ variants: JSON.stringify([...avif, ...variants]) })
-              .where("id", "=", row.id)
-              .executeTakeFirst();
-            if (Number(result.numUpdatedRows) === 0) await removeImageFiles(storage, { key: row.path, variants: avif });
-            done++;
-          } catch (error) {
-            failed.add(row.id);
-            logger.warn("avif encoding failed", { imageId: row.id, ...errorFields(error) });
-          }
-        }
+    async enqueueMissingAvif(): Promise<void> {
+      const now = new Date().toISOString();
+      await db
+        .insertInto("jobs")
+        .columns(["kind", "key", "run_after", "created_at", "updated_at"])
+        .expression((eb) =>
+          eb
+            .selectFrom("images")
+            .select([
+              sql.lit(AVIF_JOB).as("kind"),
+              sql<string>`cast(id as text)`.as("key"),
+              sql.val(now).as("run_after"),
+              sql.val(now).as("created_at"),
+              sql.val(now).as("updated_at"),
+            ])
+            .where("variants", "not like", '%"avif"%'),
+        )
+        .onConflict((oc) => oc.columns(["kind", "key"]).doNothing())
+        .execute();
+    },
+
+    /**
+     * The AVIF job: encodes the variants of one image and records them. Nothing to do when the image is
+     * gone or has them already. Throws when its original is missing (the job fails with that reason).
+     */
+    async encodeAvif(imageId: number, signal?: AbortSignal): Promise<void> {
+      const row = await db.selectFrom("images").selectAll().where("id", "=", imageId).executeTakeFirst();
+      if (!row) return;
+      const variants = variantsOf(row);
+      if (variants.some((v) => v.format === "avif")) return;
+      let avif: ImageVariant[];
+      try {
+        avif = await encodeAvifVariants(storage, { key: row.path, width: row.width, height: row.height, variants });
+      } catch (error) {
+        // Deleted meanwhile (its files went with it): nothing left to do.
+        const still = await db.selectFrom("images").select("id").where("id", "=", imageId).executeTakeFirst();
+        if (error instanceof MissingOriginalError && !still) return;
+        throw error;
       }
-      return done;
+      if (signal?.aborted || avif.length === 0) return;
+      // Re-read inside the update: the image may have been deleted meanwhile.
+      const result = await db
+        .updateTable("images")
+        .set({ variants: JSON.stringify([...avif, ...variants]) })
+        .where("id", "=", row.id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) await removeImageFiles(storage, { key: row.path, variants: avif });
     },
   };
 }

@@ -8,7 +8,7 @@ import { createApp } from "../../server/app.ts";
 import { type ContentVersion, createContentVersion } from "../../server/content-version.ts";
 import { RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
 import { createLocalStorage, type ImageStorage } from "../../server/images/storage.ts";
-import { createLogger } from "../../server/log.ts";
+import { createLogger, type Logger } from "../../server/log.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import { type ScheduleTimer, startScheduleTimer, type Timers } from "../../server/schedule-timer.ts";
 import type { Clock } from "../../server/services/clock.ts";
@@ -59,7 +59,9 @@ export function createTestApp(
     /** "Now" for dated content and seasonal collections; also starts the schedule timer, on `timers`. */
     clock?: Clock;
     timers?: Timers;
-    /** Another image storage (an S3 bucket); a local folder in a temporary directory by default. */
+    /** Silent unless a test reads the log. */
+    logger?: Logger;
+    /** Another image storage (an S3 bucket, a full disk); a local folder in a temporary directory by default. */
     storage?: ImageStorage;
     /** Outgoing mail (the club's confirmations): off unless given, as without SMTP_URL. */
     mailer?: Mailer;
@@ -69,7 +71,7 @@ export function createTestApp(
   // A database copied from a seed template comes with the images its rows point at.
   if (database.uploadsTemplate && !options.storage) cpSync(database.uploadsTemplate, uploads, { recursive: true });
   const storage = options.storage ?? createLocalStorage(uploads);
-  const logger = createLogger("silent");
+  const logger = options.logger ?? createLogger("silent");
   const services = createServices(database.handle.db, {
     storage,
     logger,

@@ -54,3 +54,71 @@ export async function runLoad(options: {
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   return result;
 }
+
+export interface KeepAliveResult {
+  /** Every request id sent (or attempted). */
+  sent: string[];
+  /** Request ids answered with a complete 200, and whether the answer said `Connection: close`. */
+  ok: { id: string; close: boolean }[];
+  /** Connections refused: the request was never sent (the server had stopped listening). */
+  refused: number;
+  /** Requests sent that got no complete answer (reset, cut): these must never happen. */
+  lost: { id: string; error: string }[];
+  otherStatus: string[];
+}
+
+/**
+ * Like runLoad, but each of `concurrency` clients keeps one keep-alive connection and sends its requests
+ * back to back on it, as a proxy's upstream connections do. A client stops when its connection is refused.
+ */
+export async function runKeepAliveLoad(options: {
+  port: number;
+  paths: string[];
+  concurrency: number;
+  until: () => boolean;
+}): Promise<KeepAliveResult> {
+  const result: KeepAliveResult = { sent: [], ok: [], refused: 0, lost: [], otherStatus: [] };
+  let sent = 0;
+  const client = async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      while (!options.until()) {
+        const path = options.paths[sent++ % options.paths.length]!;
+        const id = randomUUID();
+        result.sent.push(id);
+        const outcome = await new Promise<"ok" | "refused" | "other" | { error: string }>((resolve) => {
+          const req = http.request({
+            host: "127.0.0.1",
+            port: options.port,
+            path,
+            agent,
+            headers: { "X-Request-Id": id },
+          });
+          req.on("response", (res) => {
+            res.resume();
+            res.on("end", () => {
+              if (res.statusCode !== 200) return resolve("other");
+              result.ok.push({ id, close: res.headers.connection === "close" });
+              resolve("ok");
+            });
+            res.on("error", (error) => resolve({ error: error.message }));
+          });
+          req.on("error", (error: NodeJS.ErrnoException) =>
+            resolve(error.code === "ECONNREFUSED" ? "refused" : { error: `${error.code ?? ""} ${error.message}` }),
+          );
+          req.end();
+        });
+        if (outcome === "refused") {
+          result.refused++;
+          return;
+        }
+        if (outcome === "other") result.otherStatus.push(id);
+        else if (typeof outcome === "object") result.lost.push({ id, ...outcome });
+      }
+    } finally {
+      agent.destroy();
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, client));
+  return result;
+}

@@ -24,7 +24,22 @@ export interface ServerProcess {
   dispose(): Promise<void>;
 }
 
+/** Starts the server and waits until /healthz answers 200. */
 export async function startServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<ServerProcess> {
+  const server = await spawnServer(env);
+  try {
+    await server.healthy(timeoutMs);
+  } catch (error) {
+    await server.dispose();
+    throw error;
+  }
+  return server;
+}
+
+/** Starts the server without waiting for it (a test of what it does before it is up). */
+export async function spawnServer(
+  env: Record<string, string> = {},
+): Promise<ServerProcess & { healthy(timeoutMs?: number): Promise<void> }> {
   const dataDir = tempDir("bakery-srv-");
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -42,43 +57,50 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
       PASSWORD_HASH_COST: "10",
       ...env,
     },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  // Warnings and errors go to stderr: collected too, and passed on when they are not JSON log lines.
   const logs: Record<string, unknown>[] = [];
-  let buffered = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    buffered += chunk.toString("utf8");
-    let newline = buffered.indexOf("\n");
-    while (newline >= 0) {
-      const line = buffered.slice(0, newline);
-      buffered = buffered.slice(newline + 1);
-      try {
-        logs.push(JSON.parse(line) as Record<string, unknown>);
-      } catch {
-        // not a JSON log line
+  const collect = (stream: NodeJS.ReadableStream | null, passOn?: NodeJS.WritableStream) => {
+    let buffered = "";
+    stream?.on("data", (chunk: Buffer) => {
+      buffered += chunk.toString("utf8");
+      let newline = buffered.indexOf("\n");
+      while (newline >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        try {
+          logs.push(JSON.parse(line) as Record<string, unknown>);
+        } catch {
+          passOn?.write(`${line}\n`);
+        }
+        newline = buffered.indexOf("\n");
       }
-      newline = buffered.indexOf("\n");
-    }
-  });
+    });
+  };
+  collect(child.stdout);
+  collect(child.stderr, process.stderr);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${baseURL}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not answer within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
   return {
     child,
     baseURL,
     port,
     exited,
     logs,
+    async healthy(timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+        try {
+          const res = await fetch(`${baseURL}/healthz`);
+          if (res.ok) return;
+        } catch {
+          // not up yet
+        }
+        if (Date.now() > deadline) throw new Error(`server did not answer within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
     async dispose() {
       if (child.exitCode === null) child.kill("SIGKILL");
       await exited;

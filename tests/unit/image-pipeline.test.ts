@@ -11,6 +11,7 @@ import {
   ImageRejectedError,
   ingestImage,
   MAX_UPLOAD_BYTES,
+  MissingOriginalError,
   pickFallback,
   removeImageFiles,
   type StoredImage,
@@ -333,8 +334,8 @@ describe("encodeAvifVariants and removeImageFiles", { timeout: 60_000 }, () => {
     await encodeAvifVariants(storage, image); // result deliberately not merged
     await removeImageFiles(storage, image);
     expect(await filesOf(image)).toEqual([]);
-    // A background job that runs after the removal does nothing.
-    expect(await encodeAvifVariants(storage, image)).toEqual([]);
+    // A background job that runs after the removal writes nothing, and says why.
+    await expect(encodeAvifVariants(storage, image)).rejects.toThrow(MissingOriginalError);
     expect(await filesOf(image)).toEqual([]);
   });
 });

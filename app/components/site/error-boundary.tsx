@@ -10,7 +10,9 @@ export function SiteErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const layout = useRouteLoaderData("routes/site/layout") as { settings?: { brandName?: string } } | undefined;
-  if (!notFound) console.error(error);
+  // In the browser only: on the server, entry.server's handleError has logged the error already (and leaves
+  // out an outage, logged once), while this copy arrives sanitised as "Unexpected Server Error".
+  if (!notFound && typeof document !== "undefined") console.error(error);
   return (
     <ErrorPage
       title={notFound ? he.errors.notFoundTitle : he.errors.genericTitle}

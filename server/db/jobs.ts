@@ -1,0 +1,145 @@
+/**
+ * The work-item queue (table `jobs`, migration 012): enqueue, claim once, finish, fail with back-off.
+ * Only the claim differs by database: PostgreSQL takes the row with `FOR UPDATE SKIP LOCKED`, so any
+ * number of app servers claim different items without waiting on each other; SQLite (one server) claims
+ * with one UPDATE statement, which holds the write lock from its start to its end. Every change to a claimed item names its claimant: a worker whose
+ * lease ran out and whose item was claimed by another can no longer finish or fail it.
+ *
+ * Times are ISO-8601 text from the app server's clock, like every timestamp of the schema; leases are
+ * minutes long, so clocks need only roughly agree.
+ */
+import { sql } from "kysely";
+import type { DatabaseHandle, DB } from "./database.ts";
+import type { JobRow } from "./schema.ts";
+
+export type ClaimedJob = Pick<JobRow, "id" | "kind" | "key" | "payload" | "attempts">;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Adds an item unless one with the same kind and key is queued, running or failed already. */
+export async function enqueueJob(db: DB, kind: string, key: string, payload: unknown = {}): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto("jobs")
+    .values({ kind, key, payload: JSON.stringify(payload), run_after: now, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(["kind", "key"]).doNothing())
+    .execute();
+}
+
+export function createJobQueue(database: DatabaseHandle, clock: () => number = Date.now) {
+  const { db } = database;
+
+  return {
+    /**
+     * Claims the next due item of these kinds for `workerId` until `leaseMs` from now: a pending item whose
+     * `run_after` has come, or a running one whose claimant's lease has passed (that server died). Counts
+     * an attempt. Null when there is nothing to do.
+     */
+    async claim(kinds: readonly string[], workerId: string, leaseMs: number): Promise<ClaimedJob | null> {
+      const now = clock();
+      const claim = (trx: DB) => {
+        let next = trx
+          .selectFrom("jobs")
+          .select("id")
+          .where("kind", "in", kinds)
+          .where((eb) =>
+            eb.or([
+              eb.and([eb("state", "=", "pending"), eb("run_after", "<=", iso(now))]),
+              eb.and([eb("state", "=", "running"), eb("lease_until", "<", iso(now))]),
+            ]),
+          )
+          .orderBy("run_after")
+          .orderBy("id")
+          .limit(1);
+        if (database.dialect === "postgres") next = next.forUpdate().skipLocked();
+        return trx
+          .updateTable("jobs")
+          .set((eb) => ({
+            state: "running",
+            attempts: eb("attempts", "+", 1),
+            claimed_by: workerId,
+            lease_until: iso(now + leaseMs),
+            updated_at: iso(now),
+          }))
+          .where("id", "=", next)
+          .returning(["id", "kind", "key", "payload", "attempts"])
+          .executeTakeFirst();
+      };
+      // One statement: on PostgreSQL the row lock of SKIP LOCKED; on SQLite a write statement takes the write
+      // lock before it reads (as BEGIN IMMEDIATE does), and holds it only for the statement, never across an
+      // await, so the one connection of a SQLite server is not kept from other work.
+      return (await claim(db)) ?? null;
+    },
+
+    /** Pushes the lease on while the work goes on; false when the item is no longer ours. */
+    async extend(job: ClaimedJob, workerId: string, leaseMs: number): Promise<boolean> {
+      const result = await db
+        .updateTable("jobs")
+        .set({ lease_until: iso(clock() + leaseMs), updated_at: iso(clock()) })
+        .where("id", "=", job.id)
+        .where("state", "=", "running")
+        .where("claimed_by", "=", workerId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Done: the item leaves the queue. False when it was not ours any more (another worker claimed it). */
+    async complete(job: ClaimedJob, workerId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom("jobs")
+        .where("id", "=", job.id)
+        .where("state", "=", "running")
+        .where("claimed_by", "=", workerId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Failed: retried after `retryAt`, or left `failed` for good when `retryAt` is null. The reason is kept. */
+    async fail(job: ClaimedJob, workerId: string, reason: string, retryAt: number | null): Promise<void> {
+      await db
+        .updateTable("jobs")
+        .set({
+          state: retryAt === null ? "failed" : "pending",
+          last_error: reason.slice(0, 2000),
+          claimed_by: null,
+          lease_until: null,
+          run_after: iso(retryAt ?? clock()),
+          updated_at: iso(clock()),
+        })
+        .where("id", "=", job.id)
+        .where("state", "=", "running")
+        .where("claimed_by", "=", workerId)
+        .execute();
+    },
+
+    /** Hands an item back untouched (the server is stopping): due again at once, the attempt not counted. */
+    async release(job: ClaimedJob, workerId: string): Promise<void> {
+      await db
+        .updateTable("jobs")
+        .set((eb) => ({
+          state: "pending",
+          attempts: eb("attempts", "-", 1),
+          claimed_by: null,
+          lease_until: null,
+          updated_at: iso(clock()),
+        }))
+        .where("id", "=", job.id)
+        .where("state", "=", "running")
+        .where("claimed_by", "=", workerId)
+        .execute();
+    },
+
+    /** When the next pending or running item of these kinds may be claimed (null: none is left). */
+    async nextDue(kinds: readonly string[]): Promise<number | null> {
+      const row = await db
+        .selectFrom("jobs")
+        .select(sql<string | null>`min(case when state = 'pending' then run_after else lease_until end)`.as("due"))
+        .where("kind", "in", kinds)
+        .where("state", "in", ["pending", "running"])
+        .executeTakeFirst();
+      return row?.due ? Date.parse(row.due) : null;
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

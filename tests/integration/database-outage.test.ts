@@ -1,0 +1,75 @@
+/**
+ * The PostgreSQL handle across an outage (issue 15), through a TCP proxy the test owns: a connection that
+ * breaks while checked out — in the middle of a transaction — fails that transaction without an uncaught
+ * "error" event (which would end the process: Vitest reports it as an unhandled error), the handle reports
+ * the database down and then up again once a connection succeeds, and start-up waiting resolves when the
+ * database comes back.
+ */
+import { sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
+import { isDatabaseUnavailable } from "../../server/db/faults.ts";
+import { waitForDatabase } from "../../server/db/wait.ts";
+import type { Logger } from "../../server/log.ts";
+import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy.ts";
+
+const url = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!url)("PostgreSQL outage under the database handle", () => {
+  let proxy: TcpProxy | undefined;
+  let handle: DatabaseHandle | undefined;
+  const lines: string[] = [];
+  const logger: Logger = {
+    info: (msg) => lines.push(msg),
+    warn: (msg) => lines.push(msg),
+    error: (msg) => lines.push(msg),
+    debug: () => {},
+  };
+  afterAll(async () => {
+    await handle?.close();
+    await proxy?.close();
+  });
+
+  it("survives a connection broken mid-transaction, reports down then up, and waits at start", async () => {
+    const target = new URL(url!);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) }, false);
+    const through = new URL(url!);
+    through.host = `127.0.0.1:${proxy.port}`;
+    handle = openDatabase(through.toString(), { logger });
+
+    // Start-up while the database is not there: one line, then it resolves when the proxy listens.
+    const waiting = waitForDatabase(handle, logger, { firstDelayMs: 20, maxDelayMs: 100 });
+    await expect.poll(() => lines.filter((line) => line.startsWith("waiting for the database at"))).toHaveLength(1);
+    await proxy.restore();
+    await waiting;
+    expect(lines.filter((line) => line.startsWith("waiting for the database at"))).toHaveLength(1);
+    expect(handle.isDown()).toBe(false);
+
+    // A transaction holds a checked-out connection when the database goes away.
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => {
+      inside = resolve;
+    });
+    const transaction = handle.db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      inside();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sql`select 1`.execute(trx);
+    });
+    await entered;
+    await proxy.cut();
+    const failure = await transaction.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    await expect(handle.ping()).rejects.toSatisfy(isDatabaseUnavailable);
+    expect(handle.isDown()).toBe(true);
+    expect(lines.filter((line) => line === "database unavailable")).toHaveLength(1);
+
+    await proxy.restore();
+    await handle.ping();
+    expect(handle.isDown()).toBe(false);
+    expect(lines).toContain("database available again");
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Background work claimed once (issue 15), on SQLite and PostgreSQL: two workers — two app servers on
+ * one database — never run the same item; an item whose claimant died is claimed again once its lease
+ * has passed, and the late claimant can no longer finish it; an AVIF item whose original is missing fails
+ * with its reason, is retried a bounded number of times and is then left failed, and the loop ends; a
+ * stopping worker hands its item back at once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
+import { type ClaimedJob, createJobQueue, enqueueJob } from "../../server/db/jobs.ts";
+import { removeImageFiles } from "../../server/images/pipeline.ts";
+import { createBackgroundWorker } from "../../server/jobs/background.ts";
+import { createJobWorker } from "../../server/jobs/worker.ts";
+import { createLogger } from "../../server/log.ts";
+import { AVIF_JOB } from "../../server/services/images.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { pngImage } from "../support/images.ts";
+
+const logger = createLogger("silent");
+
+for (const factory of testDatabases()) {
+  describe(`job queue on ${factory.name}`, () => {
+    let database: TestDatabase;
+    let other: DatabaseHandle;
+    let t: TestApp;
+
+    beforeAll(async () => {
+      database = await factory.create();
+      // A second app server's own connections to the same database.
+      other = database.openAnother?.() ?? openDatabase(database.handle.address);
+      t = createTestApp(database);
+    });
+    afterAll(async () => {
+      t?.dispose();
+      if (!database.openAnother) await other?.close();
+      await database?.dispose();
+    });
+
+    it("never gives the same item to two workers", async () => {
+      const keys = Array.from({ length: 24 }, (_, i) => `item-${i}`);
+      for (const key of keys) await enqueueJob(database.handle.db, "test-once", key);
+      // Enqueueing again is a no-op.
+      await enqueueJob(database.handle.db, "test-once", keys[0]!);
+      const runs: { worker: string; key: string }[] = [];
+      const workerOn = (handle: DatabaseHandle, name: string) =>
+        createJobWorker({
+          queue: createJobQueue(handle),
+          logger,
+          pollMs: 20,
+          handlers: {
+            "test-once": async (job) => {
+              runs.push({ worker: name, key: job.key });
+              // Long enough for the other worker to try for the same item meanwhile.
+              await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 10));
+            },
+          },
+        });
+      const [a, b] = await Promise.all([
+        workerOn(database.handle, "a").runUntilIdle(),
+        workerOn(other, "b").runUntilIdle(),
+      ]);
+      expect(a + b).toBe(keys.length);
+      expect(runs.map((run) => run.key).sort()).toEqual([...keys].sort());
+      expect(
+        await database.handle.db.selectFrom("jobs").select("id").where("kind", "=", "test-once").execute(),
+      ).toEqual([]);
+    });
+
+    it("claims an item again once its claimant's lease has passed", async () => {
+      await enqueueJob(database.handle.db, "test-lease", "only");
+      const first = createJobQueue(database.handle);
+      const second = createJobQueue(other);
+      const claimed = await first.claim(["test-lease"], "server-a", 100);
+      expect(claimed).toMatchObject({ key: "only", attempts: 1 });
+      // Held: nobody else gets it while the lease runs.
+      expect(await second.claim(["test-lease"], "server-b", 60_000)).toBeNull();
+      // Server A "dies": after the lease, B takes the item over.
+      let reclaimed: ClaimedJob | null = null;
+      await expect
+        .poll(async () => (reclaimed ??= await second.claim(["test-lease"], "server-b", 60_000)), { timeout: 10_000 })
+        .not.toBeNull();
+      expect(reclaimed).toMatchObject({ id: claimed!.id, attempts: 2 });
+      // A's late answer changes nothing; B's completes the item.
+      expect(await first.complete(claimed!, "server-a")).toBe(false);
+      await first.fail(claimed!, "server-a", "late", null);
+      expect(await second.complete(reclaimed!, "server-b")).toBe(true);
+      expect(
+        await database.handle.db.selectFrom("jobs").selectAll().where("kind", "=", "test-lease").execute(),
+      ).toEqual([]);
+    });
+
+    it("leaves an AVIF item whose original is missing failed after a bounded number of tries", async () => {
+      const image = await t.services.images.add({ type: "product", id: 999_001 }, await pngImage(320, 200), {
+        alt: "חלה",
+      });
+      // The database says the image exists, its files are gone (a database restored without its uploads).
+      await removeImageFiles(t.storage, { key: image.path, variants: JSON.parse(image.variants) });
+      const queued = await database.handle.db
+        .selectFrom("jobs")
+        .selectAll()
+        .where("kind", "=", AVIF_JOB)
+        .where("key", "=", String(image.id))
+        .executeTakeFirstOrThrow();
+      expect(queued.state).toBe("pending");
+
+      const worker = createBackgroundWorker(database.handle, t.services, logger, {
+        maxAttempts: 3,
+        retryDelayMs: () => 20,
+        pollMs: 20,
+      });
+      // The loop ends: it does not spin on the broken item.
+      expect(await worker.runUntilIdle()).toBe(0);
+      const failed = await database.handle.db
+        .selectFrom("jobs")
+        .selectAll()
+        .where("id", "=", queued.id)
+        .executeTakeFirstOrThrow();
+      expect(failed).toMatchObject({ state: "failed", attempts: 3, claimed_by: null });
+      expect(failed.last_error).toContain("original missing");
+      // Start-up enqueues missing AVIF again: a failed item stays failed, and the next run has nothing to do.
+      await t.services.images.enqueueMissingAvif();
+      expect(await worker.runUntilIdle()).toBe(0);
+      expect(
+        await database.handle.db.selectFrom("jobs").select("state").where("id", "=", queued.id).executeTakeFirst(),
+      ).toEqual({ state: "failed" });
+    });
+
+    it("hands the current item back at once when stopped", async () => {
+      await enqueueJob(database.handle.db, "test-stop", "slow");
+      let started = false;
+      const worker = createJobWorker({
+        queue: createJobQueue(database.handle),
+        logger,
+        pollMs: 20,
+        handlers: {
+          // An encoder that would run far longer than a shutdown may wait.
+          "test-stop": () => {
+            started = true;
+            return new Promise(() => {});
+          },
+        },
+      });
+      worker.start();
+      await expect.poll(() => started, { timeout: 10_000 }).toBe(true);
+      const stopAt = performance.now();
+      await worker.stop();
+      expect(performance.now() - stopAt).toBeLessThan(1_000);
+      expect(
+        await database.handle.db
+          .selectFrom("jobs")
+          .select(["state", "attempts", "claimed_by"])
+          .where("kind", "=", "test-stop")
+          .executeTakeFirst(),
+      ).toEqual({ state: "pending", attempts: 0, claimed_by: null });
+    });
+  });
+}

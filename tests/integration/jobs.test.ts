@@ -91,7 +91,15 @@ for (const factory of testDatabases()) {
     });
 
     it("leaves an AVIF item whose original is missing failed after a bounded number of tries", async () => {
-      const image = await t.services.images.add({ type: "product", id: 999_001 }, await pngImage(320, 200), {
+      // An image needs an owner that exists (images.add checks it in the insert's transaction).
+      const productId = await t.services.products.create({
+        name: "חלה",
+        title: "",
+        content: "",
+        serial_id: 999_001,
+        status: 1,
+      });
+      const image = await t.services.images.add({ type: "product", id: productId }, await pngImage(320, 200), {
         alt: "חלה",
       });
       // The database says the image exists, its files are gone (a database restored without its uploads).

@@ -275,7 +275,27 @@ describe.skipIf(missing.length > 0)("two app servers behind nginx on one Postgre
     expect(JSON.stringify(await list.json())).toContain(email);
   });
 
+  it("keeps public pages in nginx's cache as the apps' Cache-Control allows, and never an answer with Set-Cookie", async () => {
+    const get = async (path: string, init?: RequestInit) => {
+      const res = await fetch(`${nginx!.baseURL}${path}`, init);
+      await res.arrayBuffer();
+      return res;
+    };
+    const first = await get("/products?cache=check");
+    expect(first.headers.get("cache-control")).toMatch(/s-maxage=\d+/);
+    expect(first.headers.get("set-cookie")).toBeNull();
+    expect((await get("/products?cache=check")).headers.get("x-cache-status")).toBe("HIT");
+    // A form page carries the visitor's XSRF token: answered with Set-Cookie, so never stored.
+    const form = await get("/contactUs");
+    expect(form.headers.get("set-cookie")).toBeTruthy();
+    expect((await get("/contactUs")).headers.get("x-cache-status")).not.toBe("HIT");
+    // A signed-in request bypasses the cache (and its answer is not stored).
+    const signedIn = await get("/products?cache=check", { headers: { Cookie: "bakery_sid=anything" } });
+    expect(signedIn.headers.get("x-cache-status")).toBe("BYPASS");
+  });
+
   it("keeps answering every page and loses no acknowledged write when server A is killed under load", async () => {
+    expect(productId, "the upload test creates the product this load browses").toBeGreaterThan(0);
     // Unknown query parameters make every page request a miss in nginx's cache, so each one reaches an app.
     const pages = ["/", "/products", `/product/${productId}`, "/branches", "/api/branches"];
     const paths = Array.from({ length: 400 }, (_, n) => `${pages[n % pages.length]}?load=${n}`);

@@ -63,7 +63,7 @@ function nginxConfig(options: { dir: string; listenPort: number; upstreams: [num
   replace(/^user [^;]+;$/m, process.getuid?.() === 0 ? "user root;" : "");
   replace(/^error_log [^;]+;$/m, `error_log ${options.dir}/error.log warn;`);
   replace(/access_log \/var\/log\/nginx\/access\.log/, `access_log ${options.dir}/access.log`);
-  replace("/var/cache/nginx/", `${options.dir}/cache/`);
+  replace("/var/lib/nginx/", `${options.dir}/cache/`);
   replace("server 127.0.0.1:3001 ", `server 127.0.0.1:${options.upstreams[0]} `);
   replace("server 127.0.0.1:3002 ", `server 127.0.0.1:${options.upstreams[1]} `);
   replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${options.listenPort};`);

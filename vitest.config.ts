@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Three suites: unit (pure code), integration (HTTP + a real database: SQLite always,
-// PostgreSQL too when TEST_DATABASE_URL is set) and e2e (the production build in Chromium).
+// Four suites: unit (pure code), integration (HTTP + a real database: SQLite always,
+// PostgreSQL too when TEST_DATABASE_URL is set), e2e (the production build in Chromium) and cluster (two
+// production servers behind nginx on PostgreSQL and an S3-compatible store; run by `npm test` under CI=true).
 export default defineConfig({
   test: {
     projects: [
@@ -40,6 +41,17 @@ export default defineConfig({
           hookTimeout: 180_000,
           // A browser under a loaded CPU can take seconds to show a change; a poll gives up only after
           // Playwright's own action timeout (the default 1 s was the cause of failures under load).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
+        },
+      },
+      {
+        test: {
+          name: "cluster",
+          include: ["tests/cluster/**/*.test.ts"],
+          environment: "node",
+          // Two app servers from the production build behind nginx (docs/deploy.md); `npm run test:cluster`.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },

@@ -6,8 +6,9 @@ import type { TestApp } from "./app.ts";
 
 export class TestClient {
   readonly cookies = new Map<string, string>();
-  private readonly t: TestApp;
-  constructor(t: TestApp) {
+  private readonly t: Pick<TestApp, "request">;
+  /** `t`: the in-process app, or anything that answers requests the same way (a server over HTTP: `overHttp`). */
+  constructor(t: Pick<TestApp, "request">) {
     this.t = t;
   }
 
@@ -48,4 +49,9 @@ export class TestClient {
     this.remember(response);
     return response;
   }
+}
+
+/** A TestClient's transport to a running server (a child process, nginx) instead of the in-process app. */
+export function overHttp(baseURL: string): Pick<TestApp, "request"> {
+  return { request: (path, init) => fetch(`${baseURL}${path}`, init) };
 }

@@ -1,0 +1,372 @@
+/**
+ * The load-balanced setup of docs/deploy.md, for real: two app servers from the production build on one
+ * fresh PostgreSQL database and one S3-compatible bucket (s3rver), behind nginx running deploy/nginx.conf
+ * (only its ports and folders substituted). Server A and server B are the two processes; "through nginx"
+ * is what visitors see. Requires `npm run build`, nginx (Debian's nginx-light) and PostgreSQL at
+ * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); under CI=true a missing one fails.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminImage } from "../../domain/contracts/admin.ts";
+import { overHttp, TestClient } from "../support/client.ts";
+import { formWith, pngImage } from "../support/images.ts";
+import { runLoad } from "../support/load.ts";
+import { startS3, type TestS3 } from "../support/s3.ts";
+import { freePort, type ServerProcess, startServer } from "../support/server-process.ts";
+import { removeTempDir, tempDir } from "../support/temp.ts";
+
+const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const ADMIN = { email: "cluster-admin@example.co.il", password: "cluster-admin-password-123" };
+
+function findNginx(): string | undefined {
+  for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx"])
+    if (existsSync(candidate)) return candidate;
+  return undefined;
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const nginxBinary = findNginx();
+const missing = [
+  ...(nginxBinary ? [] : ["nginx (apt-get install nginx-light)"]),
+  ...((await postgresReachable()) ? [] : [`PostgreSQL at ${DATABASE_URL}`]),
+];
+if (missing.length > 0 && process.env.CI === "true")
+  throw new Error(`The cluster test needs ${missing.join(" and ")} under CI=true`);
+if (missing.length > 0) console.warn(`\n⚠ Cluster test skipped: ${missing.join(" and ")} not available\n`);
+if (missing.length === 0 && !existsSync("build/server/index.js"))
+  throw new Error("No production build: run `npm run build` before the cluster test");
+
+/** deploy/nginx.conf with this test's ports and folders; throws when a place to substitute is gone. */
+function nginxConfig(options: { dir: string; listenPort: number; upstreams: [number, number] }): string {
+  let config = readFileSync("deploy/nginx.conf", "utf8");
+  const replace = (pattern: RegExp | string, by: string) => {
+    const before = config;
+    config = typeof pattern === "string" ? config.split(pattern).join(by) : config.replace(pattern, by);
+    if (config === before) throw new Error(`deploy/nginx.conf no longer has ${pattern}: update the cluster test`);
+  };
+  // As root, the workers would otherwise run as www-data and could not use this test's folders.
+  replace(/^user [^;]+;$/m, process.getuid?.() === 0 ? "user root;" : "");
+  replace(/^error_log [^;]+;$/m, `error_log ${options.dir}/error.log warn;`);
+  replace(/access_log \/var\/log\/nginx\/access\.log/, `access_log ${options.dir}/access.log`);
+  replace("/var/lib/nginx/", `${options.dir}/cache/`);
+  replace("server 127.0.0.1:3001 ", `server 127.0.0.1:${options.upstreams[0]} `);
+  replace("server 127.0.0.1:3002 ", `server 127.0.0.1:${options.upstreams[1]} `);
+  replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${options.listenPort};`);
+  // The compiled-in temporary folders (/var/lib/nginx/…) belong to the machine's own nginx.
+  replace(
+    /^http \{$/m,
+    `http {\n${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+      .map((kind) => `  ${kind}_temp_path ${options.dir}/temp/${kind};`)
+      .join("\n")}`,
+  );
+  return config;
+}
+
+interface Nginx {
+  baseURL: string;
+  accessLog(): string[];
+  stop(): Promise<void>;
+}
+
+async function startNginx(listenPort: number, upstreams: [number, number]): Promise<Nginx> {
+  const dir = tempDir("bakery-nginx-");
+  for (const sub of ["temp", "cache"]) mkdirSync(path.join(dir, sub));
+  const file = path.join(dir, "nginx.conf");
+  const args = ["-p", dir, "-c", file, "-g", `daemon off; pid ${dir}/nginx.pid;`];
+  let child: ChildProcess | undefined;
+  let exited: Promise<unknown> = Promise.resolve();
+  const baseURL = `http://127.0.0.1:${listenPort}`;
+  try {
+    writeFileSync(file, nginxConfig({ dir, listenPort, upstreams }));
+    // `nginx -t` first: a configuration error is reported as such, not as a server that never answers.
+    execFileSync(nginxBinary!, ["-t", "-q", ...args], { stdio: ["ignore", "inherit", "inherit"] });
+    const running = spawn(nginxBinary!, args, { stdio: ["ignore", "inherit", "inherit"] });
+    child = running;
+    exited = new Promise((resolve) => running.once("exit", resolve));
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      if (running.exitCode !== null) throw new Error(`nginx exited with code ${running.exitCode}`);
+      try {
+        await fetch(`${baseURL}/healthz`);
+        break;
+      } catch {
+        if (Date.now() > deadline) throw new Error("nginx did not answer within 15 s");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } catch (error) {
+    if (child?.exitCode === null) child.kill("SIGKILL");
+    await exited;
+    removeTempDir(dir);
+    throw error;
+  }
+  const running = child;
+  return {
+    baseURL,
+    accessLog: () =>
+      existsSync(path.join(dir, "access.log"))
+        ? readFileSync(path.join(dir, "access.log"), "utf8").split("\n").filter(Boolean)
+        : [],
+    async stop() {
+      // SIGQUIT: a graceful stop (SIGTERM is nginx's fast one); either way the workers go with the master.
+      if (running.exitCode === null) running.kill("SIGQUIT");
+      await exited;
+      removeTempDir(dir);
+    },
+  };
+}
+
+describe.skipIf(missing.length > 0)("two app servers behind nginx on one PostgreSQL and one bucket", () => {
+  const database = `bakery_cluster_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  let s3: TestS3 | undefined;
+  let serverA: ServerProcess | undefined;
+  let serverB: ServerProcess | undefined;
+  let nginx: Nginx | undefined;
+  let productId = 0;
+  const adminOnA = () => new TestClient(overHttp(serverA!.baseURL));
+
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: DATABASE_URL });
+    await client.connect();
+    try {
+      return await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  const query = async <T extends pg.QueryResultRow>(statement: string, values: unknown[] = []) => {
+    const url = new URL(DATABASE_URL);
+    url.pathname = `/${database}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      return (await client.query<T>(statement, values)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${database}`);
+    s3 = await startS3();
+    const url = new URL(DATABASE_URL);
+    url.pathname = `/${database}`;
+    // nginx's port first: both servers' PUBLIC_URL is the address visitors use.
+    const publicPort = await freePort();
+    const env = {
+      ...s3.env,
+      DATABASE_URL: url.toString(),
+      PUBLIC_URL: `http://127.0.0.1:${publicPort}`,
+      TRUST_PROXY: "1",
+      SESSION_SECRET: randomBytes(48).toString("base64url"),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SKIP_SEED: "1",
+      AVIF_BACKFILL: "0",
+      PASSWORD_HASH_COST: "10",
+      // Every request of this test comes from 127.0.0.1.
+      FORM_RATE_LIMIT: "100000",
+      REQUEST_RATE_LIMIT: "100000",
+    };
+    // One after the other, as docs/deploy.md says: the first runs the migrations.
+    serverA = await startServer(env);
+    serverB = await startServer(env);
+    nginx = await startNginx(publicPort, [serverA.port, serverB.port]);
+  });
+
+  afterAll(async () => {
+    await nginx?.stop();
+    await serverA?.dispose();
+    await serverB?.dispose();
+    await s3?.dispose();
+    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  });
+
+  it("serves through nginx an image uploaded through server A from server B", async () => {
+    const adminA = adminOnA();
+    const login = await adminA.fetch("/login", { method: "POST", json: { ...ADMIN, remember: false } });
+    expect(login.status).toBe(200);
+    const created = await adminA.fetch("/api/admin/products", {
+      method: "POST",
+      json: { name: "חלת שמרים", title: "חלה קלועה לשבת", content: "חלה רכה", serial_id: 700_001, status: 1 },
+    });
+    expect(created.status).toBe(201);
+    productId = ((await created.json()) as { data: { id: number } }).data.id;
+    const upload = await adminA.fetch("/api/upload/image", {
+      method: "POST",
+      body: formWith({ product_id: String(productId) }, [
+        { field: "image", bytes: await pngImage(320, 200), name: "challah.png", type: "image/png" },
+      ]),
+    });
+    expect(upload.status).toBe(201);
+    const image = ((await upload.json()) as { data: AdminImage }).data;
+    expect(image.path).toMatch(/^\/uploads\//);
+
+    const fromA = await fetch(`${serverA!.baseURL}${image.path}`);
+    const fromB = await fetch(`${serverB!.baseURL}${image.path}`);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get("content-type")).toMatch(/^image\//);
+    expect(fromB.headers.get("cache-control")).toContain("immutable");
+    const bytesB = Buffer.from(await fromB.arrayBuffer());
+    expect(bytesB.equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
+    // Through nginx: the same bytes, the second time from nginx's own cache.
+    const first = await fetch(`${nginx!.baseURL}${image.path}`);
+    expect(Buffer.from(await first.arrayBuffer()).equals(bytesB)).toBe(true);
+    const second = await fetch(`${nginx!.baseURL}${image.path}`);
+    expect(second.status).toBe(200);
+    expect(second.headers.get("x-cache-status")).toBe("HIT");
+    await second.arrayBuffer();
+  });
+
+  it("shows an admin edit through server A on server B's page within a second", async () => {
+    const page = `${serverB!.baseURL}/product/${productId}`;
+    // B has the page in its page cache with the old title.
+    const before = await (await fetch(page)).text();
+    expect(before).toContain("חלה קלועה לשבת");
+    expect((await fetch(page)).headers.get("etag")).toBeTruthy();
+
+    const adminA = adminOnA();
+    expect((await adminA.fetch("/login", { method: "POST", json: { ...ADMIN, remember: false } })).status).toBe(200);
+    const edited = await adminA.fetch(`/api/admin/products/${productId}`, {
+      method: "PUT",
+      json: { name: "חלת שמרים", title: "חלה מתוקה עם צימוקים", content: "חלה רכה", serial_id: 700_001, status: 1 },
+    });
+    expect(edited.status).toBe(200);
+    const savedAt = performance.now();
+    let seenAfterMs = Number.NaN;
+    await expect
+      .poll(
+        async () => {
+          const html = await (await fetch(page)).text();
+          if (html.includes("חלה מתוקה עם צימוקים")) seenAfterMs = performance.now() - savedAt;
+          return html.includes("חלה מתוקה עם צימוקים");
+        },
+        { timeout: 5_000, interval: 50 },
+      )
+      .toBe(true);
+    console.log(`[cluster] edit through A shown on B's page after ${Math.round(seenAfterMs)} ms`);
+    expect(seenAfterMs).toBeLessThan(1_000);
+  });
+
+  it("lists in server A's admin a club sign-up made through server B", async () => {
+    const visitorB = new TestClient(overHttp(serverB!.baseURL));
+    const email = `club-b-${randomBytes(3).toString("hex")}@example.co.il`;
+    const signUp = await visitorB.fetch("/api/client/create", { method: "POST", json: { email, consent: true } });
+    expect(signUp.ok).toBe(true);
+    const adminA = adminOnA();
+    expect((await adminA.fetch("/login", { method: "POST", json: { ...ADMIN, remember: false } })).status).toBe(200);
+    const list = await adminA.fetch("/api/clients?page=1");
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(await list.json())).toContain(email);
+  });
+
+  it("keeps public pages in nginx's cache as the apps' Cache-Control allows, and never an answer with Set-Cookie", async () => {
+    const get = async (path: string) => {
+      const res = await fetch(`${nginx!.baseURL}${path}`);
+      await res.arrayBuffer();
+      return res;
+    };
+    const first = await get("/products?cache=check");
+    expect(first.headers.get("cache-control")).toMatch(/s-maxage=\d+/);
+    expect(first.headers.get("set-cookie")).toBeNull();
+    expect((await get("/products?cache=check")).headers.get("x-cache-status")).toBe("HIT");
+    // A form page carries the visitor's XSRF token: answered with Set-Cookie, so never stored.
+    const form = await get("/contactUs");
+    expect(form.headers.get("set-cookie")).toBeTruthy();
+    expect((await get("/contactUs")).headers.get("x-cache-status")).not.toBe("HIT");
+    // Personal answers (the signed-in user) are never stored either.
+    const user = await get("/api/user");
+    expect(user.headers.get("cache-control")).toContain("no-store");
+    expect((await get("/api/user")).headers.get("x-cache-status")).not.toBe("HIT");
+  });
+
+  it("keeps answering every page and loses no acknowledged write when server A is killed under load", async () => {
+    expect(productId, "the upload test creates the product this load browses").toBeGreaterThan(0);
+    // Unknown query parameters make every page request a miss in nginx's cache, so each one reaches an app.
+    const pages = ["/", "/products", `/product/${productId}`, "/branches", "/api/branches"];
+    const paths = Array.from({ length: 400 }, (_, n) => `${pages[n % pages.length]}?load=${n}`);
+    const visitor = new TestClient(overHttp(nginx!.baseURL));
+    const acknowledged: { kind: "club" | "contact"; email: string }[] = [];
+    const refused: number[] = [];
+    let loadDone = false;
+    let killed = false;
+    let answeredAtKill = 0;
+    let sent = 0;
+    const writer = async () => {
+      while (!loadDone) {
+        const n = sent++;
+        const email = `load-${n}-${randomBytes(2).toString("hex")}@example.co.il`;
+        const club = n % 2 === 0;
+        const res = club
+          ? await visitor.fetch("/api/client/create", { method: "POST", json: { email, consent: true } })
+          : await visitor.fetch("/api/contact", {
+              method: "POST",
+              json: { name: "אורחת", email, phone: "050-1234567", message: `הודעה ${n} בזמן העומס` },
+            });
+        await res.arrayBuffer();
+        if (res.ok) acknowledged.push({ kind: club ? "club" : "contact", email });
+        else refused.push(res.status);
+      }
+    };
+    const started = performance.now();
+    const load = runLoad({
+      port: Number(new URL(nginx!.baseURL).port),
+      paths,
+      concurrency: 6,
+      maxRequests: paths.length,
+      until: () => false,
+    });
+    const writers = Promise.all([writer(), writer()]);
+    // Kill A once the load is well under way (a quarter of it), while requests are in flight on it.
+    const logLines = () => nginx!.accessLog().length;
+    await expect.poll(logLines, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(paths.length / 4);
+    answeredAtKill = logLines();
+    serverA!.child.kill("SIGKILL");
+    killed = true;
+    const result = await load;
+    loadDone = true;
+    await writers;
+    await serverA!.exited;
+    const seconds = (performance.now() - started) / 1000;
+
+    // nginx's log: requests it had to pass on from A to B (two upstream addresses).
+    const retried = nginx!.accessLog().filter((line) => line.includes(`127.0.0.1:${serverA!.port}, 127.0.0.1:`));
+    const clubs = new Set(
+      (await query<{ email: string }>("SELECT email FROM clients")).map((row) => row.email.toLowerCase()),
+    );
+    const contacts = new Set(
+      (await query<{ email: string }>("SELECT email FROM contact_requests")).map((row) => row.email.toLowerCase()),
+    );
+    const lost = acknowledged.filter((w) => !(w.kind === "club" ? clubs : contacts).has(w.email.toLowerCase()));
+    console.log(
+      `[cluster] ${paths.length} page requests in ${seconds.toFixed(1)} s, server A killed after ${answeredAtKill} ` +
+        `requests through nginx: ${result.ok.length} answered 200, ${result.otherStatus.length} other status, ${result.failed.length} ` +
+        `failed; ${retried.length} passed on from A to B by nginx. Writes: ${acknowledged.length} acknowledged, ` +
+        `${acknowledged.length - lost.length} found, ${refused.length} refused (${[...new Set(refused)].join(", ") || "none"}).`,
+    );
+    expect(killed).toBe(true);
+    expect(result.failed).toEqual([]);
+    expect(result.otherStatus).toEqual([]);
+    expect(result.ok).toHaveLength(paths.length);
+    expect(acknowledged.length).toBeGreaterThan(10);
+    expect(lost).toEqual([]);
+    // B still answers directly, and nginx sends everything there.
+    expect((await fetch(`${serverB!.baseURL}/healthz`)).status).toBe(200);
+    expect((await fetch(`${nginx!.baseURL}/products?after=kill`)).status).toBe(200);
+  });
+});

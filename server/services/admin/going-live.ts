@@ -29,6 +29,11 @@ const CHECKED_SETTINGS = [
 /** example.com, example.co.il, order.example.co.il, www.facebook.com/example.bakery … (RFC 2606 names). */
 const EXAMPLE_ADDRESS = /(^|[@./])example([./]|$)/i;
 
+/** A branch's detail equal to any demo branch's, or on an example.* domain. */
+function isDemoOf(value: string, field: "email" | "phone"): boolean {
+  return demoBranches.some((demo) => isDemo(value, demo[field])) || EXAMPLE_ADDRESS.test(value);
+}
+
 function isDemo(value: string, demo: string): boolean {
   const v = value.trim();
   return v !== "" && (v === demo.trim() || EXAMPLE_ADDRESS.test(v));
@@ -57,25 +62,17 @@ export function createGoingLiveService(db: DB, settings: SettingsService) {
       const demoCertificates = new Set(
         demoBranches.map((_, index) => branchCertificate(index, "2000-01-01").kashrut_certificate_number),
       );
+      // One line per branch, naming every detail of it still at the demo value (one link: the branch's form).
       for (const row of rows) {
-        for (const [field, label] of [
-          ["email", heAdmin.fields.email],
-          ["phone", heAdmin.fields.phone],
-        ] as const) {
-          const value = row[field];
-          if (demoBranches.some((demo) => isDemo(value, demo[field])) || EXAMPLE_ADDRESS.test(value)) {
-            items.push({
-              key: `branch.${row.id}.${field}`,
-              label: heAdmin.panel.demoBranch(row.name, label),
-              href: `/admin/branches?search_id=${row.id}`,
-            });
-          }
-        }
+        const left: string[] = [];
+        if (isDemoOf(row.email, "email")) left.push(heAdmin.fields.email);
+        if (isDemoOf(row.phone, "phone")) left.push(heAdmin.fields.phone);
         // The kashrut certificate the site claims: the demo's is nobody's certificate.
-        if (demoCertificates.has(row.kashrut_certificate_number)) {
+        if (demoCertificates.has(row.kashrut_certificate_number)) left.push(heAdmin.panel.kashrutCertificate);
+        if (left.length) {
           items.push({
-            key: `branch.${row.id}.kashrut_certificate`,
-            label: heAdmin.panel.demoBranch(row.name, heAdmin.panel.kashrutCertificate),
+            key: `branch.${row.id}`,
+            label: heAdmin.panel.demoBranch(row.name, left.join(", ")),
             href: `/admin/branches?search_id=${row.id}`,
           });
         }

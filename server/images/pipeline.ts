@@ -84,7 +84,7 @@ export interface StoredImage {
 export type ImageRejectionCode = "type" | "size" | "pixels" | "corrupt";
 
 export const REJECTION_MESSAGES: Record<ImageRejectionCode, string> = {
-  type: "הקובץ אינו תמונה נתמכת (PNG, JPG, GIF, WebP, HEIC או SVG)",
+  type: "הקובץ אינו תמונה נתמכת. סוגים נתמכים: PNG, JPG, GIF, WebP, HEIC או SVG",
   size: "הקובץ גדול מדי (עד 10MB)",
   pixels: "התמונה גדולה מדי (מספר פיקסלים)",
   corrupt: "הקובץ פגום ולא ניתן לקרוא אותו כתמונה",

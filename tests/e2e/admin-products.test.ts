@@ -122,7 +122,7 @@ describe.skipIf(!chromiumPath)("admin: a product from creation to deletion", () 
     const input = screen.locator('input[type="file"]');
     await input.setInputFiles([{ name: "evil.png", mimeType: "image/png", buffer: HTML_PAGE }]);
     await screen.getByRole("button", { name: "העלאה" }).click();
-    await screen.getByText("הקובץ אינו תמונה נתמכת (PNG, JPG, GIF, WebP, HEIC או SVG)").waitFor();
+    await screen.getByText("הקובץ אינו תמונה נתמכת. סוגים נתמכים: PNG, JPG, GIF, WebP, HEIC או SVG").waitFor();
     await expectToast(page, "שגיאה בשמירת התמונה");
     await dismissToasts(page);
     await reloadPage(page);

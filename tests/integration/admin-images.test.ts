@@ -89,7 +89,9 @@ for (const factory of testDatabases()) {
         { bytes: HTML_PAGE, name: "evil.png", type: "image/png" },
       ]);
       expect(res.status).toBe(422);
-      expect(json.errors!["files.1"]![0]).toBe("הקובץ אינו תמונה נתמכת (PNG, JPG, GIF, WebP, HEIC או SVG)");
+      expect(json.errors!["files.1"]![0]).toBe(
+        "הקובץ אינו תמונה נתמכת. סוגים נתמכים: PNG, JPG, GIF, WebP, HEIC או SVG",
+      );
       expect(json.errors!.files![0]).toMatch(HEBREW);
       // All or nothing: the valid first file was removed again.
       expect((await imagesOf()).length).toBe(before);

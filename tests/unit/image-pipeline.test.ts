@@ -183,7 +183,7 @@ describe("ingestImage", { timeout: 30_000 }, () => {
   ])("refuses %s as type", async (_name, input) => {
     const error = await rejection(ingestImage(storage, input, { directory: "products" }));
     expect(error.code).toBe("type");
-    expect(error.message).toBe("הקובץ אינו תמונה נתמכת (PNG, JPG, GIF, WebP, HEIC או SVG)");
+    expect(error.message).toBe("הקובץ אינו תמונה נתמכת. סוגים נתמכים: PNG, JPG, GIF, WebP, HEIC או SVG");
   });
 
   it.each([

@@ -435,7 +435,7 @@ function UploadRow({ item, onRemove }: { item: UploadItem; onRemove?: () => void
             max={100}
             value={item.state === "processing" ? undefined : item.percent}
             aria-label={s.progressLabel(item.file.name)}
-            className="mt-1 h-2 w-full accent-crust-700"
+            className="mt-1 h-2 w-full appearance-none overflow-hidden rounded-full bg-cream-200 [&::-moz-progress-bar]:bg-crust-700 [&::-webkit-progress-bar]:bg-cream-200 [&::-webkit-progress-value]:bg-crust-700"
           />
         ) : null}
       </div>

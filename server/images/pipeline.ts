@@ -25,6 +25,7 @@
 import { randomUUID } from "node:crypto";
 import type { Metadata, Sharp, SharpOptions } from "sharp";
 import sharp from "sharp";
+import { decodeHeic } from "./heic.ts";
 import type { ImageStorage } from "./storage.ts";
 
 // libvips keeps the results of recent operations in a process-wide cache (default 50 MB /
@@ -83,7 +84,7 @@ export interface StoredImage {
 export type ImageRejectionCode = "type" | "size" | "pixels" | "corrupt";
 
 export const REJECTION_MESSAGES: Record<ImageRejectionCode, string> = {
-  type: "הקובץ אינו תמונה נתמכת (PNG, JPG, GIF, WebP או SVG)",
+  type: "הקובץ אינו תמונה נתמכת. סוגים נתמכים: PNG, JPG, GIF, WebP, HEIC או SVG",
   size: "הקובץ גדול מדי (עד 10MB)",
   pixels: "התמונה גדולה מדי (מספר פיקסלים)",
   corrupt: "הקובץ פגום ולא ניתן לקרוא אותו כתמונה",
@@ -107,7 +108,7 @@ export function assertUploadFileCount(count: number): void {
   if (count > MAX_FILES_PER_UPLOAD) throw new ImageRejectedError("size", TOO_MANY_FILES_MESSAGE);
 }
 
-export type SniffedType = "png" | "jpeg" | "gif" | "webp" | "svg";
+export type SniffedType = "png" | "jpeg" | "gif" | "webp" | "heif" | "svg";
 
 function startsWith(bytes: Buffer, signature: readonly number[], offset = 0): boolean {
   if (bytes.length < offset + signature.length) return false;
@@ -121,6 +122,24 @@ const GIF87 = ascii("GIF87a");
 const GIF89 = ascii("GIF89a");
 const RIFF = ascii("RIFF");
 const WEBP = ascii("WEBP");
+const FTYP = ascii("ftyp");
+
+/**
+ * ISO-BMFF brands of HEIF still images: HEVC-coded (`heic`, `heix`, `heim`, `heis`, from iPhones and
+ * most Android phones), their sequences (`hevc`, `hevx`, `msf1`: the first image is used), the generic
+ * `mif1`/`mif2` and AVIF (`avif`, `avis`), which is HEIF with AV1-coded pixels.
+ */
+const HEIF_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "mif2", "msf1", "avif", "avis"]);
+
+/** True for an ISO-BMFF file whose major or a compatible brand is a HEIF image brand. */
+function looksLikeHeif(bytes: Buffer): boolean {
+  if (bytes.length < 16 || !startsWith(bytes, FTYP, 4)) return false;
+  const boxEnd = Math.min(bytes.readUInt32BE(0), bytes.length, 256);
+  // Major brand at 8, minor version at 12, then the compatible brands.
+  const brands = [bytes.toString("latin1", 8, 12)];
+  for (let offset = 16; offset + 4 <= boxEnd; offset += 4) brands.push(bytes.toString("latin1", offset, offset + 4));
+  return brands.some((brand) => HEIF_BRANDS.has(brand));
+}
 
 /** How much of a file is inspected to find the `<svg` root element. */
 const SVG_SNIFF_BYTES = 64 * 1024;
@@ -171,6 +190,7 @@ export async function sniffImageType(bytes: Buffer): Promise<SniffedType | null>
   if (startsWith(bytes, JPEG_SIGNATURE)) return "jpeg";
   if (startsWith(bytes, GIF87) || startsWith(bytes, GIF89)) return "gif";
   if (startsWith(bytes, RIFF) && startsWith(bytes, WEBP, 8)) return "webp";
+  if (looksLikeHeif(bytes)) return "heif";
   if (bytes.length > 0 && looksLikeSvg(bytes)) return "svg";
   return null;
 }
@@ -236,6 +256,18 @@ async function decodeMaster(input: Buffer, type: SniffedType): Promise<DecodedMa
   if (width * height > MAX_INPUT_PIXELS) throw new ImageRejectedError("pixels");
 
   let options: SharpOptions = BASE_INPUT_OPTIONS;
+  let source: Buffer = input;
+  if (type === "heif" && meta.compression !== "av1") {
+    // HEVC (phone photos): sharp reads the header only, heic-decode the pixels (already oriented).
+    try {
+      const decoded = await decodeHeic(input, DECODE_TIMEOUT_SECONDS);
+      if (decoded.width * decoded.height > MAX_INPUT_PIXELS) throw new ImageRejectedError("pixels");
+      source = decoded.data;
+      options = { ...BASE_INPUT_OPTIONS, raw: { width: decoded.width, height: decoded.height, channels: 4 } };
+    } catch (error) {
+      throw toRejection(error);
+    }
+  }
   if (type === "svg" && width < SVG_TARGET_WIDTH) {
     // Render small vector art (logos, icons) at a higher density instead of upscaling
     // a tiny raster, staying inside the pixel limit.
@@ -248,7 +280,7 @@ async function decodeMaster(input: Buffer, type: SniffedType): Promise<DecodedMa
   }
 
   try {
-    const { data, info } = await sharp(input, options)
+    const { data, info } = await sharp(source, options)
       .timeout({ seconds: DECODE_TIMEOUT_SECONDS })
       .rotate() // EXIF orientation; output carries no metadata (sharp strips it by default)
       .resize({

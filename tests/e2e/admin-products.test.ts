@@ -115,12 +115,14 @@ describe.skipIf(!chromiumPath)("admin: a product from creation to deletion", () 
     await page.waitForURL(new RegExp(`/admin/products/${productId}/images`));
     const screen = dialog(`תמונות: ${NAME}`);
     await screen.getByText("עדיין אין תמונות").waitFor();
-    expect(await screen.locator("#upload-hint").textContent()).toBe("SVG, PNG, JPG או GIF, עד 800x400px");
+    expect(await screen.locator("#upload-hint").textContent()).toBe(
+      "SVG, PNG, JPG, GIF או HEIC (גם מהטלפון), עד 800x400px",
+    );
 
     const input = screen.locator('input[type="file"]');
     await input.setInputFiles([{ name: "evil.png", mimeType: "image/png", buffer: HTML_PAGE }]);
     await screen.getByRole("button", { name: "העלאה" }).click();
-    await screen.getByText("הקובץ אינו תמונה נתמכת (PNG, JPG, GIF, WebP או SVG)").waitFor();
+    await screen.getByText("הקובץ אינו תמונה נתמכת. סוגים נתמכים: PNG, JPG, GIF, WebP, HEIC או SVG").waitFor();
     await expectToast(page, "שגיאה בשמירת התמונה");
     await dismissToasts(page);
     await reloadPage(page);

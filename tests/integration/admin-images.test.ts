@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
-import { formWith, HTML_PAGE, pngBomb, pngImage, SVG_WITH_SCRIPT } from "../support/images.ts";
+import { brokenHeic, formWith, HTML_PAGE, heicPhoto, pngBomb, pngImage, SVG_WITH_SCRIPT } from "../support/images.ts";
 
 const HEBREW = /[\u0590-\u05FF]/;
 
@@ -89,7 +89,9 @@ for (const factory of testDatabases()) {
         { bytes: HTML_PAGE, name: "evil.png", type: "image/png" },
       ]);
       expect(res.status).toBe(422);
-      expect(json.errors!["files.1"]![0]).toBe("הקובץ אינו תמונה נתמכת (PNG, JPG, GIF, WebP או SVG)");
+      expect(json.errors!["files.1"]![0]).toBe(
+        "הקובץ אינו תמונה נתמכת. סוגים נתמכים: PNG, JPG, GIF, WebP, HEIC או SVG",
+      );
       expect(json.errors!.files![0]).toMatch(HEBREW);
       // All or nothing: the valid first file was removed again.
       expect((await imagesOf()).length).toBe(before);
@@ -112,6 +114,22 @@ for (const factory of testDatabases()) {
         expect(bytes.includes("<script")).toBe(false);
         expect(bytes.includes("<svg")).toBe(false);
       }
+    });
+
+    it("accepts an iPhone HEIC photo (decoded server-side) and refuses a broken one with the Hebrew 422", async () => {
+      const ok = await upload([{ bytes: heicPhoto(), name: "IMG_0001.HEIC", type: "image/heic" }]);
+      expect(ok.res.status).toBe(201);
+      const image = ok.json.data[0]!;
+      expect([image.width, image.height]).toEqual([320, 240]);
+      const served = await fetchFile(image.picture.url);
+      expect(served.status).toBe(200);
+      expect(served.headers.get("content-type")).toMatch(/^image\/(webp|jpeg)$/);
+
+      const before = (await imagesOf()).length;
+      const broken = await upload([{ bytes: brokenHeic(), name: "IMG_0002.HEIC", type: "image/heic" }]);
+      expect(broken.res.status).toBe(422);
+      expect(broken.json.errors!["files.0"]![0]).toBe("הקובץ פגום ולא ניתן לקרוא אותו כתמונה");
+      expect((await imagesOf()).length).toBe(before);
     });
 
     it("refuses a pixel bomb from its header (422) and an oversized file (422 with the size limit)", async () => {

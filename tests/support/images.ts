@@ -1,4 +1,5 @@
 /** Image files for upload tests: real ones, impostors and hostile ones. */
+import { readFileSync } from "node:fs";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 
@@ -66,4 +67,18 @@ export function formWith(
   for (const file of files)
     form.append(file.field, new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
   return form;
+}
+
+/**
+ * A real HEIC as an iPhone saves it (ISO-BMFF brand `heic`, HEVC-coded pixels), 320×240, 2.8 KB: a
+ * gradient (red grows to the right, green downwards, blue 140/200 in 16 px checks), encoded from such a
+ * PNG by libheif 1.15 `heif-enc -q 50` (x265). sharp cannot decode its pixels; heic-decode can.
+ */
+export function heicPhoto(): Buffer {
+  return readFileSync(new URL("./fixtures/photo.heic", import.meta.url));
+}
+
+/** The same HEIC cut short: its header is fine, its pixel data is missing. */
+export function brokenHeic(): Buffer {
+  return heicPhoto().subarray(0, 1500);
 }

@@ -21,6 +21,7 @@ import {
 } from "../../server/images/pipeline.ts";
 import { serveUploads } from "../../server/images/serve.ts";
 import { contentTypeForKey, createLocalStorage, type ImageStorage } from "../../server/images/storage.ts";
+import { brokenHeic, heicPhoto } from "../support/images.ts";
 
 let root: string;
 let storage: ImageStorage;
@@ -119,6 +120,11 @@ describe("sniffImageType", () => {
     ).toBe("svg");
     expect(await sniffImageType(Buffer.from("<svgx/>"))).toBeNull();
     expect(await sniffImageType(Buffer.from("<!doctype html><html><svg></svg></html>"))).toBeNull();
+    expect(await sniffImageType(heicPhoto())).toBe("heif");
+    expect(await sniffImageType(await img.clone().heif({ compression: "av1" }).toBuffer())).toBe("heif");
+    // An MP4 video is ISO-BMFF too, but not a HEIF brand.
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypisom\0\0\0\0isomavc1", "latin1")]);
+    expect(await sniffImageType(mp4)).toBeNull();
     expect(await sniffImageType(Buffer.from("GIF8"))).toBeNull();
     expect(await sniffImageType(Buffer.alloc(0))).toBeNull();
   });
@@ -177,7 +183,7 @@ describe("ingestImage", { timeout: 30_000 }, () => {
   ])("refuses %s as type", async (_name, input) => {
     const error = await rejection(ingestImage(storage, input, { directory: "products" }));
     expect(error.code).toBe("type");
-    expect(error.message).toBe("הקובץ אינו תמונה נתמכת (PNG, JPG, GIF, WebP או SVG)");
+    expect(error.message).toBe("הקובץ אינו תמונה נתמכת. סוגים נתמכים: PNG, JPG, GIF, WebP, HEIC או SVG");
   });
 
   it.each([
@@ -243,6 +249,36 @@ describe("ingestImage", { timeout: 30_000 }, () => {
     // And an SVG declaring an enormous canvas.
     const svgBomb = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"/>');
     expect((await rejection(ingestImage(storage, svgBomb, { directory: "products" }))).code).toBe("pixels");
+  });
+
+  it("accepts an iPhone HEIC (HEVC pixels, decoded by heic-decode) with its colours", async () => {
+    const image = await ingestImage(storage, heicPhoto(), { directory: "products" });
+    expect([image.width, image.height]).toEqual([320, 240]);
+    expect(image.variants.map((v) => `${v.format}:${v.width}x${v.height}`)).toEqual(["webp:320x240", "jpeg:320x240"]);
+    await expectVariantsReadable(image);
+    // The fixture's gradient: red grows to the right, green downwards, blue 140 or 200.
+    const jpeg = await storage.read(image.variants.find((v) => v.format === "jpeg")!.key);
+    const { data, info } = await sharp(jpeg!).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+    const [r0, g0] = at(8, 8);
+    const [r1, g1] = at(311, 231);
+    expect(r0).toBeLessThan(40);
+    expect(g0).toBeLessThan(40);
+    expect(r1).toBeGreaterThan(215);
+    expect(g1).toBeGreaterThan(215);
+  });
+
+  it("accepts an AV1-coded HEIF (AVIF), which sharp decodes itself", async () => {
+    const heif = await (await photo(400, 300)).heif({ compression: "av1" }).toBuffer();
+    const image = await ingestImage(storage, heif, { directory: "products" });
+    expect([image.width, image.height]).toEqual([400, 300]);
+    await expectVariantsReadable(image);
+  });
+
+  it("refuses a HEIC that fails to decode as corrupt, with the Hebrew message", async () => {
+    const error = await rejection(ingestImage(storage, brokenHeic(), { directory: "products" }));
+    expect(error.code).toBe("corrupt");
+    expect(error.message).toBe("הקובץ פגום ולא ניתן לקרוא אותו כתמונה");
   });
 
   it("refuses a truncated or corrupt JPEG", async () => {

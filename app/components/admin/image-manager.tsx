@@ -4,12 +4,12 @@
  * and deletes behind the confirmation. After an upload the screen stays (spec: "the product images
  * screen"); after a delete it closes back to the list (spec: "the product index").
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Button, DropZone, FileTrigger, isFileDropItem, Text } from "react-aria-components";
 import type { AdminImage } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { ImageOwnerType } from "../../../domain/schemas/admin/images.ts";
-import { ApiError, apiJson } from "../../lib/api-client.ts";
+import { ApiError, apiJson, apiUpload } from "../../lib/api-client.ts";
 import { ArrowIcon, ImageIcon, StarIcon, TrashIcon } from "../ui/icon.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { buttonClass } from "./fields.tsx";
@@ -17,6 +17,58 @@ import { notify } from "./toast.tsx";
 
 const s = heAdmin.imagesScreen;
 const m = heAdmin.messages;
+
+/** What the picker and the drop zone take; HEIC/HEIF are phone photos, decoded on the server. */
+const ACCEPTED_TYPES = [
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+  "image/svg+xml",
+  "image/heic",
+  "image/heif",
+];
+
+/** A chosen file on its way: a preview before upload, then its own progress and the server's verdict. */
+interface UploadItem {
+  key: string;
+  file: File;
+  /** Object URL for the thumbnail (browsers without HEIC support show an icon instead). */
+  preview: string;
+  state: "waiting" | "sending" | "processing" | "done" | "refused";
+  percent: number;
+  message?: string;
+}
+
+function stateText(item: UploadItem): string {
+  switch (item.state) {
+    case "waiting":
+      return s.fileWaiting;
+    case "sending":
+      return s.fileSending(item.percent);
+    case "processing":
+      return s.fileProcessing;
+    case "done":
+      return s.fileDone;
+    case "refused":
+      return item.message ? `${s.fileRefused}: ${item.message}` : s.fileRefused;
+  }
+}
+
+/** The spec's hint with HEIC added, each Latin part isolated so it reads in order in the Hebrew sentence. */
+function UploadHint() {
+  return (
+    <p id="upload-hint" className="text-sm text-cocoa-800">
+      {s.hintFormats.map((name) => (
+        <span key={name}>
+          <bdi dir="ltr">{name}</bdi>
+          {name === s.hintFormats.at(-1) ? " " : ", "}
+        </span>
+      ))}
+      {s.hintOr} <bdi dir="ltr">{s.hintHeic}</bdi> {s.hintPhones}, {s.hintSize} <bdi dir="ltr">{s.hintPixels}</bdi>
+    </p>
+  );
+}
 
 export function ImageManager({
   type,
@@ -33,8 +85,10 @@ export function ImageManager({
   const [images, setImages] = useState<AdminImage[]>([]);
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [files, setFiles] = useState<File[]>([]);
+  const [items, setItems] = useState<UploadItem[]>([]);
   const [uploading, setUploading] = useState(false);
+  const itemsRef = useRef(items);
+  itemsRef.current = items;
   const [uploadErrors, setUploadErrors] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<AdminImage | null>(null);
   const [busyOrder, setBusyOrder] = useState(false);
@@ -58,32 +112,67 @@ export function ImageManager({
     void load();
   }, [load]);
 
+  // Thumbnails' object URLs are released when the screen closes.
+  useEffect(
+    () => () => {
+      for (const item of itemsRef.current) URL.revokeObjectURL(item.preview);
+    },
+    [],
+  );
+
+  const update = (key: string, change: Partial<UploadItem>) =>
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
+
+  /**
+   * One request per file (the spec's POST /api/admin/images with one files[] entry), one after another:
+   * each file gets its own progress and its own verdict, and a refused photo does not sink the others.
+   */
   async function upload() {
     if (uploading) return;
     setUploadErrors([]);
-    if (files.length === 0) {
+    const pending = items.filter((item) => item.state === "waiting" || item.state === "refused");
+    if (pending.length === 0) {
       setUploadErrors([heAdmin.validation.noFiles]);
       return;
     }
     setUploading(true);
-    const form = new FormData();
-    form.append("id", String(id));
-    form.append("type", type);
-    form.append("directory", `${type === "category" ? "categories" : type === "branch" ? "branches" : `${type}s`}`);
-    for (const file of files) form.append("files[]", file, file.name);
-    try {
-      await apiJson("/api/admin/images", { method: "POST", formData: form });
-      notify.success(files.length === 1 ? m.imageSaved : m.imagesSaved);
-      setFiles([]);
-      await load();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        setUploadErrors([...new Set(Object.values(error.fieldErrors).flat())]);
+    let saved = 0;
+    let failure: unknown = null;
+    for (const item of pending) {
+      const form = new FormData();
+      form.append("id", String(id));
+      form.append("type", type);
+      form.append("directory", `${type === "category" ? "categories" : type === "branch" ? "branches" : `${type}s`}`);
+      form.append("files[]", item.file, item.file.name);
+      update(item.key, { state: "sending", percent: 0, message: undefined });
+      try {
+        await apiUpload("/api/admin/images", form, (sent, total) => {
+          const percent = Math.floor((sent / total) * 100);
+          update(item.key, percent >= 100 ? { state: "processing", percent: 100 } : { state: "sending", percent });
+        });
+        update(item.key, { state: "done", percent: 100 });
+        saved++;
+      } catch (error) {
+        failure = error;
+        const message =
+          error instanceof ApiError ? (Object.values(error.fieldErrors).flat()[0] ?? error.body?.message) : undefined;
+        update(item.key, { state: "refused", message });
       }
-      notify.failure(m.imageSaveError, error);
-    } finally {
-      setUploading(false);
     }
+    if (saved > 0) {
+      notify.success(saved === 1 ? m.imageSaved : m.imagesSaved);
+      await load();
+    }
+    if (failure) notify.failure(m.imageSaveError, failure);
+    setUploading(false);
+  }
+
+  function removeItem(key: string) {
+    setItems((current) => {
+      const gone = current.find((item) => item.key === key);
+      if (gone) URL.revokeObjectURL(gone.preview);
+      return current.filter((item) => item.key !== key);
+    });
   }
 
   async function saveOrder(order: number[], focusId: number, focusAction: string) {
@@ -136,10 +225,25 @@ export function ImageManager({
 
   const addFiles = (list: File[]) => {
     setUploadErrors([]);
-    setFiles((current) => [
-      ...current,
-      ...list.filter((f) => !current.some((c) => c.name === f.name && c.size === f.size)),
-    ]);
+    setItems((current) => {
+      // Files already uploaded leave the list when new ones are chosen.
+      const kept = current.filter((item) => {
+        if (item.state === "done") URL.revokeObjectURL(item.preview);
+        return item.state !== "done";
+      });
+      const added = list
+        .filter((f) => !kept.some((c) => c.file.name === f.name && c.file.size === f.size))
+        .map(
+          (file): UploadItem => ({
+            key: `${file.name}-${file.size}-${file.lastModified}`,
+            file,
+            preview: URL.createObjectURL(file),
+            state: "waiting",
+            percent: 0,
+          }),
+        );
+      return [...kept, ...added];
+    });
   };
 
   return (
@@ -150,15 +254,7 @@ export function ImageManager({
         </h3>
         <DropZone
           aria-label={s.upload}
-          getDropOperation={(types) =>
-            types.has("image/png") ||
-            types.has("image/jpeg") ||
-            types.has("image/gif") ||
-            types.has("image/webp") ||
-            types.has("image/svg+xml")
-              ? "copy"
-              : "cancel"
-          }
+          getDropOperation={(types) => (ACCEPTED_TYPES.some((t) => types.has(t)) ? "copy" : "cancel")}
           onDrop={async (event) => {
             const dropped = await Promise.all(event.items.filter(isFileDropItem).map((item) => item.getFile()));
             addFiles(dropped);
@@ -171,29 +267,21 @@ export function ImageManager({
           </Text>
           <FileTrigger
             allowsMultiple
-            acceptedFileTypes={["image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml"]}
+            acceptedFileTypes={[...ACCEPTED_TYPES, ".heic", ".heif"]}
             onSelect={(list) => addFiles(list ? [...list] : [])}
           >
             <Button className={buttonClass.secondary}>{s.chooseFiles}</Button>
           </FileTrigger>
-          <p id="upload-hint" className="text-sm text-cocoa-800">
-            <bdi>{s.hintFormats}</bdi>, {s.hintSize} <bdi dir="ltr">{s.hintPixels}</bdi>
-          </p>
+          <UploadHint />
         </DropZone>
-        {files.length ? (
+        {items.length ? (
           <div className="mt-3">
             <p className="font-semibold text-cocoa-900" aria-live="polite">
-              {s.selected(files.length)}
+              {s.selected(items.length)}
             </p>
-            <ul className="mt-1 flex flex-wrap gap-2">
-              {files.map((f) => (
-                <li
-                  key={`${f.name}-${f.size}`}
-                  dir="ltr"
-                  className="rounded-full bg-white px-3 py-1 text-sm ring-1 ring-cream-300"
-                >
-                  {f.name}
-                </li>
+            <ul className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label={s.upload}>
+              {items.map((item) => (
+                <UploadRow key={item.key} item={item} onRemove={uploading ? undefined : () => removeItem(item.key)} />
               ))}
             </ul>
           </div>
@@ -308,5 +396,54 @@ export function ImageManager({
         onConfirm={() => (deleting ? remove(deleting) : undefined)}
       />
     </div>
+  );
+}
+
+/** One chosen file: its thumbnail, name, state in words and a progress bar while it is being sent. */
+function UploadRow({ item, onRemove }: { item: UploadItem; onRemove?: () => void }) {
+  const [previewFailed, setPreviewFailed] = useState(false);
+  const text = stateText(item);
+  return (
+    <li
+      data-upload-state={item.state}
+      className="flex items-center gap-3 rounded-xl bg-white p-2 ring-1 ring-cream-300"
+    >
+      {previewFailed ? (
+        <span className="grid size-14 shrink-0 place-items-center rounded-lg bg-cream-200" aria-hidden="true">
+          <ImageIcon className="size-6 text-crust-700" />
+        </span>
+      ) : (
+        <img
+          src={item.preview}
+          alt=""
+          onError={() => setPreviewFailed(true)}
+          className="size-14 shrink-0 rounded-lg bg-cream-200 object-cover"
+        />
+      )}
+      <div className="min-w-0 flex-1">
+        <p dir="ltr" className="truncate text-end text-sm font-medium text-cocoa-900">
+          {item.file.name}
+        </p>
+        <p
+          role="status"
+          className={`text-sm ${item.state === "refused" ? "font-semibold text-berry-700" : item.state === "done" ? "font-semibold text-olive-700" : "text-cocoa-800"}`}
+        >
+          {text}
+        </p>
+        {item.state === "sending" || item.state === "processing" ? (
+          <progress
+            max={100}
+            value={item.state === "processing" ? undefined : item.percent}
+            aria-label={s.progressLabel(item.file.name)}
+            className="mt-1 h-2 w-full appearance-none overflow-hidden rounded-full bg-cream-200 [&::-moz-progress-bar]:bg-crust-700 [&::-webkit-progress-bar]:bg-cream-200 [&::-webkit-progress-value]:bg-crust-700"
+          />
+        ) : null}
+      </div>
+      {onRemove && item.state !== "done" ? (
+        <Button aria-label={s.removeFile(item.file.name)} onPress={onRemove} className={buttonClass.quiet}>
+          <TrashIcon className="size-4" />
+        </Button>
+      ) : null}
+    </li>
   );
 }

@@ -1,0 +1,123 @@
+/**
+ * Uploads in the back office (issue 12): each chosen file shows a thumbnail and its own state — waiting,
+ * "נשלח NN%" while its bytes go out (XMLHttpRequest upload progress), processing, done — and an iPhone
+ * HEIC photo is accepted through the screen. The screen stays axe clean while files are listed.
+ */
+import { randomBytes } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
+import { axeViolations, launchBrowser, openPage } from "../support/browser.ts";
+import { heicPhoto } from "../support/images.ts";
+
+const baseURL = inject("baseURL");
+const chromiumPath = inject("chromiumPath");
+const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
+
+/** Noise compresses badly: a ~700 KB PNG, so a throttled upload takes a few seconds. */
+function noisyPng(): Promise<Buffer> {
+  return sharp(randomBytes(480 * 480 * 3), { raw: { width: 480, height: 480, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+describe.skipIf(!chromiumPath)("admin uploads: per-file progress and HEIC", () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser(chromiumPath);
+    page = await staffPage(browser, baseURL, credentials);
+  });
+  afterAll(async () => {
+    await page?.context().close();
+    await browser?.close();
+  });
+
+  async function openImagesScreen() {
+    await openPage(page, `${baseURL}/admin/products`);
+    await listReady(page);
+    await page
+      .getByRole("button", { name: /^תמונות: / })
+      .first()
+      .click();
+    const screen = page.getByRole("dialog", { name: /^תמונות: / });
+    await screen.getByRole("heading", { name: "העלאת תמונות" }).waitFor();
+    return screen;
+  }
+
+  it("shows each file's thumbnail and state: waiting, sending NN%, then done; axe clean", async () => {
+    const screen = await openImagesScreen();
+    await screen.locator('input[type="file"]').setInputFiles([
+      { name: "noise-1.png", mimeType: "image/png", buffer: await noisyPng() },
+      { name: "noise-2.png", mimeType: "image/png", buffer: await noisyPng() },
+    ]);
+    const rows = screen.locator("[data-upload-state]");
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.first().textContent()).toContain("ממתין");
+    // The thumbnail is the chosen file itself (an object URL), before anything is sent.
+    expect(await rows.first().locator("img").getAttribute("src")).toMatch(/^blob:/);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Every state text the rows show, as it happens.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenStates: string[] }).seenStates = seen;
+      new MutationObserver(() => {
+        for (const row of document.querySelectorAll("[data-upload-state] [role=status]")) {
+          const text = row.textContent ?? "";
+          if (seen.at(-1) !== text) seen.push(text);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    // A slow line (≈ 256 kB/s up), so the bytes take a few seconds to go out.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 4_000_000,
+      uploadThroughput: 256 * 1024,
+    });
+    await screen.getByRole("button", { name: "העלאה", exact: true }).click();
+    await expect.poll(() => screen.locator('[data-upload-state="done"]').count(), { timeout: 60_000 }).toBe(2);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await expectToast(page, "תמונות נשמרו בהצלחה");
+    const seen = await page.evaluate(() => (window as unknown as { seenStates: string[] }).seenStates);
+    const percents = seen.flatMap((text) => /^נשלח (\d+)%$/.exec(text)?.[1] ?? []).map(Number);
+    expect(percents.some((p) => p > 0 && p < 100)).toBe(true);
+    expect(seen).toContain("הועלה");
+    expect(await rows.first().textContent()).toContain("הועלה");
+    await dismissToasts(page);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("accepts an iPhone HEIC photo through the screen (the browser cannot preview it: an icon instead)", async () => {
+    const screen = await openImagesScreen();
+    const images = screen.locator("ol > li");
+    const before = await images.count();
+    await screen
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: "IMG_0001.HEIC", mimeType: "image/heic", buffer: heicPhoto() }]);
+    await screen.locator('[data-upload-state="waiting"]').waitFor();
+    await screen.getByRole("button", { name: "העלאה", exact: true }).click();
+    await screen.locator('[data-upload-state="done"]').waitFor({ timeout: 30_000 });
+    await expectToast(page, "התמונה נשמרה בהצלחה");
+    await expect.poll(() => images.count()).toBe(before + 1);
+    await expect
+      .poll(() =>
+        images
+          .last()
+          .locator("img")
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 320),
+      )
+      .toBe(true);
+    await dismissToasts(page);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

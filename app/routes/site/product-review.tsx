@@ -110,8 +110,8 @@ function Sent({ product }: { product: { id: number; name: string } }) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <PageHeader title={t.heading(product.name)} />
-      <div className="mx-auto max-w-3xl px-6 py-10">
-        <div role="status" className="rounded-2xl bg-cream-50 p-6 shadow-sm ring-1 ring-cream-300 sm:p-8">
+      <div className="mx-auto max-w-7xl px-6 py-10">
+        <div role="status" className="max-w-3xl rounded-2xl bg-cream-50 p-6 shadow-sm ring-1 ring-cream-300 sm:p-8">
           <p className="flex items-center gap-2 text-2xl font-bold text-olive-700">
             <CheckCircleIcon className="size-7 shrink-0" />
             {t.sentTitle}

@@ -14,6 +14,8 @@ export default [
     route("categories", "routes/site/categories.tsx"),
     route("categories/:id", "routes/site/category.tsx"),
     route("product/:id", "routes/site/product.tsx"),
+    // The review form of a product (issue 12): a page with the session, so the cached product page stays cacheable.
+    route("product/:id/review", "routes/site/product-review.tsx"),
     route("products", "routes/site/products.tsx"),
     route("about", "routes/site/about.tsx"),
     route("accessibility", "routes/site/accessibility.tsx"),
@@ -42,6 +44,7 @@ export default [
     route("publications", "routes/admin/publications.tsx", [imagesOf("publications")]),
     route("clients", "routes/admin/clients.tsx"),
     route("contact-requests", "routes/admin/contact-requests.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("audit", "routes/admin/audit.tsx"),
   ]),

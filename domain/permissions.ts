@@ -4,7 +4,7 @@
  * and the admin screens' buttons, so a rule changes in one place.
  *
  * `admin` may do everything; `editor` manages catalogue content (products, images, tags, sizes,
- * categories, branches, sales, publications) but not club members, contact requests, accounts, settings or
+ * categories, branches, sales, publications, customer reviews) but not club members, contact requests, accounts, settings or
  * the audit log.
  */
 
@@ -34,6 +34,7 @@ export const ADMIN_SUBJECTS = [
   "Publication",
   "Client",
   "ContactRequest",
+  "Review",
   "Settings",
   "AuditLog",
 ] as const;
@@ -45,7 +46,8 @@ export interface Ability {
   subject: Subject;
 }
 
-const CATALOGUE: Subject[] = ["Product", "Image", "Tag", "Size", "Category", "Branch", "Sale", "Publication"];
+/** Editors manage the catalogue, and moderate customer reviews of it (issue 12). */
+const CATALOGUE: Subject[] = ["Product", "Image", "Tag", "Size", "Category", "Branch", "Sale", "Publication", "Review"];
 
 export const ROLE_ABILITIES: Record<Role, Ability[]> = {
   admin: [{ action: "manage", subject: "all" }],

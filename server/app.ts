@@ -52,6 +52,9 @@ const isUploadPath = (path: string) => path === "/api/admin/images" || path.star
 
 /** Writes that change nothing a visitor of the public pages sees; every other successful write bumps the version. */
 const PRIVATE_WRITES = new Set(["/login", "/logout", "/api/contact", "/api/client/create", "/contactUs", "/club"]);
+/** A review is stored pending: nothing visitors see changes until staff approve it (through the admin API). */
+const isPrivateWrite = (path: string) =>
+  PRIVATE_WRITES.has(path) || /^\/product\/[^/]+\/review(?:\.data)?$/i.test(path);
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Files of public/ at the top of the client build (favicon…), so pages never wait on a file lookup. */
@@ -275,7 +278,7 @@ export function createApp(deps: AppDeps) {
   // ETags of every server move on. Refused writes (4xx) changed nothing; a failed one (5xx) may have.
   app.use("*", async (c, next) => {
     await next();
-    if (!UNSAFE_METHODS.has(c.req.method) || PRIVATE_WRITES.has(c.req.path)) return;
+    if (!UNSAFE_METHODS.has(c.req.method) || isPrivateWrite(c.req.path)) return;
     const status = c.res.status;
     if (status < 400 || status >= 500) {
       try {

@@ -51,6 +51,7 @@ export const ADMIN_SECTIONS = {
     title: t.contactRequests,
     label: n.contactRequests,
   },
+  reviews: { subject: "Review", path: "reviews", title: t.reviews, label: n.reviews },
   settings: { subject: "Settings", path: "settings", title: t.settings, label: n.settings },
   audit: { subject: "AuditLog", path: "audit", title: t.audit, label: n.audit },
 } as const satisfies Record<string, AdminSection>;

@@ -45,6 +45,8 @@ export async function handlePublicForm(
     if (http?.status === 422 && http.errors) {
       return data({ errors: http.errors, values: pickValues(values, fields) } satisfies FormResult, { status: 422 });
     }
+    // The form's subject is gone (a review of a product no longer published): the page's own 404.
+    if (http?.status === 404) throw data(null, { status: 404 });
     if (http?.status === 429) {
       return data({ failure: "rateLimited", values: pickValues(values, fields) } satisfies FormResult, {
         status: 429,

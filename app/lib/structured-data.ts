@@ -5,7 +5,7 @@
  */
 
 import type { RouterContextProvider } from "react-router";
-import type { Picture, SiteSettings } from "../../domain/contracts/catalogue.ts";
+import type { Picture, ProductReviews, SiteSettings } from "../../domain/contracts/catalogue.ts";
 import type { Branch, HoursDay, OpeningHoursEntry } from "../../domain/contracts/content.ts";
 import { heKashrut } from "../../domain/i18n/kashrut.ts";
 import type { Allergen } from "../../domain/kashrut.ts";
@@ -200,8 +200,10 @@ export interface ProductForJsonLd {
  */
 export function productJsonLd(
   product: ProductForJsonLd,
-  options: { publicUrl: string; brandName: string; kosher?: boolean },
+  options: { publicUrl: string; brandName: string; kosher?: boolean; reviews?: ProductReviews },
 ): JsonLd {
+  // Only real, approved reviews rate a product (issue 12; Google's review-snippet rules): none, no rating.
+  const reviews = options.reviews?.count ? options.reviews : null;
   const url = absoluteUrl(options.publicUrl, `/product/${product.id}`);
   const images = [product.mainImage, ...(product.images ?? [])]
     .map((p) => (p?.url ? absoluteUrl(options.publicUrl, p.url) : undefined))
@@ -225,6 +227,22 @@ export function productJsonLd(
     image: [...new Set(images)],
     category: product.category?.map((c) => c.name).join(", ") || undefined,
     brand: { "@type": "Brand", name: options.brandName },
+    aggregateRating: reviews
+      ? {
+          "@type": "AggregateRating",
+          ratingValue: reviews.average,
+          reviewCount: reviews.count,
+          bestRating: 5,
+          worstRating: 1,
+        }
+      : undefined,
+    review: reviews?.latest.map((review) => ({
+      "@type": "Review",
+      reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+      author: { "@type": "Person", name: review.name },
+      datePublished: review.created_at.slice(0, 10),
+      reviewBody: review.text,
+    })),
     offers: product.size.map((size) => ({
       "@type": "Offer",
       name: size.name,

@@ -196,6 +196,19 @@ export interface AdminContactRequest {
   created_at: string;
 }
 
+/** A customer review in the moderation list (issue 12). */
+export interface AdminReview {
+  id: number;
+  product_id: number;
+  product_name: string;
+  rating: number;
+  name: string;
+  text: string;
+  status: "pending" | "approved" | "rejected";
+  created_at: string;
+  moderated_at: string | null;
+}
+
 export interface AdminSettings {
   /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
   version: number;

@@ -173,3 +173,20 @@ export interface PaginatorMeta {
 export interface Paginated<T> extends PaginatorMeta {
   data: T[];
 }
+
+/** An approved customer review as the product page shows it (issue 12). */
+export interface PublicReview {
+  id: number;
+  rating: number;
+  name: string;
+  text: string;
+  created_at: string;
+}
+
+/** The approved reviews of a product: their average (one decimal) and count, and the newest few. */
+export interface ProductReviews {
+  /** null while no review is approved. */
+  average: number | null;
+  count: number;
+  latest: PublicReview[];
+}

@@ -106,7 +106,16 @@ export const he = {
     empty: "אין כרגע מוצרים בקטגוריה הזו. מוזמנים להציץ בקטגוריות האחרות.",
   },
   product: {
-    rating: "דירוג: 5 מתוך 5 כוכבים",
+    /** The stars' accessible name and visible figure: the average of approved reviews. */
+    rating: (average: string, count: number) =>
+      `${average} מתוך 5 · ${count === 1 ? "ביקורת אחת" : `${count} ביקורות`}`,
+    ratingLabel: (average: string, count: number) =>
+      `דירוג ${average} מתוך 5 כוכבים, לפי ${count === 1 ? "ביקורת אחת" : `${count} ביקורות`}`,
+    noReviews: "עדיין אין ביקורות",
+    noReviewsLabel: "אין עדיין דירוג: עדיין אין ביקורות",
+    reviewsHeading: "ביקורות לקוחות",
+    writeReview: "כתבו ביקורת",
+    reviewStars: (rating: number) => `${rating} מתוך 5 כוכבים`,
     suitableFor: "מתאים ל:",
     description: "תיאור המוצר",
     sku: "מק״ט:",

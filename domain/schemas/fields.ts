@@ -14,6 +14,14 @@ export const CONTACT_FIELDS = ["name", "email", "phone", "message"] as const;
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 20, message: 2000 } as const;
 export const CLUB_FIELDS = ["email"] as const;
 
+/** A customer review of a product (issue 12): stars 1–5, a short text and the name shown with it. */
+export const REVIEW_FIELDS = ["rating", "text", "name"] as const;
+export const REVIEW_LIMITS = { name: 60, text: 1000 } as const;
+export const REVIEW_RATINGS = [1, 2, 3, 4, 5] as const;
+/** Only `approved` reviews are shown or counted; `pending` ones wait for staff. */
+export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
 /**
  * Single-line text: bidi overrides and other unsafe characters go (sanitizeText), every remaining
  * control character (CR, LF, tab…) becomes a space, runs of spaces collapse.

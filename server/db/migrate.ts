@@ -16,6 +16,7 @@ import { branchCertificatesMigration } from "./migrations/010-branch-certificate
 import { seasonalMigration } from "./migrations/011-seasonal.ts";
 import { jobsMigration } from "./migrations/012-jobs.ts";
 import { accessibilityContactMigration } from "./migrations/014-accessibility-contact.ts";
+import { reviewsMigration } from "./migrations/015-reviews.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -30,6 +31,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "011-seasonal": seasonalMigration(),
     "012-jobs": jobsMigration(dialect),
     "014-accessibility-contact": accessibilityContactMigration(),
+    "015-reviews": reviewsMigration(dialect),
   };
 }
 

@@ -7,6 +7,8 @@ import type { Dietary } from "../../domain/kashrut.ts";
 import type { Role } from "../../domain/permissions.ts";
 
 /** ISO-8601 UTC text, e.g. 2026-11-22T10:00:00.000Z; sorts correctly as text on both dialects. */
+import type { ReviewStatus } from "../../domain/schemas/fields.ts";
+
 type Timestamp = string;
 type Flag = number; // 0 | 1
 type CreatedAt = ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
@@ -215,6 +217,17 @@ export interface ContactRequestsTable {
   created_at: CreatedAt;
 }
 
+export interface ReviewsTable {
+  id: Generated<number>;
+  product_id: number;
+  rating: number;
+  name: string;
+  text: string;
+  status: ColumnType<ReviewStatus, ReviewStatus | undefined, ReviewStatus>;
+  created_at: CreatedAt;
+  moderated_at: Timestamp | null;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: number;
@@ -288,6 +301,7 @@ export interface Database {
   clients: ClientsTable;
   client_confirmations: ClientConfirmationsTable;
   contact_requests: ContactRequestsTable;
+  reviews: ReviewsTable;
   rate_limits: RateLimitsTable;
   content_version: ContentVersionTable;
   known_logins: KnownLoginsTable;

@@ -45,6 +45,8 @@ const SESSION_ROUTE_IDS = new Set([
   "routes/site/contact",
   "routes/site/club",
   "routes/site/club-confirm",
+  // A product's review form (issue 12); the product page itself stays cached and links here.
+  "routes/site/product-review",
 ]);
 const isSessionRoute = (id: string) => SESSION_ROUTE_IDS.has(id) || id.startsWith("routes/admin/");
 

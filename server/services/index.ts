@@ -16,6 +16,7 @@ import { createImagesService } from "./images.ts";
 import { createMediaService } from "./media.ts";
 import { createPostsService } from "./posts.ts";
 import { createProductsService } from "./products.ts";
+import { createReviewsService } from "./reviews.ts";
 import { createProductSearch } from "./search/live-index.ts";
 import { createSeasonalService } from "./seasonal.ts";
 import { createSettingsService } from "./settings.ts";
@@ -62,6 +63,7 @@ export function createServices(db: DB, deps: ServiceDeps) {
     sales,
     publications,
     contact: createContactService(db),
+    reviews: createReviewsService(db),
     clients: createClientsService(db, {
       mailer: deps.mailer,
       logger: deps.logger,

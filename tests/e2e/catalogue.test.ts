@@ -137,7 +137,7 @@ describe.skipIf(!chromiumPath)("catalogue screens", () => {
         await page.context().close();
       });
 
-      it("shows image, name, five stars, 'suitable for' categories, description and SKU", async () => {
+      it("shows image, name, empty stars without reviews, 'suitable for' categories, description and SKU", async () => {
         expect(await page.title()).toBe(`${product.name} | מאפיית שקד`);
         expect(await page.locator("main h1").textContent()).toBe(product.name);
         const image = page.locator("main img").first();
@@ -146,8 +146,10 @@ describe.skipIf(!chromiumPath)("catalogue screens", () => {
         expect(await imageLoaded(page, "main img")).toBe(true);
         // Nothing moves while the page and its images load.
         expect(await layoutShift(page)).toBeLessThan(0.01);
-        const stars = page.getByRole("img", { name: "דירוג: 5 מתוך 5 כוכבים" });
+        // The demo products have no reviews: empty stars and the words, never a made-up rating (issue 12).
+        const stars = page.getByRole("img", { name: "אין עדיין דירוג: עדיין אין ביקורות" }).first();
         expect(await stars.locator("svg").count()).toBe(5);
+        expect(await stars.textContent()).toBe("עדיין אין ביקורות");
         expect(await page.locator("#suitable-for").textContent()).toBe("מתאים ל:");
         expect(await page.locator("ul[aria-labelledby=suitable-for] a").allTextContents()).toEqual(
           product.category.map((c) => c.name),

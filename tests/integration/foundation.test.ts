@@ -134,6 +134,7 @@ const SCHEMA = {
   ],
   client_confirmations: ["token_hash", "client_id", "created_at", "expires_at"],
   contact_requests: ["id", "name", "email", "phone", "message", "handled_at", "created_at"],
+  reviews: ["id", "product_id", "rating", "name", "text", "status", "created_at", "moderated_at"],
   rate_limits: ["key", "window_start", "hits", "previous_hits"],
   content_version: ["id", "version"],
   known_logins: ["user_id", "address", "last_login_at"],

@@ -93,15 +93,61 @@ export function TagBadge({ tag }: { tag: ProductTag }) {
   );
 }
 
-/** The five-star display of the product page (spec §2). */
-export function FiveStars() {
+const STAR_PATH = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
+
+/**
+ * Five stars filled up to `rating` (0–5, fractions filled in part, from the start side), drawn for the eye
+ * only: the caller gives the accessible name (issue 12: the stars show real reviews, never a fixed 5).
+ */
+export function Stars({ rating, className = "size-5" }: { rating: number; className?: string }) {
   return (
-    <span className="inline-flex items-center gap-0.5 text-[#a35f00]" role="img" aria-label={he.product.rating}>
-      {[0, 1, 2, 3, 4].map((i) => (
-        <svg key={i} aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-5" fill="currentColor">
-          <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
-        </svg>
-      ))}
+    <span aria-hidden="true" className="inline-flex items-center gap-0.5 text-[#a35f00]">
+      {[0, 1, 2, 3, 4].map((i) => {
+        const fill = Math.min(1, Math.max(0, rating - i));
+        return (
+          <span key={i} className={`relative inline-block ${className}`}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" focusable="false" className="absolute inset-0 size-full">
+              <path d={STAR_PATH} fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+            </svg>
+            {fill > 0 ? (
+              <span className="absolute inset-y-0 start-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
+                <svg
+                  aria-hidden="true"
+                  viewBox="0 0 24 24"
+                  focusable="false"
+                  className={`absolute inset-y-0 start-0 ${className}`}
+                >
+                  <path d={STAR_PATH} fill="currentColor" />
+                </svg>
+              </span>
+            ) : null}
+          </span>
+        );
+      })}
+    </span>
+  );
+}
+
+/** An average as the page writes it: one decimal at most ("4.5", "4"). */
+export const formatRating = (value: number) =>
+  new Intl.NumberFormat("he-IL", { maximumFractionDigits: 1 }).format(value);
+
+/**
+ * A product's rating: the average of its approved reviews with their count ("4.5 מתוך 5 · 12 ביקורות"), or
+ * empty stars and "עדיין אין ביקורות". One image to assistive technology, named by the same words.
+ */
+export function ProductRating({ average, count }: { average: number | null; count: number }) {
+  const shown = average === null ? null : formatRating(average);
+  return (
+    <span
+      role="img"
+      aria-label={shown === null ? he.product.noReviewsLabel : he.product.ratingLabel(shown, count)}
+      className="inline-flex flex-wrap items-center gap-2"
+    >
+      <Stars rating={average ?? 0} />
+      <span className="font-semibold text-cocoa-800">
+        {shown === null ? he.product.noReviews : he.product.rating(shown, count)}
+      </span>
     </span>
   );
 }

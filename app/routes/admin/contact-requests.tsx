@@ -1,5 +1,4 @@
 /** The contact-request inbox: newest first, open / handled filter, mark handled, view, delete. */
-import { useEffect, useState } from "react";
 import type { AdminContactRequest } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { Details } from "../../components/admin/bits.tsx";
@@ -8,8 +7,8 @@ import { type CrudControls, CrudScreen } from "../../components/admin/crud-scree
 import { formatDateTime } from "../../components/admin/format.ts";
 import { type ListColumn, RowAction } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
+import { RadioFilter } from "../../components/admin/radio-filter.tsx";
 import { notify } from "../../components/admin/toast.tsx";
-import type { AdminList } from "../../components/admin/use-admin-list.ts";
 import { CheckIcon } from "../../components/ui/icon.tsx";
 import { useCan } from "../../lib/admin-permissions.ts";
 import { apiJson } from "../../lib/api-client.ts";
@@ -91,42 +90,11 @@ async function setHandled(
   }
 }
 
-/** Open / handled / all: shown at once; the URL (and the rows) follow. */
-function StatusFilter({ list }: { list: AdminList<AdminContactRequest> }) {
-  const urlFilter = list.params.get("status") ?? "all";
-  const [filter, setFilter] = useState(urlFilter);
-  useEffect(() => setFilter(urlFilter), [urlFilter]);
-  return (
-    <fieldset className="mt-3 flex flex-wrap items-center gap-4">
-      <legend className="sr-only">{c.filter}</legend>
-      <span aria-hidden="true" className="font-medium text-cocoa-900">
-        {c.filter}:
-      </span>
-      {(
-        [
-          ["open", c.open],
-          ["handled", c.handled],
-          ["all", c.all],
-        ] as const
-      ).map(([value, label]) => (
-        <label key={value} className="inline-flex items-center gap-2 text-cocoa-900">
-          <input
-            type="radio"
-            name="status"
-            value={value}
-            checked={filter === value}
-            onChange={() => {
-              setFilter(value);
-              list.update({ status: value === "all" ? null : value });
-            }}
-            className="size-5 accent-crust-700"
-          />
-          {label}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
+const FILTER_OPTIONS = [
+  ["open", c.open],
+  ["handled", c.handled],
+  ["all", c.all],
+] as const;
 
 function ContactRequestView({
   item,
@@ -188,7 +156,7 @@ export default function ContactRequests() {
       rowName={(r) => r.name}
       searchLabels={{ title: `${f.name} / ${f.email}`, content: f.message }}
       extraKeys={EXTRA_KEYS}
-      toolbarExtra={(list) => <StatusFilter list={list} />}
+      toolbarExtra={(list) => <RadioFilter list={list} param="status" legend={c.filter} options={FILTER_OPTIONS} />}
       messages={{
         heading: c.heading,
         viewTitle: (i) => `${f.message}: ${i.name}`,

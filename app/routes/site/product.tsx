@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
 import { formatShekels } from "../../../domain/money.ts";
-import { Breadcrumbs, Chip, FiveStars, TagBadge } from "../../components/catalogue/bits.tsx";
+import { Breadcrumbs, Chip, ProductRating, TagBadge } from "../../components/catalogue/bits.tsx";
 import { ProductGallery } from "../../components/catalogue/gallery.tsx";
 import { AllergensBlock, KashrutLine } from "../../components/catalogue/kashrut.tsx";
+import { ProductReviewsSection } from "../../components/catalogue/reviews.tsx";
 import { ProductGrid } from "../../components/catalogue/tiles.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { useSiteSettings } from "../../components/site/use-site-settings.ts";
@@ -24,11 +25,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idFromParam(params.id);
   const services = context.get(servicesContext);
   const { publicUrl } = context.get(requestContext);
-  const [settings, product, similar, certificates] = await Promise.all([
+  const [settings, product, similar, certificates, reviews] = await Promise.all([
     services.settings.get(),
     services.catalogue.product(id),
     services.catalogue.similar(id),
     services.branches.certificates(),
+    services.reviews.ofProduct(id),
   ]);
   if (!product) throw data(null, { status: 404 });
   // Kashrut is claimed only while a branch holds a valid certificate (the page cache keys this page by the
@@ -47,7 +49,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const firstCategory = product.category[0];
   addStructuredData(
     context,
-    productJsonLd(product, { publicUrl, brandName: settings.brandName, kosher: authority !== null }),
+    productJsonLd(product, { publicUrl, brandName: settings.brandName, kosher: authority !== null, reviews }),
     breadcrumbJsonLd(
       [
         { name: he.nav.home, path: "/" },
@@ -59,7 +61,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       publicUrl,
     ),
   );
-  return { product, similar, authority, seo };
+  return { product, similar, authority, reviews, seo };
 }
 
 export const ErrorBoundary = SiteErrorBoundary;
@@ -100,7 +102,7 @@ function PhoneSummary({ sizes, orderUrl }: { sizes: { price: number }[]; orderUr
 
 /** The product page (spec §2). */
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, similar, authority } = loaderData;
+  const { product, similar, authority, reviews } = loaderData;
   const settings = useSiteSettings();
   const firstCategory = product.category[0];
   const crumbs = [
@@ -132,9 +134,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <div>
             <h1 className="text-4xl font-extrabold text-cocoa-900 sm:text-5xl">{product.name}</h1>
             {product.title ? <p className="mt-2 text-xl text-crust-700">{product.title}</p> : null}
-            <div className="mt-3">
-              <FiveStars />
-            </div>
+            <a href="#reviews" className="mt-3 inline-block rounded-md hover:underline">
+              <ProductRating average={reviews.average} count={reviews.count} />
+            </a>
             <PhoneSummary sizes={product.size} orderUrl={settings.orderUrl} />
           </div>
 
@@ -208,6 +210,8 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </div>
+
+      <ProductReviewsSection productId={product.id} reviews={reviews} />
 
       {similar.length ? (
         <section aria-labelledby="similar" className="mt-16">

@@ -17,6 +17,7 @@ import {
   sizeSchema,
   tagSchema,
 } from "../../../domain/schemas/admin/product.ts";
+import { reviewFilterSchema, reviewModerationSchema } from "../../../domain/schemas/admin/review.ts";
 import { settingsSchema } from "../../../domain/schemas/admin/settings.ts";
 import type { AppEnv } from "../../app.ts";
 import { requireAbility } from "../../auth/require-ability.ts";
@@ -132,6 +133,24 @@ export function createAdminApi(services: Services, options: { trustProxy: boolea
   api.delete("/admin/contact-requests/:id", requireAbility("delete", "ContactRequest"), async (c) => {
     await admin.contactRequests.remove(pathId(c));
     return done(c, m.contactDeleted);
+  });
+
+  // Customer reviews (issue 12): moderation. Approving or rejecting changes the product page, so (as every
+  // admin write) it bumps the content version.
+  api.get("/admin/reviews", requireAbility("read", "Review"), async (c) => {
+    const { query, path, params } = listParams(c);
+    const filter = reviewFilterSchema.parse(c.req.query("status") ?? "all");
+    return c.json(await admin.reviews.list(query, filter, path, params));
+  });
+  api.put("/admin/reviews/:id", requireAbility("update", "Review"), async (c) => {
+    const id = pathId(c);
+    const { status } = parseWith(reviewModerationSchema, await readBody(c));
+    const message = status === "approved" ? m.reviewApproved : m.reviewRejected;
+    return ok(c, await admin.reviews.setStatus(id, status), message);
+  });
+  api.delete("/admin/reviews/:id", requireAbility("delete", "Review"), async (c) => {
+    await admin.reviews.remove(pathId(c));
+    return done(c, m.reviewDeleted);
   });
 
   // The audit log (admin only; read-only).

@@ -18,6 +18,7 @@ import type { createDashboardService } from "./dashboard.ts";
 import type { AdminImagesService } from "./images.ts";
 import type { AdminPostsService } from "./posts.ts";
 import type { AdminProductsService } from "./products.ts";
+import type { AdminReviewsService } from "./reviews.ts";
 import type { createAdminSettingsService } from "./settings.ts";
 
 /** The back office's services (server/services/admin/index.ts). */
@@ -30,6 +31,7 @@ export interface AdminServiceSet {
   sales: AdminPostsService;
   publications: AdminPostsService;
   contactRequests: AdminContactRequestsService;
+  reviews: AdminReviewsService;
   settings: ReturnType<typeof createAdminSettingsService>;
   dashboard: ReturnType<typeof createDashboardService>;
 }
@@ -77,7 +79,7 @@ function auditedCrud<S extends Crud>(service: S, entityType: AuditEntityType, pe
 }
 
 export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet {
-  const { products, images, settings, contactRequests } = admin;
+  const { products, images, settings, contactRequests, reviews } = admin;
   return {
     ...admin,
     products: {
@@ -140,6 +142,18 @@ export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet 
       async remove(id) {
         await contactRequests.remove(id);
         noteChange({ action: "delete", entityType: "ContactRequest", entityId: id, changes: [] });
+      },
+    },
+    reviews: {
+      ...reviews,
+      async setStatus(id, status) {
+        const item = await reviews.setStatus(id, status);
+        noteChange({ action: "update", entityType: "Review", entityId: id, changes: [{ field: "status" }] });
+        return item;
+      },
+      async remove(id) {
+        await reviews.remove(id);
+        noteChange({ action: "delete", entityType: "Review", entityId: id, changes: [] });
       },
     },
     settings: {

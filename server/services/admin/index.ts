@@ -14,6 +14,7 @@ import { createGoingLiveService } from "./going-live.ts";
 import { createAdminImagesService } from "./images.ts";
 import { createAdminPostsService } from "./posts.ts";
 import { createAdminProductsService } from "./products.ts";
+import { createAdminReviewsService } from "./reviews.ts";
 import { createAdminSettingsService } from "./settings.ts";
 
 export function createAdminServices(
@@ -37,6 +38,7 @@ export function createAdminServices(
       { ...shared, clock: deps.clock },
     ),
     contactRequests,
+    reviews: createAdminReviewsService(db),
     settings: createAdminSettingsService(deps.settings),
     dashboard: createDashboardService(db, { contactRequests, goingLive: createGoingLiveService(db, deps.settings) }),
   });

@@ -88,6 +88,7 @@ export type ListTable =
   | "branches"
   | "clients"
   | "contact_requests"
+  | "reviews"
   | "products"
   | "sales"
   | "publications"

@@ -1,0 +1,189 @@
+/**
+ * Customer reviews (issue 12): moderation. Newest first, a status filter (pending / approved / rejected /
+ * all), approve and reject from the row or the view, delete. Only approved reviews appear on the site.
+ */
+import type { ReactNode } from "react";
+import type { AdminReview } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
+import type { ReviewStatus } from "../../../domain/schemas/fields.ts";
+import { Details } from "../../components/admin/bits.tsx";
+import { column } from "../../components/admin/columns.tsx";
+import { type CrudControls, CrudScreen } from "../../components/admin/crud-screen.tsx";
+import { formatDateTime } from "../../components/admin/format.ts";
+import { type ListColumn, RowAction } from "../../components/admin/list.tsx";
+import { sectionMeta } from "../../components/admin/meta.ts";
+import { RadioFilter } from "../../components/admin/radio-filter.tsx";
+import { notify } from "../../components/admin/toast.tsx";
+import { Stars } from "../../components/catalogue/bits.tsx";
+import { CheckIcon, CloseIcon } from "../../components/ui/icon.tsx";
+import { useCan } from "../../lib/admin-permissions.ts";
+import { apiJson } from "../../lib/api-client.ts";
+
+export const meta = sectionMeta("reviews");
+
+const r = heAdmin.reviews;
+const m = heAdmin.messages;
+const EXTRA_KEYS = ["status"] as const;
+const FILTER_OPTIONS = [
+  ["pending", r.statuses.pending],
+  ["approved", r.statuses.approved],
+  ["rejected", r.statuses.rejected],
+  ["all", r.statuses.all],
+] as const;
+
+const BADGE: Record<ReviewStatus, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  approved: "bg-olive-700/10 text-olive-700",
+  rejected: "bg-berry-700/10 text-berry-700",
+};
+
+function StatusBadge({ status }: { status: ReviewStatus }) {
+  return (
+    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold ${BADGE[status]}`}>
+      {r.status[status]}
+    </span>
+  );
+}
+
+function Rating({ rating }: { rating: number }) {
+  return (
+    <span className="inline-flex items-center gap-2 whitespace-nowrap">
+      <Stars rating={rating} className="size-4" />
+      <span className="text-sm">{r.stars(rating)}</span>
+    </span>
+  );
+}
+
+const columns: ListColumn<AdminReview>[] = [
+  column.createdAt({ name: r.received }),
+  {
+    id: "product",
+    name: r.product,
+    render: (row) => (
+      <a href={`/product/${row.product_id}`} className="text-crust-700 underline-offset-4 hover:underline">
+        {row.product_name}
+      </a>
+    ),
+  },
+  { id: "rating", name: r.rating, sortable: true, render: (row) => <Rating rating={row.rating} /> },
+  { id: "name", name: r.name, sortable: true, render: (row) => row.name },
+  {
+    id: "text",
+    name: r.text,
+    render: (row) => <span className="line-clamp-2 max-w-md text-sm">{row.text}</span>,
+  },
+  { id: "status", name: heAdmin.statusLabel, sortable: true, render: (row) => <StatusBadge status={row.status} /> },
+];
+
+async function moderate(
+  row: AdminReview,
+  status: "approved" | "rejected",
+  screen: CrudControls<AdminReview, AdminReview>,
+) {
+  try {
+    const body = await apiJson<{ message: string; data: AdminReview }>(`/api/admin/reviews/${row.id}`, {
+      method: "PUT",
+      json: { status },
+    });
+    notify.success(body.message);
+    if (screen.viewing?.id === row.id) screen.view(body.data);
+    screen.list.reload();
+  } catch (error) {
+    notify.failure(m.reviewUpdateError, error);
+  }
+}
+
+/** Approve and reject, whichever the review is not already. */
+function ModerationButtons({
+  row,
+  Button,
+}: {
+  row: AdminReview;
+  Button: (props: { label: string; status: "approved" | "rejected" }) => ReactNode;
+}) {
+  const can = useCan("Review");
+  if (!can.update) return null;
+  return (
+    <>
+      {row.status !== "approved" ? <Button label={r.approve} status="approved" /> : null}
+      {row.status !== "rejected" ? <Button label={r.reject} status="rejected" /> : null}
+    </>
+  );
+}
+
+function ReviewView({ item, controls }: { item: AdminReview; controls: CrudControls<AdminReview, AdminReview> }) {
+  return (
+    <div className="space-y-4">
+      <Details
+        items={[
+          [r.product, item.product_name],
+          [r.rating, <Rating key="r" rating={item.rating} />],
+          [r.name, item.name],
+          [r.received, formatDateTime(item.created_at)],
+          [heAdmin.statusLabel, <StatusBadge key="s" status={item.status} />],
+          [
+            r.text,
+            <span key="t" className="whitespace-pre-line">
+              {item.text}
+            </span>,
+          ],
+        ]}
+      />
+      <div className="flex justify-end gap-3 border-t border-cream-300 pt-4">
+        <ModerationButtons
+          row={item}
+          Button={({ label, status }) => (
+            <button
+              type="button"
+              onClick={() => moderate(item, status, controls)}
+              className={
+                status === "approved"
+                  ? "rounded-full bg-crust-700 px-5 py-2.5 font-semibold text-white hover:bg-crust-600"
+                  : "rounded-full border-2 border-berry-700 px-5 py-2 font-semibold text-berry-700 hover:bg-cream-200"
+              }
+            >
+              {label}
+            </button>
+          )}
+        />
+      </div>
+    </div>
+  );
+}
+
+export default function Reviews() {
+  return (
+    <CrudScreen<AdminReview, AdminReview>
+      subject="Review"
+      endpoint="/api/admin/reviews"
+      columns={columns}
+      rowName={(row) => row.name}
+      searchLabels={{ title: r.name, content: r.text }}
+      extraKeys={EXTRA_KEYS}
+      toolbarExtra={(list) => <RadioFilter list={list} param="status" legend={r.filter} options={FILTER_OPTIONS} />}
+      messages={{
+        heading: r.heading,
+        viewTitle: (item) => `${r.text}: ${item.name}`,
+        deleteWhat: (row) => r.deleteWhat(row.name),
+        deleted: m.reviewDeleted,
+        deleteError: m.reviewDeleteError,
+      }}
+      // The list rows carry every field: the view needs no request.
+      loadItem={(row) => row}
+      View={ReviewView}
+      rowActions={(row, controls) => (
+        <ModerationButtons
+          row={row}
+          Button={({ label, status }) => (
+            <RowAction
+              label={label}
+              subject={row.name}
+              icon={status === "approved" ? <CheckIcon className="size-4" /> : <CloseIcon className="size-4" />}
+              onPress={() => moderate(row, status, controls)}
+            />
+          )}
+        />
+      )}
+    />
+  );
+}

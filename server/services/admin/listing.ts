@@ -106,7 +106,15 @@ export interface ListPageOptions<T extends ListTable, Item> {
   map: (rows: Selectable<Database[T]>[]) => Item[] | Promise<Item[]>;
 }
 
-/** One page of a flat admin list: the sort column checked (422), counted, then only that page read and mapped. */
+/**
+ * One page of a flat admin list: the sort column checked (422), then only that page read and mapped.
+ *
+ * Unfiltered, the total is a plain count (an index-only scan) and the page an index-ordered range read, so
+ * page 1 of a large club stops after per_page rows. Searched, the conditions (several LIKEs per row) would cost
+ * a full scan twice — once to count, once to fetch — so the page carries its own total as a window count
+ * (`count(*) over ()`, computed over the matches before LIMIT) and the table is scanned once; only a page
+ * past the end, which returns no row to carry it, counts separately.
+ */
 export async function listPage<T extends ListTable, Item>(
   db: DB,
   options: ListPageOptions<T, Item>,
@@ -115,31 +123,45 @@ export async function listPage<T extends ListTable, Item>(
   const column = orderColumnOf(config, query);
   // Kysely cannot type a query over a union of tables; the options above carry the types instead.
   const from = () => (db as DB).selectFrom(table as "branches").where((eb) => eb.and(conditions));
-  return paginateQuery({
+  const count = async () =>
+    Number(
+      (
+        await from()
+          .select((eb) => eb.fn.countAll<number>().as("total"))
+          .executeTakeFirstOrThrow()
+      ).total,
+    );
+  const page = (limit: number, offset: number) =>
+    from()
+      .orderBy(sql.ref(column), query.order_direction)
+      .orderBy(sql.ref(config.id), query.order_direction)
+      .limit(limit)
+      .offset(offset);
+  const shared = {
     page: query.page,
     perPage: query.per_page,
     path: options.path,
     ...(options.params ? { query: options.params } : {}),
-    count: async () =>
-      Number(
-        (
-          await from()
-            .select((eb) => eb.fn.countAll<number>().as("total"))
-            .executeTakeFirstOrThrow()
-        ).total,
-      ),
-    fetch: async (limit, offset) => {
-      const rows = await from()
-        .selectAll()
-        .orderBy(sql.ref(column), query.order_direction)
-        .orderBy(sql.ref(config.id), query.order_direction)
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return options.map(rows as never);
-    },
-  });
+  };
+  if (conditions.length === 0) {
+    return paginateQuery({
+      ...shared,
+      count,
+      fetch: async (limit, offset) => options.map((await page(limit, offset).selectAll().execute()) as never),
+    });
+  }
+  const rows = await page(query.per_page, offsetOf(query))
+    .selectAll()
+    .select(sql<number | string>`count(*) over ()`.as(WINDOW_TOTAL))
+    .execute();
+  const first = rows[0];
+  const total = first ? Number(first[WINDOW_TOTAL]) : query.page > 1 ? await count() : 0;
+  const plain = rows.map(({ [WINDOW_TOTAL]: _, ...row }) => row);
+  return sharedPaginate(await options.map(plain as never), { ...shared, total });
 }
+
+/** The column that carries a searched page's total; no table has a column of that name. */
+const WINDOW_TOTAL = "list_total__";
 
 export const offsetOf = (query: Pick<ListQuery, "page" | "per_page">) => (query.page - 1) * query.per_page;
 

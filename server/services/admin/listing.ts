@@ -109,10 +109,13 @@ export interface ListPageOptions<T extends ListTable, Item> {
 /**
  * One page of a flat admin list: the sort column checked (422), then only that page read and mapped.
  *
- * Unfiltered, the total is a plain count (an index-only scan) and the page an index-ordered range read, so
- * page 1 of a large club stops after per_page rows. Searched, the conditions (several LIKEs per row) would cost
- * a full scan twice — once to count, once to fetch — so the page carries its own total as a window count
- * (`count(*) over ()`, computed over the matches before LIMIT) and the table is scanned once; only a page
+ * The page is found on ids alone and then its rows read by id (a "deferred join"): sorting and skipping touch
+ * only (sort column, id) — for the default sort the created_at/id index covers it — so a deep page or a search
+ * with thousands of matches never sorts or skips whole rows.
+ *
+ * Unfiltered, the total is a plain count (an index-only scan). Searched, the conditions (several LIKEs per row)
+ * would cost a full scan twice — once to count, once to find the page — so the page's ids carry the total as a
+ * window count (`count(*) over ()`, over the matches before LIMIT) and the table is scanned once; only a page
  * past the end, which returns no row to carry it, counts separately.
  */
 export async function listPage<T extends ListTable, Item>(
@@ -122,21 +125,35 @@ export async function listPage<T extends ListTable, Item>(
   const { table, config, query, conditions } = options;
   const column = orderColumnOf(config, query);
   // Kysely cannot type a query over a union of tables; the options above carry the types instead.
-  const from = () => (db as DB).selectFrom(table as "branches").where((eb) => eb.and(conditions));
+  const from = () => (db as DB).selectFrom(table as "branches");
+  const matching = () => from().where((eb) => eb.and(conditions));
   const count = async () =>
     Number(
       (
-        await from()
+        await matching()
           .select((eb) => eb.fn.countAll<number>().as("total"))
           .executeTakeFirstOrThrow()
       ).total,
     );
-  const page = (limit: number, offset: number) =>
-    from()
+  const pageIds = (limit: number, offset: number, withTotal: boolean) =>
+    matching()
       .orderBy(sql.ref(column), query.order_direction)
       .orderBy(sql.ref(config.id), query.order_direction)
+      .select(sql<number>`${sql.ref(config.id)}`.as(PAGE_ID))
+      .$if(withTotal, (q) => q.select(sql<number | string>`count(*) over ()`.as(WINDOW_TOTAL)))
       .limit(limit)
-      .offset(offset);
+      .offset(offset)
+      .execute() as Promise<{ [PAGE_ID]: number; [WINDOW_TOTAL]?: number | string }[]>;
+  const rowsOf = async (ids: number[]) => {
+    if (ids.length === 0) return options.map([]);
+    const rows = await from()
+      .selectAll()
+      .where(sql.ref(config.id), "in", ids)
+      .orderBy(sql.ref(column), query.order_direction)
+      .orderBy(sql.ref(config.id), query.order_direction)
+      .execute();
+    return options.map(rows as never);
+  };
   const shared = {
     page: query.page,
     perPage: query.per_page,
@@ -147,20 +164,17 @@ export async function listPage<T extends ListTable, Item>(
     return paginateQuery({
       ...shared,
       count,
-      fetch: async (limit, offset) => options.map((await page(limit, offset).selectAll().execute()) as never),
+      fetch: async (limit, offset) => rowsOf((await pageIds(limit, offset, false)).map((r) => Number(r[PAGE_ID]))),
     });
   }
-  const rows = await page(query.per_page, offsetOf(query))
-    .selectAll()
-    .select(sql<number | string>`count(*) over ()`.as(WINDOW_TOTAL))
-    .execute();
-  const first = rows[0];
+  const ids = await pageIds(query.per_page, offsetOf(query), true);
+  const first = ids[0];
   const total = first ? Number(first[WINDOW_TOTAL]) : query.page > 1 ? await count() : 0;
-  const plain = rows.map(({ [WINDOW_TOTAL]: _, ...row }) => row);
-  return sharedPaginate(await options.map(plain as never), { ...shared, total });
+  return sharedPaginate(await rowsOf(ids.map((r) => Number(r[PAGE_ID]))), { ...shared, total });
 }
 
-/** The column that carries a searched page's total; no table has a column of that name. */
+/** Columns of the page-finding query; no table has columns of these names. */
+const PAGE_ID = "list_id__";
 const WINDOW_TOTAL = "list_total__";
 
 export const offsetOf = (query: Pick<ListQuery, "page" | "per_page">) => (query.page - 1) * query.per_page;

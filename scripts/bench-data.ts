@@ -69,8 +69,8 @@ function endpoints(services: Services, lastMembersPage: () => Promise<number>): 
     return (await res.text()).length;
   };
   return [
-    // The stream's first chunk is the header; the second is the first batch of 1,000 members.
-    { name: "members CSV export, first 1,000 rows", run: () => drain(services.admin.clients.exportCsv(), 2) },
+    // The stream's first chunk is the header with the first batch of 1,000 members.
+    { name: "members CSV export, first 1,000 rows", run: () => drain(services.admin.clients.exportCsv(), 1) },
     { name: "members CSV export, whole", run: () => drain(services.admin.clients.exportCsv()), informational: true },
     { name: "members page 1", run: () => services.admin.clients.list(listQuerySchema.parse({}), "/api/clients") },
     {

@@ -24,10 +24,16 @@ export function toCsv(header: string[], rows: CsvRow[]): string {
 }
 
 /**
- * The same document as toCsv, as chunks: the BOM and header first, then one chunk per batch of rows, so an
- * export of tens of thousands of rows is never held in memory as one string.
+ * The same document as toCsv, as chunks, one per batch of rows, so an export of tens of thousands of rows is
+ * never held in memory as one string. The first chunk (BOM, header, first batch) waits for the first batch, so
+ * a database that cannot be read fails the request before anything is sent.
  */
 export async function* csvChunks(header: string[], batches: AsyncIterable<CsvRow[]>): AsyncGenerator<string> {
-  yield CSV_BOM + csvLine(header);
-  for await (const rows of batches) if (rows.length) yield rows.map(csvLine).join("");
+  const lines = (rows: CsvRow[]) => rows.map(csvLine).join("");
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  yield CSV_BOM + csvLine(header) + (first.done ? "" : lines(first.value));
+  for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+    if (next.value.length) yield lines(next.value);
+  }
 }

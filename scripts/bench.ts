@@ -16,6 +16,8 @@
  *   npm run bench -- --url http://127.0.0.1:3000   # measures a running server (localhost only)
  *       [--uncached-url http://127.0.0.1:3001]     # … and one started with PAGE_CACHE=0
  *   options: --duration 10 (s per page) --connections 10 --no-load --no-lighthouse --runs 1
+ *   npm run bench -- --data large              # instead: the endpoints that grow with the data, demo data
+ *                                              # against 10,000 products / 20,000 members (scripts/bench-data.ts)
  *
  * The first run seeds data/bench and waits until the AVIF variants of the catalogue's main images are
  * encoded, so the background encoder does not compete with the measurement; later runs reuse it.
@@ -27,6 +29,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { benchLargeData } from "./bench-data.ts";
 
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 } as const;
 const JS_BUDGET_KB = 150;
@@ -42,6 +45,7 @@ const { values: args } = parseArgs({
     "data-dir": { type: "string", default: "data/bench" },
     "no-load": { type: "boolean", default: false },
     "no-lighthouse": { type: "boolean", default: false },
+    data: { type: "string" },
   },
 });
 
@@ -435,7 +439,13 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+if (args.data !== undefined && args.data !== "large") {
+  console.error(`--data takes "large" (got "${args.data}")`);
+  process.exit(1);
+}
+const run = args.data === "large" ? () => benchLargeData().then((ok) => ok || process.exit(1)) : main;
+
+run().catch((error) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -14,6 +14,7 @@ import { purgeExpiredSessions } from "./auth/sessions.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { ConfigError } from "./config.ts";
 import { createContentVersion } from "./content-version.ts";
+import { scheduleOptimize } from "./db/optimize.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
 import { drainable } from "./http/drain.ts";
 import { RATE_RULES } from "./http/rate-limit.ts";
@@ -115,6 +116,8 @@ async function main() {
     void purgeAudit();
   }, 60 * 60_000);
   purge.unref();
+  // SQLite's planner statistics, at start-up and every few hours (a no-op on PostgreSQL: autovacuum analyzes).
+  scheduleOptimize(database, logger);
 
   const httpServer = server as Server;
   const drain = drainable(httpServer);

@@ -15,6 +15,7 @@ import { productKashrutMigration } from "./migrations/009-product-kashrut.ts";
 import { branchCertificatesMigration } from "./migrations/010-branch-certificates.ts";
 import { seasonalMigration } from "./migrations/011-seasonal.ts";
 import { jobsMigration } from "./migrations/012-jobs.ts";
+import { indexesMigration } from "./migrations/013-indexes.ts";
 import { accessibilityContactMigration } from "./migrations/014-accessibility-contact.ts";
 import { reviewsMigration } from "./migrations/015-reviews.ts";
 
@@ -30,6 +31,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "010-branch-certificates": branchCertificatesMigration(),
     "011-seasonal": seasonalMigration(),
     "012-jobs": jobsMigration(dialect),
+    "013-indexes": indexesMigration(),
     "014-accessibility-contact": accessibilityContactMigration(),
     "015-reviews": reviewsMigration(dialect),
   };

@@ -1,6 +1,9 @@
 /**
  * What /sitemap.xml lists besides the fixed pages: every published category, product, sale (inside its window) and
  * every branch, each with its last change and its images; publications lend their images to /news.
+ *
+ * Products are the part that grows (a chain's catalogue runs to thousands), so they are not loaded whole: the
+ * outline counts them, and `products` reads any range of them in batches (the route streams what it reads).
  */
 import type { Picture } from "../../domain/contracts/catalogue.ts";
 import type { DB } from "../db/database.ts";
@@ -22,9 +25,10 @@ export interface SitemapEntry {
   images: SitemapImage[];
 }
 
-export interface SitemapData {
+export interface SitemapOutline {
   categories: SitemapEntry[];
-  products: SitemapEntry[];
+  /** How many published products there are (each is one URL). */
+  productCount: number;
   branches: SitemapEntry[];
   sales: SitemapEntry[];
   /** Images of every published news item (they all appear on /news), newest change first. */
@@ -53,10 +57,10 @@ export function createSitemapService(db: DB, media: MediaService, clock: Clock) 
   }
 
   return {
-    async data(): Promise<SitemapData> {
+    async outline(): Promise<SitemapOutline> {
       // Sales and news outside their window are not public (server/services/posts.ts).
       const now = clock();
-      const [categories, products, branches, sales, publications] = await Promise.all([
+      const [categories, productCount, branches, sales, publications] = await Promise.all([
         // Main categories have their own page; subcategories are filters of the product grid.
         db
           .selectFrom("categories")
@@ -68,10 +72,10 @@ export function createSitemapService(db: DB, media: MediaService, clock: Clock) 
           .execute(),
         db
           .selectFrom("products")
-          .select(["id", "name", "updated_at"])
+          .select((eb) => eb.fn.countAll<number | string>().as("n"))
           .where("status", "=", PUBLISHED)
-          .orderBy("id")
-          .execute(),
+          .executeTakeFirstOrThrow()
+          .then((row) => Number(row.n)),
         db.selectFrom("branches").select(["id", "name", "updated_at"]).orderBy("position").orderBy("id").execute(),
         db
           .selectFrom("sales")
@@ -91,13 +95,39 @@ export function createSitemapService(db: DB, media: MediaService, clock: Clock) 
       const news = await entries("publication", publications, () => "/news");
       return {
         categories: await entries("category", categories, (id) => `/categories/${id}`),
-        products: await entries("product", products, (id) => `/product/${id}`),
+        productCount,
         branches: await entries("branch", branches, (id) => `/branches/${id}`),
         sales: await entries("sale", sales, (id) => `/sale/${id}`),
         news: { lastmod: publications[0]?.updated_at, images: news.flatMap((e) => e.images) },
       };
     },
+
+    /**
+     * Published products `offset` to `offset + limit` in id order, in batches: the first batch finds its start
+     * by offset, later ones continue by keyset (id > last), and each batch reads only its own main images.
+     */
+    async *products(offset: number, limit: number, batchSize = PRODUCT_BATCH): AsyncGenerator<SitemapEntry[]> {
+      let left = limit;
+      let afterId: number | undefined;
+      while (left > 0) {
+        let query = db
+          .selectFrom("products")
+          .select(["id", "name", "updated_at"])
+          .where("status", "=", PUBLISHED)
+          .orderBy("id")
+          .limit(Math.min(batchSize, left));
+        query = afterId === undefined ? query.offset(offset) : query.where("id", ">", afterId);
+        const rows = await query.execute();
+        if (rows.length === 0) return;
+        yield await entries("product", rows, (id) => `/product/${id}`);
+        left -= rows.length;
+        afterId = rows.at(-1)?.id;
+      }
+    },
   };
 }
+
+/** Products read (with their images) per query. */
+const PRODUCT_BATCH = 1000;
 
 export type SitemapService = ReturnType<typeof createSitemapService>;

@@ -21,6 +21,7 @@ import { reviewFilterSchema, reviewModerationSchema } from "../../../domain/sche
 import { settingsSchema } from "../../../domain/schemas/admin/settings.ts";
 import type { AppEnv } from "../../app.ts";
 import { requireAbility } from "../../auth/require-ability.ts";
+import { streamBody } from "../../http/stream-body.ts";
 import { parseWith, readBody } from "../../http/validation.ts";
 import type { Logger } from "../../log.ts";
 import type { Services } from "../../services/index.ts";
@@ -105,7 +106,7 @@ export function createAdminApi(services: Services, options: { trustProxy: boolea
 
   // Club members (spec §7 paths, §8 messages) and their CSV export.
   api.get("/clients/export", requireAbility("read", "Client"), async (c) => {
-    const csv = await admin.clients.exportCsv();
+    const csv = await streamBody(admin.clients.exportCsv());
     const date = new Date().toISOString().slice(0, 10);
     return c.body(csv, 200, {
       "Content-Type": "text/csv; charset=utf-8",

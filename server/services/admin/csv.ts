@@ -11,7 +11,29 @@ export function csvCell(value: string | number | null | undefined): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function toCsv(header: string[], rows: (string | number | null)[][]): string {
-  const lines = [header, ...rows].map((row) => row.map(csvCell).join(","));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+export type CsvRow = (string | number | null)[];
+
+/** One record with its CRLF line end. */
+export const csvLine = (row: CsvRow): string => `${row.map(csvCell).join(",")}\r\n`;
+
+/** The byte-order mark that starts every export. */
+export const CSV_BOM = "\uFEFF";
+
+export function toCsv(header: string[], rows: CsvRow[]): string {
+  return CSV_BOM + [header, ...rows].map(csvLine).join("");
+}
+
+/**
+ * The same document as toCsv, as chunks, one per batch of rows, so an export of tens of thousands of rows is
+ * never held in memory as one string. The first chunk (BOM, header, first batch) waits for the first batch, so
+ * a database that cannot be read fails the request before anything is sent.
+ */
+export async function* csvChunks(header: string[], batches: AsyncIterable<CsvRow[]>): AsyncGenerator<string> {
+  const lines = (rows: CsvRow[]) => rows.map(csvLine).join("");
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  yield CSV_BOM + csvLine(header) + (first.done ? "" : lines(first.value));
+  for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+    if (next.value.length) yield lines(next.value);
+  }
 }

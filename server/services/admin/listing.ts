@@ -107,7 +107,18 @@ export interface ListPageOptions<T extends ListTable, Item> {
   map: (rows: Selectable<Database[T]>[]) => Item[] | Promise<Item[]>;
 }
 
-/** One page of a flat admin list: the sort column checked (422), counted, then only that page read and mapped. */
+/**
+ * One page of a flat admin list: the sort column checked (422), then only that page read and mapped.
+ *
+ * The page is found on ids alone and then its rows read by id (a "deferred join"): sorting and skipping touch
+ * only (sort column, id) — for the default sort the created_at/id index covers it — so a deep page or a search
+ * with thousands of matches never sorts or skips whole rows.
+ *
+ * Unfiltered, the total is a plain count (an index-only scan). Searched, the conditions (several LIKEs per row)
+ * would cost a full scan twice — once to count, once to find the page — so the page's ids carry the total as a
+ * window count (`count(*) over ()`, over the matches before LIMIT) and the table is scanned once; only a page
+ * past the end, which returns no row to carry it, counts separately.
+ */
 export async function listPage<T extends ListTable, Item>(
   db: DB,
   options: ListPageOptions<T, Item>,
@@ -115,32 +126,57 @@ export async function listPage<T extends ListTable, Item>(
   const { table, config, query, conditions } = options;
   const column = orderColumnOf(config, query);
   // Kysely cannot type a query over a union of tables; the options above carry the types instead.
-  const from = () => (db as DB).selectFrom(table as "branches").where((eb) => eb.and(conditions));
-  return paginateQuery({
+  const from = () => (db as DB).selectFrom(table as "branches");
+  const matching = () => from().where((eb) => eb.and(conditions));
+  const count = async () =>
+    Number(
+      (
+        await matching()
+          .select((eb) => eb.fn.countAll<number>().as("total"))
+          .executeTakeFirstOrThrow()
+      ).total,
+    );
+  const pageIds = (limit: number, offset: number, withTotal: boolean) =>
+    matching()
+      .orderBy(sql.ref(column), query.order_direction)
+      .orderBy(sql.ref(config.id), query.order_direction)
+      .select(sql<number>`${sql.ref(config.id)}`.as(PAGE_ID))
+      .$if(withTotal, (q) => q.select(sql<number | string>`count(*) over ()`.as(WINDOW_TOTAL)))
+      .limit(limit)
+      .offset(offset)
+      .execute() as Promise<{ [PAGE_ID]: number; [WINDOW_TOTAL]?: number | string }[]>;
+  const rowsOf = async (ids: number[]) => {
+    if (ids.length === 0) return options.map([]);
+    const rows = await from()
+      .selectAll()
+      .where(sql.ref(config.id), "in", ids)
+      .orderBy(sql.ref(column), query.order_direction)
+      .orderBy(sql.ref(config.id), query.order_direction)
+      .execute();
+    return options.map(rows as never);
+  };
+  const shared = {
     page: query.page,
     perPage: query.per_page,
     path: options.path,
     ...(options.params ? { query: options.params } : {}),
-    count: async () =>
-      Number(
-        (
-          await from()
-            .select((eb) => eb.fn.countAll<number>().as("total"))
-            .executeTakeFirstOrThrow()
-        ).total,
-      ),
-    fetch: async (limit, offset) => {
-      const rows = await from()
-        .selectAll()
-        .orderBy(sql.ref(column), query.order_direction)
-        .orderBy(sql.ref(config.id), query.order_direction)
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return options.map(rows as never);
-    },
-  });
+  };
+  if (conditions.length === 0) {
+    return paginateQuery({
+      ...shared,
+      count,
+      fetch: async (limit, offset) => rowsOf((await pageIds(limit, offset, false)).map((r) => Number(r[PAGE_ID]))),
+    });
+  }
+  const ids = await pageIds(query.per_page, offsetOf(query), true);
+  const first = ids[0];
+  const total = first ? Number(first[WINDOW_TOTAL]) : query.page > 1 ? await count() : 0;
+  return sharedPaginate(await rowsOf(ids.map((r) => Number(r[PAGE_ID]))), { ...shared, total });
 }
+
+/** Columns of the page-finding query; no table has columns of these names. */
+const PAGE_ID = "list_id__";
+const WINDOW_TOTAL = "list_total__";
 
 export const offsetOf = (query: Pick<ListQuery, "page" | "per_page">) => (query.page - 1) * query.per_page;
 

@@ -1,0 +1,262 @@
+/**
+ * `npm run bench -- --data large`: how the endpoints that grow with the data hold up (issue 15 part 6).
+ *
+ * Seeds the demo content into a temporary database (SQLite in a temporary folder; also a throwaway schema on
+ * PostgreSQL when TEST_DATABASE_URL or DATABASE_URL names one), measures each endpoint's service time (median
+ * of 7 after a warm-up, in process: no HTTP or network in the figure), then bulk-inserts rows up to 10,000
+ * products, 20,000 members and 5,000 contact requests (plain INSERTs: products without images) and measures
+ * again. Every endpoint may grow at most 3× (GROWTH_LIMIT); the command exits 1 when one grows more.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import pg from "pg";
+import { listQuerySchema } from "../domain/schemas/admin/list.ts";
+import { type DatabaseHandle, openDatabase } from "../server/db/database.ts";
+import { migrateToLatest } from "../server/db/migrate.ts";
+import { optimizeDatabase } from "../server/db/optimize.ts";
+import { seedDemoContent } from "../server/db/seed/index.ts";
+import { createSeoRoutes } from "../server/http/seo-routes.ts";
+import { createLocalStorage } from "../server/images/storage.ts";
+import { createLogger } from "../server/log.ts";
+import { createServices, type Services } from "../server/services/index.ts";
+
+export const LARGE = { products: 10_000, clients: 20_000, contactRequests: 5_000 } as const;
+const GROWTH_LIMIT = 3;
+const RUNS = 7;
+const PUBLIC_URL = "http://localhost:3000";
+/** A word in many demo product names, so the search finds rows to count at both sizes. */
+const SEARCH_TERM = "עוגת";
+
+type Stage = "demo" | "large";
+/** `informational` rows are printed but not held to GROWTH_LIMIT (work that is proportional to the data by nature). */
+type Endpoint = { name: string; run: (stage: Stage) => Promise<unknown>; informational?: boolean };
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+async function time(run: () => Promise<unknown>): Promise<number> {
+  await run(); // warm-up: statement caches, first page of the file
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/** Reads a streamed body: all of it, or only until `chunks` chunks have come (the time to the first rows). */
+async function drain(stream: AsyncIterable<string>, chunks = Number.POSITIVE_INFINITY): Promise<number> {
+  let length = 0;
+  let seen = 0;
+  for await (const chunk of stream) {
+    length += chunk.length;
+    if (++seen >= chunks) break;
+  }
+  return length;
+}
+
+function endpoints(services: Services, lastMembersPage: () => Promise<number>): Endpoint[] {
+  const routes = createSeoRoutes({ services, publicUrl: PUBLIC_URL });
+  const page = async (path: string) => {
+    const res = await routes.request(path);
+    if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status}`);
+    return (await res.text()).length;
+  };
+  return [
+    // The stream's first chunk is the header with the first batch of 1,000 members.
+    { name: "members CSV export, first 1,000 rows", run: () => drain(services.admin.clients.exportCsv(), 1) },
+    { name: "members CSV export, whole", run: () => drain(services.admin.clients.exportCsv()), informational: true },
+    { name: "members page 1", run: () => services.admin.clients.list(listQuerySchema.parse({}), "/api/clients") },
+    {
+      name: "members deep page (last)",
+      run: async () =>
+        services.admin.clients.list(listQuerySchema.parse({ page: String(await lastMembersPage()) }), "/api/clients"),
+    },
+    {
+      name: "admin product search",
+      run: () => services.admin.products.list(listQuerySchema.parse({ search_global: SEARCH_TERM }), "/api/products"),
+    },
+    { name: "/sitemap.xml", run: () => page("/sitemap.xml") },
+    // Past 5,000 URLs /sitemap.xml is an index; a crawler then reads parts of at most 5,000 URLs each.
+    {
+      name: "sitemap part (large: /sitemap-1.xml)",
+      run: (stage) => page(stage === "large" ? "/sitemap-1.xml" : "/sitemap.xml"),
+    },
+  ];
+}
+
+async function count(handle: DatabaseHandle, table: "products" | "clients" | "contact_requests"): Promise<number> {
+  const row = await handle.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Inserts `rows` in chunks inside one transaction (SQLite and PostgreSQL both take multi-row INSERTs). */
+async function insertChunked<T>(handle: DatabaseHandle, table: string, rows: T[], chunk = 500) {
+  await handle.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += chunk) {
+      await trx
+        .insertInto(table as "clients")
+        .values(rows.slice(i, i + chunk) as never)
+        .execute();
+    }
+  });
+}
+
+/** Tops the demo content up to LARGE with plain rows, spread over two years of join and request times. */
+async function growTo(handle: DatabaseHandle) {
+  const start = Date.parse("2024-11-25T08:00:00.000Z");
+  const at = (i: number, n: number) => new Date(start + Math.floor((i / n) * 730 * 86_400_000)).toISOString();
+  const template = await handle.db.selectFrom("products").selectAll().orderBy("id").execute();
+  const maxSerial = template.reduce((max, p) => Math.max(max, Number(p.serial_id)), 0);
+  const products = LARGE.products - (await count(handle, "products"));
+  await insertChunked(
+    handle,
+    "products",
+    Array.from({ length: products }, (_, i) => {
+      const { id: _id, ...source } = template[i % template.length] as (typeof template)[number];
+      return {
+        ...source,
+        name: `${source.name} ${i + 1}`,
+        search_name: `${source.search_name} ${i + 1}`,
+        serial_id: maxSerial + i + 1,
+        visibility_home_page: 0,
+        created_at: at(i, products),
+        updated_at: at(i, products),
+      };
+    }),
+  );
+  const clients = LARGE.clients - (await count(handle, "clients"));
+  await insertChunked(
+    handle,
+    "clients",
+    Array.from({ length: clients }, (_, i) => ({
+      email: `member-${i + 1}@example.co.il`,
+      source: i % 3 ? "site" : "admin",
+      consent_at: i % 3 ? at(i, clients) : null,
+      consent_source: i % 3 ? "site" : null,
+      confirmed_at: i % 2 ? at(i, clients) : null,
+      created_at: at(i, clients),
+      updated_at: at(i, clients),
+    })),
+  );
+  const requests = LARGE.contactRequests - (await count(handle, "contact_requests"));
+  await insertChunked(
+    handle,
+    "contact_requests",
+    Array.from({ length: requests }, (_, i) => ({
+      name: `פונה ${i + 1}`,
+      email: `request-${i + 1}@example.co.il`,
+      phone: "050-0000000",
+      message: "שאלה על הזמנה לשבת",
+      created_at: at(i, requests),
+      handled_at: i % 4 ? at(i, requests) : null,
+    })),
+  );
+  // What the server does at start-up (SQLite), and what autovacuum does soon after a bulk load (PostgreSQL).
+  await optimizeDatabase(handle, true);
+  if (handle.dialect === "postgres") {
+    for (const table of ["products", "clients", "contact_requests"])
+      await sql.raw(`VACUUM ANALYZE ${table}`).execute(handle.db);
+  }
+}
+
+interface Row {
+  database: string;
+  endpoint: string;
+  informational: boolean;
+  demo: number;
+  large: number;
+}
+
+async function benchOne(label: string, handle: DatabaseHandle, uploads: string): Promise<Row[]> {
+  await migrateToLatest(handle);
+  const logger = createLogger("silent");
+  const services = createServices(handle.db, { storage: createLocalStorage(uploads), logger, publicUrl: PUBLIC_URL });
+  process.stdout.write(`${label}: seeding the demo content…\n`);
+  await seedDemoContent(handle, services, { imageScale: 0.25 });
+  await optimizeDatabase(handle, true);
+  const lastPage = async () => Math.max(1, Math.ceil((await count(handle, "clients")) / 15));
+  const list = endpoints(services, lastPage);
+  const demo = new Map<string, number>();
+  for (const e of list) demo.set(e.name, await time(() => e.run("demo")));
+  process.stdout.write(`${label}: growing to ${JSON.stringify(LARGE)}…\n`);
+  await growTo(handle);
+  const rows: Row[] = [];
+  for (const e of list) {
+    rows.push({
+      database: label,
+      endpoint: e.name,
+      informational: e.informational ?? false,
+      demo: demo.get(e.name) ?? 0,
+      large: await time(() => e.run("large")),
+    });
+  }
+  return rows;
+}
+
+function postgresUrl(): string | undefined {
+  const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  return url && /^postgres(ql)?:\/\//i.test(url) ? url : undefined;
+}
+
+export async function benchLargeData(): Promise<boolean> {
+  const folder = mkdtempSync(path.join(tmpdir(), "bakery-bench-data-"));
+  const rows: Row[] = [];
+  try {
+    const sqlite = openDatabase(path.join(folder, "bench.sqlite"));
+    try {
+      rows.push(...(await benchOne("SQLite", sqlite, path.join(folder, "uploads-sqlite"))));
+    } finally {
+      await sqlite.close();
+    }
+    const url = postgresUrl();
+    if (url) {
+      const schema = `bench_${randomBytes(4).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      const handle = openDatabase(url, { schema });
+      try {
+        rows.push(...(await benchOne("PostgreSQL", handle, path.join(folder, "uploads-pg"))));
+      } finally {
+        await handle.close();
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      }
+    } else {
+      console.log("(no TEST_DATABASE_URL/DATABASE_URL for PostgreSQL: SQLite only)");
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+
+  const ms = (n: number) => n.toFixed(1);
+  const lines = [
+    `Data-growth benchmark — ${new Date().toISOString()} — load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+    `service time, median of ${RUNS}; large = ${LARGE.products} products, ${LARGE.clients} members, ${LARGE.contactRequests} contact requests`,
+    "",
+    "| database | endpoint | demo ms | large ms | growth |",
+    "|---|---|---:|---:|---:|",
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.endpoint} | ${ms(r.demo)} | ${ms(r.large)} | ${(r.large / r.demo).toFixed(2)}×${r.informational ? " (not held to the limit)" : ""} |`,
+    ),
+  ];
+  console.log(`\n${lines.join("\n")}\n`);
+  const over = rows.filter((r) => !r.informational && r.large > r.demo * GROWTH_LIMIT);
+  if (over.length)
+    console.log(`Grew more than ${GROWTH_LIMIT}×: ${over.map((r) => `${r.database} ${r.endpoint}`).join(", ")}`);
+  else console.log(`No endpoint grew more than ${GROWTH_LIMIT}×.`);
+  return over.length === 0;
+}

@@ -1,0 +1,227 @@
+/**
+ * Data that grows (issue 15 part 6) on each database: migration 013's indexes exist in the dialect's catalogue,
+ * the members CSV export is streamed and is the same document the one-string export built, admin search counts
+ * from its single page query, and /sitemap.xml becomes an index of parts past its URL limit with every URL in
+ * exactly one part.
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Paginated } from "../../domain/contracts/catalogue.ts";
+import { heAdmin } from "../../domain/i18n/admin.ts";
+import { GROWTH_INDEXES } from "../../server/db/migrations/013-indexes.ts";
+import { optimizeDatabase } from "../../server/db/optimize.ts";
+import { createSeoRoutes } from "../../server/http/seo-routes.ts";
+import { clientStatus } from "../../server/services/admin/clients.ts";
+import { toCsv } from "../../server/services/admin/csv.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
+import { loginAs } from "../support/auth.ts";
+import { TestClient } from "../support/client.ts";
+import { type TestDatabase, testDatabases } from "../support/database.ts";
+
+const PUBLIC_URL = "http://localhost:3000";
+
+/** The columns of an index, in order, from the dialect's own catalogue (not Kysely's introspection). */
+async function indexColumns(database: TestDatabase, name: string): Promise<{ table: string; columns: string[] }> {
+  const { db, dialect } = database.handle;
+  if (dialect === "sqlite") {
+    const index = await sql<{
+      tbl_name: string;
+    }>`select tbl_name from sqlite_master where type = 'index' and name = ${name}`.execute(db);
+    const columns = await sql<{ name: string }>`select name from pragma_index_info(${name}) order by seqno`.execute(db);
+    return { table: index.rows[0]?.tbl_name ?? "", columns: columns.rows.map((r) => r.name) };
+  }
+  const rows = await sql<{ table: string; column: string }>`
+    select t.relname as "table", a.attname as "column"
+    from pg_class i
+    join pg_namespace n on n.oid = i.relnamespace
+    join pg_index x on x.indexrelid = i.oid
+    join pg_class t on t.oid = x.indrelid
+    cross join lateral unnest(x.indkey) with ordinality as k(attnum, ord)
+    join pg_attribute a on a.attrelid = x.indrelid and a.attnum = k.attnum
+    where i.relname = ${name} and n.nspname = current_schema()
+    order by k.ord`.execute(db);
+  return { table: rows.rows[0]?.table ?? "", columns: rows.rows.map((r) => r.column) };
+}
+
+/** The export as the one-string implementation built it (before streaming), from the same rows. */
+async function oneStringExport(database: TestDatabase): Promise<string> {
+  const rows = await database.handle.db.selectFrom("clients").selectAll().orderBy("created_at").orderBy("id").execute();
+  const s = heAdmin;
+  const c = s.clients;
+  return toCsv(
+    [
+      s.id,
+      s.fields.email,
+      s.fields.source,
+      c.joined,
+      c.status,
+      c.consentAt,
+      c.consentSource,
+      c.consentAddress,
+      c.consentVersion,
+      c.confirmedAt,
+    ],
+    rows.map((r) => [
+      r.id,
+      r.email,
+      s.sources[r.source] ?? r.source,
+      r.created_at,
+      c.statuses[clientStatus(r)],
+      r.consent_at ?? "",
+      r.consent_source ? (c.consentSources[r.consent_source] ?? r.consent_source) : "",
+      r.consent_address ?? "",
+      r.consent_version ?? "",
+      r.confirmed_at ?? "",
+    ]),
+  );
+}
+
+const locsOf = (xml: string, tag: "url" | "sitemap") =>
+  [...xml.matchAll(new RegExp(`<${tag}>\\s*<loc>([^<]+)</loc>`, "g"))].map((m) => m[1] as string);
+
+for (const factory of testDatabases()) {
+  describe(`data that grows on ${factory.name}`, () => {
+    let database: TestDatabase;
+    let t: TestApp;
+    let admin: TestClient;
+
+    beforeAll(async () => {
+      database = await factory.create({ template: inject("seedTemplate") });
+      t = createTestApp(database);
+      admin = new TestClient(t);
+      await loginAs(admin, t.services, "admin");
+      // Members that share a join time, so the export's keyset has ties to settle by id.
+      const at = "2026-01-01T00:00:00.000Z";
+      await database.handle.db
+        .insertInto("clients")
+        .values(
+          Array.from({ length: 7 }, (_, i) => ({
+            email: `tie-${i}@example.co.il`,
+            source: "site",
+            consent_at: at,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
+    });
+    afterAll(async () => {
+      t?.dispose();
+      await database?.dispose();
+    });
+
+    it("migration 013 creates the indexes for the lists' default sort and filters", async () => {
+      for (const [name, { table, columns }] of Object.entries(GROWTH_INDEXES)) {
+        expect(await indexColumns(database, name), name).toEqual({ table, columns: [...columns] });
+      }
+    });
+
+    it("gathers SQLite's planner statistics with PRAGMA optimize (and is a no-op on PostgreSQL)", async () => {
+      await optimizeDatabase(database.handle, true);
+      await optimizeDatabase(database.handle);
+      if (database.handle.dialect !== "sqlite") return;
+      const stats = await sql<{ idx: string }>`select idx from sqlite_stat1 where tbl = 'clients'`.execute(
+        database.handle.db,
+      );
+      expect(stats.rows.map((r) => r.idx)).toContain("clients_created_id");
+    });
+
+    it("streams the members CSV export, the same document as the one-string export with the status column", async () => {
+      const expected = await oneStringExport(database);
+      const res = await admin.fetch("/api/clients/export");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("text/csv");
+      // Streamed: no length known up front.
+      expect(res.headers.get("content-length")).toBeNull();
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).toBe(expected);
+      expect(expected).toContain(`"${heAdmin.clients.status}"`);
+
+      // Small batches cross the tied join times: still every member once, in order, in several chunks.
+      const chunks: string[] = [];
+      for await (const chunk of t.services.admin.clients.exportCsv(3)) chunks.push(chunk);
+      expect(chunks.length).toBeGreaterThanOrEqual(3);
+      expect(chunks.join("")).toBe(expected);
+    });
+
+    it("fails the export before sending anything when the members cannot be read (no 200 cut short)", async () => {
+      const { db } = database.handle;
+      await sql`alter table clients rename to clients_away`.execute(db);
+      try {
+        const res = await admin.fetch("/api/clients/export");
+        expect(res.status).toBeGreaterThanOrEqual(500);
+        expect(res.headers.get("content-type")).not.toContain("text/csv");
+      } finally {
+        await sql`alter table clients_away rename to clients`.execute(db);
+      }
+    });
+
+    it("counts a searched admin list from its page query, as the separate count did", async () => {
+      const list = async (query: string) =>
+        (await (await admin.fetch(`/api/clients?${query}`)).json()) as Paginated<{ email: string }>;
+      const searched = await list("search_global=tie-&per_page=2");
+      expect(searched.total).toBe(7);
+      expect(searched.last_page).toBe(4);
+      expect(searched.data).toHaveLength(2);
+      const last = await list("search_global=tie-&per_page=2&page=4");
+      expect([last.total, last.data.length]).toEqual([7, 1]);
+      // A page past the end carries no row, so its total comes from a count.
+      const past = await list("search_global=tie-&per_page=2&page=9");
+      expect([past.total, past.data.length]).toEqual([7, 0]);
+      const none = await list("search_global=no-such-member");
+      expect([none.total, none.data.length]).toEqual([0, 0]);
+    });
+
+    it("reads any range of products in keyset batches, the same as one read", async () => {
+      const all: string[] = [];
+      for await (const batch of t.services.sitemap.products(0, 10_000)) all.push(...batch.map((e) => e.path));
+      expect(all.length).toBeGreaterThanOrEqual(40);
+      const ranged: string[] = [];
+      for await (const batch of t.services.sitemap.products(5, 17, 4)) ranged.push(...batch.map((e) => e.path));
+      expect(ranged).toEqual(all.slice(5, 22));
+    });
+
+    it("/sitemap.xml is one urlset under the limit and an index of parts above it, every URL exactly once", async () => {
+      const single = await t.request("/sitemap.xml");
+      expect(single.status).toBe(200);
+      const singleXml = await single.text();
+      expect(singleXml).toContain("<urlset");
+      expect(singleXml).not.toContain("<sitemapindex");
+      const urls = locsOf(singleXml, "url");
+      expect(urls.length).toBeGreaterThan(60);
+
+      const limit = 7;
+      const routes = createSeoRoutes({ services: t.services, publicUrl: PUBLIC_URL, urlLimit: limit });
+      const index = await routes.request("/sitemap.xml");
+      expect(index.status).toBe(200);
+      expect(index.headers.get("content-type")).toContain("application/xml");
+      const indexXml = await index.text();
+      expect(indexXml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      const parts = locsOf(indexXml, "sitemap");
+      expect(parts).toEqual(
+        Array.from({ length: Math.ceil(urls.length / limit) }, (_, i) => `${PUBLIC_URL}/sitemap-${i + 1}.xml`),
+      );
+      const listed: string[] = [];
+      for (const part of parts) {
+        const res = await routes.request(new URL(part).pathname);
+        expect(res.status, part).toBe(200);
+        const xml = await res.text();
+        expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset')).toBe(true);
+        const locs = locsOf(xml, "url");
+        expect(locs.length).toBeLessThanOrEqual(limit);
+        listed.push(...locs);
+      }
+      expect(listed).toEqual(urls);
+      expect(new Set(listed).size).toBe(listed.length);
+      // Image entries travel with their URL into the parts.
+      const images = (xml: string) => xml.match(/<image:image>/g)?.length ?? 0;
+      let partImages = 0;
+      for (const part of parts) partImages += images(await (await routes.request(new URL(part).pathname)).text());
+      expect(partImages).toBe(images(singleXml));
+
+      expect((await routes.request(`/sitemap-${parts.length + 1}.xml`)).status).toBe(404);
+      expect((await t.request("/sitemap-1.xml")).status).toBe(404);
+    });
+  });
+}

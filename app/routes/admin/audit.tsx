@@ -3,7 +3,7 @@
  * or e-mail), action, item type and dates. Read-only: a CrudScreen without a form or deletes, whose view
  * shows the changed fields (values for catalogue data; names only for personal data).
  */
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import type { AdminAuditEntry, AuditChange } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../../domain/schemas/admin/audit.ts";
@@ -203,6 +203,18 @@ function EntryView({ item }: { item: AdminAuditEntry }) {
   );
 }
 
+/** One filter: its visible label above the control it names. */
+function LabelledField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-cocoa-900">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 /** Action, item type and date range; each change updates the URL (and the rows) at once. */
 function Filters({ list }: { list: AdminList<AdminAuditEntry> }) {
   const read = () => ({
@@ -219,7 +231,6 @@ function Filters({ list }: { list: AdminList<AdminAuditEntry> }) {
     setValues((v) => ({ ...v, [key]: value }));
     list.update({ [key]: value || null });
   };
-  const label = "mb-1 block text-sm font-medium text-cocoa-900";
   const userId = list.params.get("user_id");
   const active = Object.values(values).some(Boolean) || userId !== null;
   return (
@@ -231,10 +242,7 @@ function Filters({ list }: { list: AdminList<AdminAuditEntry> }) {
       ) : null}
       <fieldset className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end">
         <legend className="sr-only">{a.filters}</legend>
-        <div>
-          <label htmlFor="audit-action" className={label}>
-            {a.action}
-          </label>
+        <LabelledField id="audit-action" label={a.action}>
           <select
             id="audit-action"
             value={values.action}
@@ -248,11 +256,8 @@ function Filters({ list }: { list: AdminList<AdminAuditEntry> }) {
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="audit-entity" className={label}>
-            {a.entityType}
-          </label>
+        </LabelledField>
+        <LabelledField id="audit-entity" label={a.entityType}>
           <select
             id="audit-entity"
             value={values.entity_type}
@@ -266,11 +271,8 @@ function Filters({ list }: { list: AdminList<AdminAuditEntry> }) {
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="audit-from" className={label}>
-            {a.from}
-          </label>
+        </LabelledField>
+        <LabelledField id="audit-from" label={a.from}>
           <input
             id="audit-from"
             type="date"
@@ -279,11 +281,8 @@ function Filters({ list }: { list: AdminList<AdminAuditEntry> }) {
             onChange={(e) => set("from", e.target.value)}
             className={inputClass}
           />
-        </div>
-        <div>
-          <label htmlFor="audit-to" className={label}>
-            {a.to}
-          </label>
+        </LabelledField>
+        <LabelledField id="audit-to" label={a.to}>
           <input
             id="audit-to"
             type="date"
@@ -292,7 +291,7 @@ function Filters({ list }: { list: AdminList<AdminAuditEntry> }) {
             onChange={(e) => set("to", e.target.value)}
             className={inputClass}
           />
-        </div>
+        </LabelledField>
         {active ? (
           <button
             type="button"

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminImage, AdminProduct } from "../../domain/contracts/admin.ts";
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from "../../server/images/pipeline.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { loginAs } from "../support/auth.ts";
+import { createProductThroughApi, loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
 import { brokenHeic, formWith, HTML_PAGE, heicPhoto, pngBomb, pngImage, SVG_WITH_SCRIPT } from "../support/images.ts";
@@ -35,11 +35,11 @@ for (const factory of testDatabases()) {
       t = createTestApp(database);
       admin = new TestClient(t);
       await loginAs(admin, t.services, "admin");
-      const res = await admin.fetch("/api/admin/products", {
-        method: "POST",
-        json: { name: "עוגת שוקולד", title: "עוגה עשירה", serial_id: 123_456, status: 1 },
+      productId = await createProductThroughApi(admin, {
+        name: "עוגת שוקולד",
+        title: "עוגה עשירה",
+        serial_id: 123_456,
       });
-      productId = ((await res.json()) as { data: AdminProduct }).data.id;
       png = await pngImage(320, 200);
     });
     afterAll(async () => {

@@ -9,10 +9,10 @@
  * variant is served as a raster type with `nosniff` and its own `default-src 'none'; sandbox` policy.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminImage, AdminProduct } from "../../domain/contracts/admin.ts";
+import type { AdminImage } from "../../domain/contracts/admin.ts";
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from "../../server/images/pipeline.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { loginAs } from "../support/auth.ts";
+import { createProductThroughApi, loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
 import { formWith, HTML_PAGE, pngImage } from "../support/images.ts";
@@ -51,11 +51,7 @@ for (const factory of testDatabases()) {
       t = createTestApp(database);
       admin = new TestClient(t);
       await loginAs(admin, t.services, "admin");
-      const res = await admin.fetch("/api/admin/products", {
-        method: "POST",
-        json: { name: "עוגת גבינה", title: "עוגה", serial_id: 654_321, status: 1 },
-      });
-      productId = ((await res.json()) as { data: AdminProduct }).data.id;
+      productId = await createProductThroughApi(admin, { name: "עוגת גבינה", title: "עוגה", serial_id: 654_321 });
       png = await pngImage(160, 100);
     });
     afterAll(async () => {

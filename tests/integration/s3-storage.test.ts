@@ -9,14 +9,14 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminImage, AdminProduct } from "../../domain/contracts/admin.ts";
+import type { AdminImage } from "../../domain/contracts/admin.ts";
 import { heApi } from "../../domain/i18n/api.ts";
 import { seedDemoContent } from "../../server/db/seed/index.ts";
 import { createLocalStorage } from "../../server/images/storage.ts";
 import { createLogger } from "../../server/log.ts";
 import { createServices } from "../../server/services/index.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { loginAs } from "../support/auth.ts";
+import { createProductThroughApi, loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
 import { formWith, pngImage } from "../support/images.ts";
@@ -52,11 +52,7 @@ for (const factory of testDatabases()) {
       t = createTestApp(database, { storage: s3.storage(), build: await loadServerBuild() });
       admin = new TestClient(t);
       await loginAs(admin, t.services, "admin");
-      const res = await admin.fetch("/api/admin/products", {
-        method: "POST",
-        json: { name: "חלה מתוקה", title: "חלה לשבת", serial_id: 424_242, status: 1 },
-      });
-      productId = ((await res.json()) as { data: AdminProduct }).data.id;
+      productId = await createProductThroughApi(admin, { name: "חלה מתוקה", title: "חלה לשבת", serial_id: 424_242 });
       png = await pngImage(400, 260);
     });
     afterAll(async () => {

@@ -15,3 +15,15 @@ export async function loginAs(
   if (response.status !== 200) throw new Error(`login as ${role} failed: ${response.status} ${await response.text()}`);
   return { email, password };
 }
+
+/** Creates a published product through the admin API as `client` (signed in) and returns its id. */
+export async function createProductThroughApi(
+  client: TestClient,
+  product: { name: string; title: string; serial_id: number },
+): Promise<number> {
+  const response = await client.fetch("/api/admin/products", { method: "POST", json: { ...product, status: 1 } });
+  if (response.status !== 201 && response.status !== 200) {
+    throw new Error(`product not created: ${response.status} ${await response.text()}`);
+  }
+  return ((await response.json()) as { data: { id: number } }).data.id;
+}

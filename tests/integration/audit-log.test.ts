@@ -230,7 +230,8 @@ for (const factory of testDatabases()) {
       const editorEntries = await entries("&search_title=editor-");
       expect(editorEntries.data.every((e) => e.user_email?.startsWith("editor-"))).toBe(true);
 
-      const today = new Date().toISOString().slice(0, 10);
+      // `from`/`to` are Jerusalem calendar days: after 22:00 UTC (21:00 in summer) Jerusalem is a day ahead of UTC.
+      const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jerusalem" }).format(new Date());
       expect((await entries(`&from=2000-01-01&to=2000-12-31`)).total).toBe(0);
       const recent = await entries(`&from=2000-01-01`);
       expect(recent.total).toBe((await entries()).total);

@@ -50,14 +50,20 @@ describe.skipIf(!url)("PostgreSQL outage under the database handle", () => {
     const entered = new Promise<void>((resolve) => {
       inside = resolve;
     });
+    // The transaction's second query waits until the connection has been cut, however long that takes.
+    let cutDone!: () => void;
+    const cut = new Promise<void>((resolve) => {
+      cutDone = resolve;
+    });
     const transaction = handle.db.transaction().execute(async (trx) => {
       await sql`select 1`.execute(trx);
       inside();
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await cut;
       await sql`select 1`.execute(trx);
     });
     await entered;
     await proxy.cut();
+    cutDone();
     const failure = await transaction.then(
       () => null,
       (error: unknown) => error,

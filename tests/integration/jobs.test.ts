@@ -71,7 +71,8 @@ for (const factory of testDatabases()) {
       await enqueueJob(database.handle.db, "test-lease", "only");
       const first = createJobQueue(database.handle);
       const second = createJobQueue(other);
-      const claimed = await first.claim(["test-lease"], "server-a", 100);
+      // Long enough that B's claim right after still meets a live lease on a busy machine.
+      const claimed = await first.claim(["test-lease"], "server-a", 2_000);
       expect(claimed).toMatchObject({ key: "only", attempts: 1 });
       // Held: nobody else gets it while the lease runs.
       expect(await second.claim(["test-lease"], "server-b", 60_000)).toBeNull();

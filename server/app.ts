@@ -291,7 +291,7 @@ export function createApp(deps: AppDeps) {
     }
   });
   const guard = createLoginGuard({ db: database.db, limiter, isKnownDevice: sessions.isKnownDevice });
-  app.route("/", createAuthRouter({ services, sessions, guard, trustProxy: deps.config.trustProxy }));
+  app.route("/", createAuthRouter({ services, sessions, guard, trustProxy: deps.config.trustProxy, logger }));
   // Spec §6: the admin area is for signed-in staff; a visitor asking for an admin page goes home.
   // (Client-side data requests end in .data and are guarded by the admin route loaders.)
   app.get("/admin/*", async (c, next) => {

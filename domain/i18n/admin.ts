@@ -153,6 +153,7 @@ export const heAdmin = {
     contactDeleteError: "שגיאה במחיקת הפנייה",
     reviewApproved: "הביקורת אושרה ומוצגת באתר",
     reviewRejected: "הביקורת נדחתה ואינה מוצגת באתר",
+    reviewPending: "הביקורת הוחזרה להמתנה לאישור ואינה מוצגת באתר",
     reviewDeleted: "הביקורת נמחקה",
     reviewUpdateError: "שגיאה בעדכון הביקורת",
     reviewDeleteError: "שגיאה במחיקת הביקורת",

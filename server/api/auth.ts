@@ -11,6 +11,7 @@ import type { SessionManager } from "../auth/sessions.ts";
 import { ValidationError } from "../errors.ts";
 import { clientAddress } from "../http/rate-limit.ts";
 import { readBody } from "../http/validation.ts";
+import { errorFields, type Logger } from "../log.ts";
 import type { AuditEntryInput } from "../services/audit/index.ts";
 import type { Services } from "../services/index.ts";
 import { normalizeEmail } from "../services/users.ts";
@@ -42,18 +43,25 @@ export function createAuthRouter(deps: {
   sessions: SessionManager;
   guard: LoginGuard;
   trustProxy: boolean;
+  logger: Logger;
 }) {
   const { services, sessions, guard } = deps;
   const router = new Hono<AppEnv>();
   // Sign-ins, failed sign-ins (the e-mail tried, never the password) and sign-outs go to the audit log.
   // Attempts refused by the login limits (429) are not checked, so not recorded: a flood cannot fill it.
+  // A failed audit write is logged, never the answer: by then the sign-in or sign-out has happened (as in the
+  // admin API's audit middleware).
   const audit = (c: Context, entry: Pick<AuditEntryInput, "user" | "attemptedEmail" | "action">) =>
-    services.audit.record({
-      ...entry,
-      entityType: "User",
-      entityId: entry.user?.id ?? null,
-      address: clientAddress(c, deps.trustProxy),
-    });
+    services.audit
+      .record({
+        ...entry,
+        entityType: "User",
+        entityId: entry.user?.id ?? null,
+        address: clientAddress(c, deps.trustProxy),
+      })
+      .catch((error: unknown) =>
+        deps.logger.error("audit entry not recorded", { action: entry.action, ...errorFields(error) }),
+      );
 
   router.post("/login", async (c) => {
     const json = wantsJson(c);

@@ -9,9 +9,9 @@ import { heApi } from "../../domain/i18n/api.ts";
 import { reviewSchema } from "../../domain/schemas/review.ts";
 import type { DB } from "../db/database.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
+import { PUBLISHED } from "./categories.ts";
 import { isBot } from "./contact.ts";
 
-const PUBLISHED = 1;
 /** How many approved reviews the product page lists (newest first); the average counts them all. */
 export const REVIEWS_SHOWN = 5;
 

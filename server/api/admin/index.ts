@@ -146,7 +146,7 @@ export function createAdminApi(services: Services, options: { trustProxy: boolea
   api.put("/admin/reviews/:id", requireAbility("update", "Review"), async (c) => {
     const id = pathId(c);
     const { status } = parseWith(reviewModerationSchema, await readBody(c));
-    const message = status === "approved" ? m.reviewApproved : m.reviewRejected;
+    const message = { approved: m.reviewApproved, rejected: m.reviewRejected, pending: m.reviewPending }[status];
     return ok(c, await admin.reviews.setStatus(id, status), message);
   });
   api.delete("/admin/reviews/:id", requireAbility("delete", "Review"), async (c) => {

@@ -46,7 +46,14 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]>
     handle.dialect === "postgres"
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(handle.db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db: handle.db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  // Migrations come from branches built in parallel and each touches its own tables, so one numbered below a
+  // migration a database already has (merged later) is applied rather than refused as "corrupted".
+  const migrator = new Migrator({
+    db: handle.db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error");

@@ -98,6 +98,12 @@ export const heForms = {
     confirm: {
       title: "אישור הצטרפות למועדון",
       description: "אישור כתובת הדוא״ל להצטרפות למועדון הלקוחות.",
+      /** The link opened: one click on the page confirms (a mail scanner opening the link confirms nothing). */
+      pendingHeading: "עוד לחיצה אחת",
+      /** Around the address, as below. */
+      pendingBefore: "לאשר שהכתובת",
+      pendingAfter: "מצטרפת למועדון הלקוחות?",
+      confirmButton: "אישור ההצטרפות",
       confirmedHeading: "תודה, ההצטרפות אושרה!",
       /** Around the address, which is shown isolated (left-to-right) between the two. */
       confirmedBefore: "הכתובת",

@@ -41,9 +41,23 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+/** The stored hash of a link's token, or null when the token cannot be one of ours. */
+const validHash = (token: string | null) => (token && TOKEN_PATTERN.test(token) ? hashToken(token) : null);
+
+/** A confirmation link by its token's hash, with its member's address. */
+function findLink(db: DB, hash: string) {
+  return db
+    .selectFrom("client_confirmations")
+    .innerJoin("clients", "clients.id", "client_confirmations.client_id")
+    .select(["client_confirmations.client_id", "client_confirmations.expires_at", "clients.email"])
+    .where("client_confirmations.token_hash", "=", hash)
+    .executeTakeFirst();
+}
 
 export type ConfirmResult =
   | { status: "confirmed"; email: string }
+  /** `check` only: the link works and is waiting for the member's click. */
+  | { status: "valid"; email: string }
   /** Missing, malformed, unknown or already used. */
   | { status: "invalid" }
   | { status: "expired" };
@@ -180,19 +194,27 @@ export function createClientsService(db: DB, deps: ClientsDeps = {}) {
     },
 
     /**
-     * The e-mail's link: confirms the member and deletes every link of theirs (each works once). An
+     * The e-mail's link opened (GET): says whether it works, and changes nothing. Mail scanners and link
+     * previews open every link in a message; only the member's own click on the page (`confirm`) confirms.
+     */
+    async check(token: string | null): Promise<ConfirmResult> {
+      const hash = validHash(token);
+      if (!hash) return { status: "invalid" };
+      const link = await findLink(db, hash);
+      if (!link) return { status: "invalid" };
+      if (link.expires_at <= new Date().toISOString()) return { status: "expired" };
+      return { status: "valid", email: link.email };
+    },
+
+    /**
+     * The page's button (POST): confirms the member and deletes every link of theirs (each works once). An
      * expired link is deleted too; the member stays pending and may sign up again.
      */
     async confirm(token: string | null): Promise<ConfirmResult> {
-      if (!token || !TOKEN_PATTERN.test(token)) return { status: "invalid" };
-      const hash = hashToken(token);
+      const hash = validHash(token);
+      if (!hash) return { status: "invalid" };
       return db.transaction().execute(async (trx) => {
-        const link = await trx
-          .selectFrom("client_confirmations")
-          .innerJoin("clients", "clients.id", "client_confirmations.client_id")
-          .select(["client_confirmations.client_id", "client_confirmations.expires_at", "clients.email"])
-          .where("client_confirmations.token_hash", "=", hash)
-          .executeTakeFirst();
+        const link = await findLink(trx, hash);
         if (!link) return { status: "invalid" } as const;
         // Claimed by deleting it: of two clicks at once, only one finds it still there.
         const claimed = await trx.deleteFrom("client_confirmations").where("token_hash", "=", hash).executeTakeFirst();

@@ -57,8 +57,24 @@ for (const factory of testDatabases()) {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ data: { subscribed: true } });
     };
+    /** Opens the e-mail's link, as a member or a mail scanner does: a page with a button, nothing confirmed. */
+    const open = async (link: string, client: TestClient) => {
+      const res = await client.fetch(pathOf(link));
+      return { status: res.status, html: await res.text(), headers: res.headers };
+    };
+    /** Opens the link and, where the page offers the button, clicks it (a form POST, as without JavaScript). */
     const follow = async (link: string, app = t) => {
-      const res = await new TestClient(app).fetch(pathOf(link));
+      const client = new TestClient(app);
+      const opened = await open(link, client);
+      if (opened.status !== 200) return opened;
+      expect(opened.html).toContain(T.confirmButton);
+      const token = new URL(link).searchParams.get("token") ?? "";
+      const res = await client.fetch(pathOf(link), {
+        method: "POST",
+        xsrf: false,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token, _token: client.xsrfToken ?? "" }).toString(),
+      });
       return { status: res.status, html: await res.text(), headers: res.headers };
     };
 
@@ -111,6 +127,15 @@ for (const factory of testDatabases()) {
       const token = new URL(link).searchParams.get("token")!;
       const stored = await database.handle.db.selectFrom("client_confirmations").select("token_hash").execute();
       expect(stored.map((r) => r.token_hash)).not.toContain(token);
+      expect(await links(email)).toBe(1);
+
+      // Opening the link (a mail scanner, a link preview) confirms nothing: it shows the address and a button.
+      const opened = await open(link, new TestClient(t));
+      expect(opened.status).toBe(200);
+      expect(opened.html).toContain(T.pendingHeading);
+      expect(opened.html).toContain(`<bdi dir="ltr" class="font-semibold">${email}</bdi>`);
+      expect(opened.headers.get("cache-control")).toBe("no-store");
+      expect((await member(email)).confirmed_at).toBeNull();
       expect(await links(email)).toBe(1);
 
       const confirmed = await follow(link);
@@ -254,6 +279,18 @@ for (const factory of testDatabases()) {
       expect(expired.status).toBe(410);
       expect(expired.html).toContain(T.expiredHeading);
       expect((await member(email)).confirmed_at).toBeNull();
+
+      // The button's POST checks the token again: an unknown one confirms no one.
+      const client = new TestClient(t);
+      await client.fetch("/club");
+      const forged = await client.fetch("/club/confirm", {
+        method: "POST",
+        xsrf: false,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ token: "B".repeat(43), _token: client.xsrfToken ?? "" }).toString(),
+      });
+      expect(forged.status).toBe(400);
+      expect(await forged.text()).toContain(T.invalidHeading);
     });
 
     it("the admin list and the CSV export carry the status (ממתין לאישור / מאושר)", async () => {

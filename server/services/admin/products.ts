@@ -188,9 +188,11 @@ export function createAdminProductsService(
       return service.get(id);
     },
 
-    /** With `expectedVersion`, only while it is the product's version (else 409: versions.ts). */
+    /**
+     * With `expectedVersion`, only while it is the product's version (else 409: versions.ts). A missing
+     * product is a 404 from the read that answers (updateVersioned), with no read of its own before.
+     */
     async update(id: number, input: ProductInput, expectedVersion?: number): Promise<AdminProduct> {
-      await assertExists(id);
       await assertSerialFree(input.serial_id, id);
       return updateVersioned(
         db,

@@ -4,7 +4,7 @@
  * club member's PUT likewise. Also what the member's save keeps: the same address keeps its consent and
  * confirmation links, a new address clears both — decided inside the write, without a read first.
  */
-import type { KyselyPlugin, OperationNode, RootOperationNode } from "kysely";
+import { AliasNode, type KyselyPlugin, type OperationNode, type RootOperationNode, TableNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NotFoundError } from "../../server/errors.ts";
 import { createLocalStorage } from "../../server/images/storage.ts";
@@ -18,8 +18,8 @@ import { removeTempDir, tempDir } from "../support/temp.ts";
 function selectCounter() {
   const counts = new Map<string, number>();
   const tableOf = (node: OperationNode): string | null => {
-    if (node.kind === "TableNode") return (node as { table: { identifier: { name: string } } }).table.identifier.name;
-    if (node.kind === "AliasNode") return tableOf((node as { node: OperationNode }).node);
+    if (TableNode.is(node)) return node.table.identifier.name;
+    if (AliasNode.is(node)) return tableOf(node.node);
     return null;
   };
   const plugin: KyselyPlugin = {
@@ -59,7 +59,7 @@ for (const factory of testDatabases()) {
 
     it("a product PUT: the audit's read before, the serial-number check and the answer — no existence check", async () => {
       const products = services.admin.products;
-      const input = { name: "חלת שבת", title: "חלה מתוקה", content: "", serial_id: 901_001, status: 1 };
+      const input = { name: "חלת שבת", title: "חלה מתוקה", content: "", serial_id: 901_001, status: 1 as const };
       const created = await products.create({ ...input, visibility_home_page: false });
       counter.reset();
       await withTrail(async () => {

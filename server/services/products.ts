@@ -15,9 +15,14 @@ export interface ProductInput {
   kashrut?: ProductKashrut;
 }
 
+/**
+ * The stored search text the admin list's search reads. (`products.search_name` is no longer written: nothing
+ * reads it since the public search moved to the in-memory index; dropping the column needs a migration.)
+ */
 export function searchColumns(input: Pick<ProductInput, "name" | "title" | "content">) {
-  const doc = buildSearchDocument({ name: input.name, title: input.title, content: input.content });
-  return { search_name: doc.searchName, search_text: doc.searchText };
+  return {
+    search_text: buildSearchDocument({ name: input.name, title: input.title, content: input.content }).searchText,
+  };
 }
 
 export function createProductsService(db: DB) {

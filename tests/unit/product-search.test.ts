@@ -141,6 +141,15 @@ function fakeVersion() {
   };
 }
 
+/** A live index over `rows`, following a fake content version. */
+function following(rows: () => ProductDocument[]) {
+  const { db, state } = fakeDb(rows);
+  const version = fakeVersion();
+  const search = createProductSearch(db);
+  search.follow(version);
+  return { state, version, search };
+}
+
 describe("the live index", () => {
   it("answers a search after a bump from the new rows, rebuilding once per version", async () => {
     let rows = DOCS;
@@ -212,10 +221,7 @@ describe("the live index", () => {
 
   it("a bump that changed no product re-tags the index without reading or indexing the products again", async () => {
     let rows = DOCS;
-    const { db, state } = fakeDb(() => rows);
-    const version = fakeVersion();
-    const search = createProductSearch(db);
-    search.follow(version);
+    const { state, version, search } = following(() => rows);
     expect((await search.search("פיתה")).map((h) => h.id)).toEqual([4, 5]);
     expect(state).toMatchObject({ reads: 1, fingerprints: 1 });
 

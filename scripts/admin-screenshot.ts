@@ -5,9 +5,9 @@
  * A path may end with "#<action>" for a screen behind a button: #create (the create modal), or
  * #view, #edit, #images, #delete (that action on the first row).
  */
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { findChromium, launchBrowser, newPage } from "../tests/support/browser.ts";
+import { newPage } from "../tests/support/browser.ts";
+import { screenshotBrowser } from "./screenshot-browser.ts";
 
 const ALL_SIZES = {
   laptop: { width: 1280, height: 800 },
@@ -28,13 +28,7 @@ if (!base || !email || !password || !outDir || paths.length === 0) {
   console.error("usage: node scripts/admin-screenshot.ts <base-url> <email> <password> <out-dir> <path>…");
   process.exit(1);
 }
-const chromium = findChromium();
-if (!chromium) {
-  console.error("Chromium not found (apt-get install chromium)");
-  process.exit(1);
-}
-mkdirSync(outDir, { recursive: true });
-const browser = await launchBrowser(chromium);
+const browser = await screenshotBrowser(outDir);
 for (const [name, viewport] of Object.entries(SIZES)) {
   const page = await newPage(browser, viewport);
   await page.goto(new URL("/login", base).href);

@@ -126,7 +126,6 @@ async function growTo(handle: DatabaseHandle) {
       return {
         ...source,
         name: `${source.name} ${i + 1}`,
-        search_name: `${source.search_name} ${i + 1}`,
         serial_id: maxSerial + i + 1,
         visibility_home_page: 0,
         created_at: at(i, products),

@@ -2,22 +2,16 @@
  * Screenshots of pages at the mobile (390×844) and desktop (1440×900) sizes, for people to look at:
  *   node scripts/screenshot.ts http://127.0.0.1:3000 out-dir / /products /product/1
  */
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { findChromium, launchBrowser, newPage, VIEWPORTS } from "../tests/support/browser.ts";
+import { newPage, VIEWPORTS } from "../tests/support/browser.ts";
+import { screenshotBrowser } from "./screenshot-browser.ts";
 
 const [base, outDir, ...paths] = process.argv.slice(2);
 if (!base || !outDir || paths.length === 0) {
   console.error("usage: node scripts/screenshot.ts <base-url> <out-dir> <path>…");
   process.exit(1);
 }
-const chromium = findChromium();
-if (!chromium) {
-  console.error("Chromium not found (apt-get install chromium)");
-  process.exit(1);
-}
-mkdirSync(outDir, { recursive: true });
-const browser = await launchBrowser(chromium);
+const browser = await screenshotBrowser(outDir);
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   const page = await newPage(browser, viewport);
   for (const p of paths) {

@@ -53,6 +53,8 @@ export function startScheduleTimer(deps: {
   /** The last boundary bumped for: plans look strictly past it. */
   let lastFired = 0;
   let generation = 0;
+  /** Version changes seen (each queues a plan). */
+  let changes = 0;
   let closed = false;
   let work: Promise<void> = Promise.resolve();
 
@@ -90,6 +92,7 @@ export function startScheduleTimer(deps: {
     // Woken before the boundary (a long delay cut short, or a timer a hair early): plan again.
     if (deps.clock().getTime() < boundary.getTime()) return plan();
     lastFired = boundary.getTime();
+    const changesBefore = changes;
     try {
       await deps.contentVersion.bump();
     } catch (error) {
@@ -98,8 +101,8 @@ export function startScheduleTimer(deps: {
       arm(() => schedule(() => fire(boundary)), RETRY_MS);
       return;
     }
-    // The bump's onChange replans too; this one makes sure a plan follows even without listeners.
-    await plan();
+    // The bump's onChange has queued the next plan; plan here only if it did not (one read per boundary).
+    if (changes === changesBefore) await plan();
   };
 
   /** Runs steps one after another, so `settled()` covers them all. */
@@ -109,6 +112,7 @@ export function startScheduleTimer(deps: {
   };
 
   const unsubscribe = deps.contentVersion.onChange(() => {
+    changes++;
     void schedule(plan);
   });
   void schedule(plan);

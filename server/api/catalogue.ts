@@ -18,7 +18,7 @@ import { type Handler, Hono } from "hono";
 import { heKashrut } from "../../domain/i18n/kashrut.ts";
 import { he } from "../../domain/i18n/site.ts";
 import { parseId } from "../../domain/ids.ts";
-import { type CatalogueFilter, filterQuery, isDietary, parseAllergenList } from "../../domain/kashrut.ts";
+import { type CatalogueFilter, filterQuery, parseAllergenList, parseDietary } from "../../domain/kashrut.ts";
 import { parsePage } from "../../domain/pagination.ts";
 import { suggestQuerySchema } from "../../domain/schemas/suggest-query.ts";
 import type { AppEnv } from "../app.ts";
@@ -30,12 +30,12 @@ import { idParam } from "./params.ts";
 /** `?dietary=` and `?without=` of the API: strict, every unknown value is a 422 under its field. */
 function apiFilter(dietary: string | undefined, without: string[]): CatalogueFilter {
   const errors: Record<string, string[]> = {};
-  const kind = dietary?.trim().toLowerCase() ?? "";
-  if (kind !== "" && !isDietary(kind)) errors.dietary = [heKashrut.unknownDietary];
+  const kind = parseDietary(dietary);
+  if (kind === undefined && (dietary?.trim() ?? "") !== "") errors.dietary = [heKashrut.unknownDietary];
   const { codes, unknown } = parseAllergenList(without);
   if (unknown.length) errors.without = [heKashrut.unknownAllergens(unknown.join(", "))];
   if (Object.keys(errors).length) throw new ValidationError(errors);
-  return { ...(isDietary(kind) ? { dietary: kind } : {}), without: codes };
+  return { ...(kind ? { dietary: kind } : {}), without: codes };
 }
 
 export function createCatalogueRouter({ services }: Pick<ApiDeps, "services">) {

@@ -26,8 +26,9 @@ export interface DatabaseHandle {
   /** Checks the database answers. */
   ping(): Promise<void>;
   /**
-   * The readiness probe of /healthz: proves the database takes a write (a no-op UPDATE in a transaction
-   * that is rolled back) and, on SQLite, that its disk has room. Throws the fault otherwise.
+   * The readiness probe of /healthz: proves the database would take a write without writing or locking a
+   * row (PostgreSQL: not read-only, not a standby; SQLite: the write lock can be taken) and, on SQLite, that
+   * its disk has room. Throws the fault otherwise.
    */
   checkWritable(): Promise<void>;
   /**
@@ -120,16 +121,29 @@ function createAvailability(address: string, logger: Logger | undefined) {
   };
 }
 
-/** A no-op write, rolled back: proves the database takes writes without changing anything. */
-async function probeWrite(db: DB, dialect: Dialect): Promise<void> {
+/**
+ * PostgreSQL's readiness to take writes, by a plain read that locks nothing: a standby (in recovery) or a
+ * server or role set to read-only transactions would refuse every write. (It used to UPDATE the content
+ * version's row in a rolled-back transaction, which queued behind every bump and every bump behind it.)
+ */
+async function probePostgresWritable(db: DB): Promise<void> {
+  const { rows } = await sql<{ in_recovery: boolean; read_only: string }>`
+    select pg_is_in_recovery() as in_recovery, current_setting('transaction_read_only') as read_only`.execute(db);
+  const row = rows[0];
+  if (row && (row.in_recovery || row.read_only === "on")) {
+    // SQLSTATE 25006 read_only_sql_transaction: what a write would fail with (faults.ts: "read-only").
+    throw Object.assign(new Error("the database takes no writes (read-only or in recovery)"), { code: "25006" });
+  }
+}
+
+/**
+ * SQLite's readiness to take writes: BEGIN IMMEDIATE takes the write lock (a database on a read-only file
+ * refuses it), then lets go at once; no row is touched.
+ */
+async function probeSqliteWritable(db: DB): Promise<void> {
   await db.connection().execute(async (connection) => {
-    await sql.raw(dialect === "postgres" ? "begin" : "begin immediate").execute(connection);
-    try {
-      if (dialect === "postgres") await sql`set local lock_timeout = '2s'`.execute(connection);
-      await sql`update content_version set version = version where id = 1`.execute(connection);
-    } finally {
-      await sql`rollback`.execute(connection);
-    }
+    await sql.raw("begin immediate").execute(connection);
+    await sql`rollback`.execute(connection);
   });
 }
 
@@ -193,7 +207,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
       ping: async () => {
         await sql`select 1`.execute(db);
       },
-      checkWritable: () => probeWrite(db, "postgres"),
+      checkWritable: () => probePostgresWritable(db),
       listen: async (channel, onNotify, onDown) => {
         if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
         const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
@@ -241,7 +255,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     diagnoseDisk: () => (file === ":memory:" ? Promise.resolve(null) : diagnoseFolder(folder)),
     async checkWritable() {
       try {
-        await probeWrite(db, "sqlite");
+        await probeSqliteWritable(db);
       } catch (error) {
         const cause = file === ":memory:" ? null : await diagnoseFolder(folder).catch(() => null);
         throw cause ? new DiskError(cause, `${cause}: ${(error as Error).message}`) : error;

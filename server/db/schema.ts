@@ -83,8 +83,9 @@ export interface ProductsTable {
   serial_id: number;
   status: Generated<number>;
   visibility_home_page: Generated<Flag>;
-  /** Normalized Hebrew text for search (see server/services/search/hebrew.ts). */
-  search_name: string;
+  /** No longer written or read (defaults to ''); dropping it needs a migration. */
+  search_name: Generated<string>;
+  /** Normalized Hebrew text for the admin list's search (see server/services/search/hebrew.ts). */
   search_text: string;
   /** "parve" | "dairy" | "meat", or null while not stated (migration 009, domain/kashrut.ts). */
   dietary: ColumnType<Dietary | null, Dietary | null | undefined, Dietary | null>;

@@ -1,7 +1,7 @@
 /**
  * GET /healthz, a readiness check for a load balancer: 200 only when this server can serve writes too.
- * The database must take a write (a rolled-back no-op, plus free disk space on SQLite) and the image
- * storage must answer its own check. Otherwise 503 `{ status: "error", failing: "database" | "storage",
+ * The database must be able to take a write (checked without writing or locking a row, plus free disk
+ * space on SQLite) and the image storage must answer its own check. Otherwise 503 `{ status: "error", failing: "database" | "storage",
  * reason }`, so a balancer stops sending work to a node that cannot take it and an operator sees which
  * part failed. A change of state is logged once, not on every probe.
  */

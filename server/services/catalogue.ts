@@ -73,15 +73,11 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
   }
 
   async function withSubs(rows: CategoryRowLite[], all: CategoryRowLite[]): Promise<CategoryWithSubs[]> {
-    const images = await media.mainImages(
-      "category",
-      rows.map((r) => r.id),
-    );
-    return rows.map((r) => ({
+    return (await media.withMainImage("category", rows)).map((r) => ({
       id: r.id,
       name: r.name,
       information: r.information,
-      mainImage: images.get(r.id) ?? null,
+      mainImage: r.mainImage,
       parent_id: r.parent_id,
       is_main: r.is_main === 1,
       status: r.status,

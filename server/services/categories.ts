@@ -6,18 +6,8 @@ import type { MediaService } from "./media.ts";
 export const PUBLISHED = 1;
 
 export function createCategoriesService(db: DB, media: MediaService) {
-  async function summaries(rows: { id: number; name: string; information: string }[]): Promise<CategorySummary[]> {
-    const images = await media.mainImages(
-      "category",
-      rows.map((r) => r.id),
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      information: r.information,
-      mainImage: images.get(r.id) ?? null,
-    }));
-  }
+  const summaries = (rows: { id: number; name: string; information: string }[]): Promise<CategorySummary[]> =>
+    media.withMainImage("category", rows);
 
   return {
     /** Main categories with their published subcategories, for the menus and the footer. */

@@ -91,19 +91,20 @@ export function createClientsService(db: DB, deps: ClientsDeps = {}) {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** A new one-time link for the member; only its hash is stored. */
-  async function newLink(id: number, now: Date): Promise<string> {
+  /** A new one-time link for the member; only its hash is stored (and returned, for a clean-up). */
+  async function newLink(id: number, now: Date): Promise<{ link: string; tokenHash: string }> {
     const token = randomBytes(32).toString("base64url");
+    const tokenHash = hashToken(token);
     await db
       .insertInto("client_confirmations")
       .values({
-        token_hash: hashToken(token),
+        token_hash: tokenHash,
         client_id: id,
         created_at: now.toISOString(),
         expires_at: new Date(now.getTime() + CONFIRMATION_VALID_DAYS * DAY_MS).toISOString(),
       })
       .execute();
-    return `${publicUrl}/club/confirm?token=${token}`;
+    return { link: `${publicUrl}/club/confirm?token=${token}`, tokenHash };
   }
 
   /**
@@ -112,9 +113,10 @@ export function createClientsService(db: DB, deps: ClientsDeps = {}) {
    */
   function sendLater(id: number, email: string, now: Date): void {
     void (async () => {
-      let link: string | undefined;
+      let tokenHash: string | undefined;
       try {
-        link = await newLink(id, now);
+        const { link, tokenHash: hash } = await newLink(id, now);
+        tokenHash = hash;
         const brand = (await deps.brand?.()) || DEFAULT_SETTINGS.brandName;
         await mailer.send(clubConfirmationMessage({ to: email, brand, link, validDays: CONFIRMATION_VALID_DAYS }));
         deps.logger?.info("club confirmation e-mail sent", { clientId: id });
@@ -127,10 +129,7 @@ export function createClientsService(db: DB, deps: ClientsDeps = {}) {
           // One transaction: the unsent link goes and the re-send limit is released together, so the next
           // sign-up never meets one without the other.
           await db.transaction().execute(async (trx) => {
-            if (link) {
-              const token = new URL(link).searchParams.get("token") ?? "";
-              await trx.deleteFrom("client_confirmations").where("token_hash", "=", hashToken(token)).execute();
-            }
+            if (tokenHash) await trx.deleteFrom("client_confirmations").where("token_hash", "=", tokenHash).execute();
             await trx
               .updateTable("clients")
               .set({ confirmation_sent_at: null })

@@ -28,16 +28,7 @@ import { errorFields } from "../log.ts";
 /** The job kind of AVIF encoding (server/jobs/background.ts runs it). */
 export const AVIF_JOB = "avif";
 
-const DIRECTORY_BY_OWNER: Record<OwnerType, string> = {
-  product: "products",
-  category: "categories",
-  branch: "branches",
-  branch_certificate: "branches",
-  sale: "sales",
-  publication: "publications",
-};
-
-/** The table of each kind of image owner. */
+/** The table of each kind of image owner; its images' storage folder has the same name. */
 export const OWNER_TABLE = {
   product: "products",
   category: "categories",
@@ -97,7 +88,7 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
       options: { alt: string; position?: number },
     ): Promise<ImageRow> {
       const stored = await storageStep(logger, () =>
-        ingestImage(storage, bytes, { directory: DIRECTORY_BY_OWNER[owner.type] }),
+        ingestImage(storage, bytes, { directory: OWNER_TABLE[owner.type] }),
       );
       // From here a failure (the owner deleted meanwhile, the database gone) takes the stored files back with it.
       let row: ImageRow | null;

@@ -57,26 +57,39 @@ export function toPicture(
 /** `imagesBaseUrl`: where image URLs point (see AppConfig.imagesBaseUrl); "/uploads/" by default. */
 export function createMediaService(db: DB, imagesBaseUrl: string = UPLOADS_PREFIX) {
   const picture = (row: Parameters<typeof toPicture>[0]) => toPicture(row, imagesBaseUrl);
+  /** Main image (lowest position) of each owner, in one query. */
+  async function mainImages(ownerType: OwnerType, ownerIds: number[]): Promise<Map<number, Picture>> {
+    const result = new Map<number, Picture>();
+    if (ownerIds.length === 0) return result;
+    const rows = await db
+      .selectFrom("images")
+      .select(["id", "owner_id", "width", "height", "alt", "variants", "position"])
+      .where("owner_type", "=", ownerType)
+      .where("owner_id", "in", ownerIds)
+      .orderBy("owner_id")
+      .orderBy("position")
+      .orderBy("id")
+      .execute();
+    for (const row of rows) {
+      if (!result.has(row.owner_id)) result.set(row.owner_id, picture(row));
+    }
+    return result;
+  }
+
   return {
     toPicture: picture,
+    mainImages,
 
-    /** Main image (lowest position) of each owner, in one query. */
-    async mainImages(ownerType: OwnerType, ownerIds: number[]): Promise<Map<number, Picture>> {
-      const result = new Map<number, Picture>();
-      if (ownerIds.length === 0) return result;
-      const rows = await db
-        .selectFrom("images")
-        .select(["id", "owner_id", "width", "height", "alt", "variants", "position"])
-        .where("owner_type", "=", ownerType)
-        .where("owner_id", "in", ownerIds)
-        .orderBy("owner_id")
-        .orderBy("position")
-        .orderBy("id")
-        .execute();
-      for (const row of rows) {
-        if (!result.has(row.owner_id)) result.set(row.owner_id, picture(row));
-      }
-      return result;
+    /** Each row with its owner's main image under `mainImage` (null when it has none), in one query. */
+    async withMainImage<T extends { id: number }>(
+      ownerType: OwnerType,
+      rows: readonly T[],
+    ): Promise<(T & { mainImage: Picture | null })[]> {
+      const images = await mainImages(
+        ownerType,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({ ...r, mainImage: images.get(r.id) ?? null }));
     },
 
     async imagesOf(ownerType: OwnerType, ownerId: number): Promise<Picture[]> {

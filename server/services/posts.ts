@@ -27,20 +27,8 @@ export function createPostsService(db: DB, media: MediaService, table: PostTable
   const ownerType = OWNER_TYPE[table];
   const columns = ["id", "name", "content", "created_at", "updated_at"] as const;
 
-  async function withImages(rows: Pick<PostRow, (typeof columns)[number]>[]): Promise<Post[]> {
-    const images = await media.mainImages(
-      ownerType,
-      rows.map((r) => r.id),
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      content: r.content,
-      mainImage: images.get(r.id) ?? null,
-      created_at: r.created_at,
-      updated_at: r.updated_at,
-    }));
-  }
+  const withImages = (rows: Pick<PostRow, (typeof columns)[number]>[]): Promise<Post[]> =>
+    media.withMainImage(ownerType, rows);
 
   const published = () =>
     db

@@ -15,9 +15,34 @@ export interface ProductInput {
   kashrut?: ProductKashrut;
 }
 
+/**
+ * The stored search text the admin list's search reads. (`products.search_name` is no longer written: nothing
+ * reads it since the public search moved to the in-memory index; dropping the column needs a migration.)
+ */
 export function searchColumns(input: Pick<ProductInput, "name" | "title" | "content">) {
-  const doc = buildSearchDocument({ name: input.name, title: input.title, content: input.content });
-  return { search_name: doc.searchName, search_text: doc.searchText };
+  return {
+    search_text: buildSearchDocument({ name: input.name, title: input.title, content: input.content }).searchText,
+  };
+}
+
+/**
+ * The columns a product write stores, for create and update alike (the seed's and the back office's): the
+ * fields, the normalized search text and the kashrut columns — a kashrut field left out is not written
+ * (an update keeps what is stored, a create takes the default).
+ */
+export function productColumns(
+  input: Omit<ProductInput, "kashrut"> & Partial<{ [K in keyof ProductKashrut]: ProductKashrut[K] | undefined }>,
+) {
+  return {
+    name: input.name,
+    title: input.title,
+    content: input.content,
+    serial_id: input.serial_id,
+    status: input.status ?? 1,
+    visibility_home_page: input.visibility_home_page ? 1 : 0,
+    ...searchColumns(input),
+    ...kashrutColumns(input),
+  };
 }
 
 export function createProductsService(db: DB) {
@@ -34,18 +59,7 @@ export function createProductsService(db: DB) {
       return db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto("products")
-          .values({
-            name: input.name,
-            title: input.title,
-            content: input.content,
-            serial_id: input.serial_id,
-            status: input.status ?? 1,
-            visibility_home_page: input.visibility_home_page ? 1 : 0,
-            ...searchColumns(input),
-            ...kashrutColumns(input.kashrut ?? {}),
-            created_at: now,
-            updated_at: now,
-          })
+          .values({ ...productColumns({ ...input, ...input.kashrut }), created_at: now, updated_at: now })
           .returning("id")
           .executeTakeFirstOrThrow();
         if (related.categoryIds?.length) {

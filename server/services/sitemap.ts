@@ -45,14 +45,10 @@ export function createSitemapService(db: DB, media: MediaService, clock: Clock) 
     rows: { id: number; name: string; updated_at?: string; created_at?: string }[],
     path: (id: number) => string,
   ): Promise<SitemapEntry[]> {
-    const images = await media.mainImages(
-      ownerType,
-      rows.map((r) => r.id),
-    );
-    return rows.map((r) => ({
+    return (await media.withMainImage(ownerType, rows)).map((r) => ({
       path: path(r.id),
       lastmod: r.updated_at ?? r.created_at,
-      images: image(images.get(r.id), r.name),
+      images: image(r.mainImage ?? undefined, r.name),
     }));
   }
 

@@ -208,10 +208,10 @@ for (const factory of testDatabases()) {
         expect(data.created_at).not.toMatch(/^1999/);
         const row = await database.handle.db
           .selectFrom("products")
-          .select(["search_name", "search_text"])
+          .select("search_text")
           .where("id", "=", data.id)
           .executeTakeFirstOrThrow();
-        expect(row.search_name).toContain("חלת");
+        expect(row.search_text).toContain("חלת");
         expect(row.search_text).toContain("קלועה");
       });
 
@@ -259,10 +259,10 @@ for (const factory of testDatabases()) {
         });
         const row = await database.handle.db
           .selectFrom("products")
-          .select("search_name")
+          .select("search_text")
           .where("id", "=", data.id)
           .executeTakeFirstOrThrow();
-        expect(row.search_name).toContain("שוקולד");
+        expect(row.search_text).toContain("שוקולד");
         const bad = await ctx.admin.fetch(`/api/admin/products/${data.id}`, { method: "PUT", json: { name: "x" } });
         expect(bad.status).toBe(422);
       });

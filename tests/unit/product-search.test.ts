@@ -1,9 +1,10 @@
 /**
  * The forgiving product index (server/services/search/engine.ts) and its live copy that follows the
  * content version (live-index.ts): typo cases, exact-before-fuzzy ranking, the Hebrew normaliser as
- * tokenizer and term processor, and one rebuild per version that never runs twice at once.
+ * tokenizer and term processor, and one rebuild per version that never runs twice at once (and none when
+ * no product changed).
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { DB } from "../../server/db/database.ts";
 import {
   adjacentSwaps,
@@ -101,9 +102,12 @@ describe("the Hebrew normaliser as tokenizer and term processor", () => {
   });
 });
 
-/** A fake database: `selectFrom(...)...execute()` answers the current rows and counts the reads. */
-function fakeDb(rows: () => ProductDocument[]) {
-  const state = { reads: 0, gate: null as Promise<void> | null };
+/**
+ * A fake database: the documents' `selectFrom(...)...execute()` answers the current rows and counts the
+ * reads; the fingerprint's `executeTakeFirst()` answers `fingerprint()` (by default, the rows themselves).
+ */
+function fakeDb(rows: () => ProductDocument[], fingerprint = () => JSON.stringify(rows())) {
+  const state = { reads: 0, fingerprints: 0, gate: null as Promise<void> | null };
   const chain = {
     select: () => chain,
     where: () => chain,
@@ -112,6 +116,10 @@ function fakeDb(rows: () => ProductDocument[]) {
       state.reads += 1;
       if (state.gate) await state.gate;
       return rows().map((d) => ({ ...d, created_at: d.createdAt }));
+    },
+    async executeTakeFirst() {
+      state.fingerprints += 1;
+      return { count: fingerprint(), ids: 0, versions: 0, updated: "" };
     },
   };
   return { db: { selectFrom: () => chain } as unknown as DB, state };
@@ -131,6 +139,15 @@ function fakeVersion() {
       for (const listener of listeners) listener(version);
     },
   };
+}
+
+/** A live index over `rows`, following a fake content version. */
+function following(rows: () => ProductDocument[]) {
+  const { db, state } = fakeDb(rows);
+  const version = fakeVersion();
+  const search = createProductSearch(db);
+  search.follow(version);
+  return { state, version, search };
 }
 
 describe("the live index", () => {
@@ -154,7 +171,8 @@ describe("the live index", () => {
   });
 
   it("never runs two rebuilds at once; bumps during one are covered by one more", async () => {
-    const { db, state } = fakeDb(() => DOCS);
+    let rows = DOCS;
+    const { db, state } = fakeDb(() => rows);
     const version = fakeVersion();
     const search = createProductSearch(db);
     let open!: () => void;
@@ -162,6 +180,8 @@ describe("the live index", () => {
       open = resolve;
     });
     search.follow(version); // read 1 starts and waits at the gate
+    await vi.waitUntil(() => state.reads === 1);
+    rows = DOCS.map((d) => (d.id === 6 ? { ...d, name: "קפה הפוך" } : d));
     version.bump();
     version.bump();
     version.bump();
@@ -178,11 +198,15 @@ describe("the live index", () => {
 
   it("answers from the previous index when a rebuild fails, and tries again on the next bump", async () => {
     let fail = false;
-    const { db, state } = fakeDb(() => {
-      if (fail) throw new Error("database down");
-      return DOCS;
-    });
     const version = fakeVersion();
+    // Every bump here is a product edit: the fingerprint moves with the version.
+    const { db, state } = fakeDb(
+      () => {
+        if (fail) throw new Error("database down");
+        return DOCS;
+      },
+      () => String(version.current()),
+    );
     const search = createProductSearch(db);
     search.follow(version);
     expect((await search.search("פיתה")).length).toBe(2);
@@ -193,5 +217,25 @@ describe("the live index", () => {
     version.bump();
     expect((await search.search("פיתה")).length).toBe(2);
     expect(state.reads).toBeGreaterThanOrEqual(3);
+  });
+
+  it("a bump that changed no product re-tags the index without reading or indexing the products again", async () => {
+    let rows = DOCS;
+    const { state, version, search } = following(() => rows);
+    expect((await search.search("פיתה")).map((h) => h.id)).toEqual([4, 5]);
+    expect(state).toMatchObject({ reads: 1, fingerprints: 1 });
+
+    // A branch, a sale or the settings changed: the fingerprint is the same, the products are not read.
+    version.bump();
+    version.bump();
+    expect((await search.search("פיתה")).map((h) => h.id)).toEqual([4, 5]);
+    expect(state.reads).toBe(1);
+    expect(state.fingerprints).toBeGreaterThanOrEqual(2);
+
+    // A product changed: read and indexed again.
+    rows = DOCS.map((d) => (d.id === 4 ? { ...d, name: "לאפה" } : d));
+    version.bump();
+    expect((await search.search("לאפה"))[0]).toMatchObject({ id: 4, tier: "name" });
+    expect(state.reads).toBe(2);
   });
 });

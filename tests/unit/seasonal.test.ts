@@ -231,6 +231,36 @@ describe("schedule timer", () => {
     timer.close();
   });
 
+  it("reads the schedule once per boundary it fires at, with or without a version listener", async () => {
+    const boundaries = [at("2026-12-01T06:00:00Z"), at("2026-12-02T06:00:00Z")];
+    for (const notifies of [true, false]) {
+      let now = at("2026-12-01T05:00:00Z");
+      const version = fakeVersion();
+      // A content version whose bump tells no one: the timer must still plan the next boundary itself.
+      const silent: ContentVersion = { ...version, onChange: () => () => {} };
+      const { timers, runArmed } = fakeTimers();
+      let reads = 0;
+      const timer = startScheduleTimer({
+        nextScheduledChange: async (from) => {
+          reads++;
+          return boundaries.find((b) => b.getTime() > from.getTime()) ?? null;
+        },
+        contentVersion: notifies ? version : silent,
+        clock: () => now,
+        timers,
+      });
+      await timer.settled();
+      expect(reads).toBe(1);
+      now = boundaries[0]!;
+      runArmed();
+      await timer.settled();
+      expect(version.current()).toBe(2);
+      expect(reads).toBe(2);
+      expect(timer.next()).toEqual(boundaries[1]);
+      timer.close();
+    }
+  });
+
   it("does not loop when the clock reads just before the boundary it already fired for", async () => {
     const boundary = at("2026-12-01T06:00:00Z");
     let now = boundary;

@@ -94,13 +94,8 @@ export function createAdminBranchesService(
         conditions: listConditions(BRANCH_LIST, query),
         path,
         params,
-        map: async (rows) => {
-          const images = await deps.media.mainImages(
-            "branch",
-            rows.map((r) => r.id),
-          );
-          return rows.map((r) => toBranch(r, images.get(r.id) ?? null, null));
-        },
+        map: async (rows) =>
+          (await deps.media.withMainImage("branch", rows)).map((r) => toBranch(r, r.mainImage, null)),
       });
     },
 

@@ -74,11 +74,7 @@ export function createAdminCategoriesService(
       subcategories_count: number | string;
     }[],
   ): Promise<AdminCategoryRow[]> {
-    const images = await deps.media.mainImages(
-      "category",
-      rows.map((r) => r.id),
-    );
-    return rows.map((r) => ({
+    return (await deps.media.withMainImage("category", rows)).map((r) => ({
       id: r.id,
       name: r.name,
       information: r.information,
@@ -93,7 +89,7 @@ export function createAdminCategoriesService(
       created_at: r.created_at,
       updated_at: r.updated_at,
       version: r.version,
-      mainImage: images.get(r.id) ?? null,
+      mainImage: r.mainImage,
       products_count: Number(r.products_count),
       subcategories_count: Number(r.subcategories_count),
     }));
@@ -119,6 +115,19 @@ export function createAdminCategoriesService(
       sql<number>`(select count(*) from categories s where s.parent_id = c.id)`.as("subcategories_count"),
     ]);
   }
+
+  /** The columns a create or an update stores. */
+  const columnsOf = (input: CategoryInput) => ({
+    name: input.name,
+    information: input.information,
+    status: input.status,
+    is_main: toFlag(input.is_main),
+    parent_id: input.is_main ? null : input.parent_id,
+    visibility_home_page: toFlag(input.visibility_home_page),
+    position: input.position,
+    holiday: input.holiday,
+    holiday_lead_days: input.holiday_lead_days,
+  });
 
   /** The parent must be an existing main category other than the category itself. */
   async function checkParent(input: CategoryInput, selfId?: number) {
@@ -202,19 +211,7 @@ export function createAdminCategoriesService(
       const at = now();
       const { id } = await db
         .insertInto("categories")
-        .values({
-          name: input.name,
-          information: input.information,
-          status: input.status,
-          is_main: toFlag(input.is_main),
-          parent_id: input.is_main ? null : input.parent_id,
-          visibility_home_page: toFlag(input.visibility_home_page),
-          position: input.position,
-          holiday: input.holiday,
-          holiday_lead_days: input.holiday_lead_days,
-          created_at: at,
-          updated_at: at,
-        })
+        .values({ ...columnsOf(input), created_at: at, updated_at: at })
         .returning("id")
         .executeTakeFirstOrThrow();
       return service.get(id);
@@ -230,18 +227,7 @@ export function createAdminCategoriesService(
       return updateVersioned(
         db,
         { table: "categories", id, expected: expectedVersion },
-        {
-          name: input.name,
-          information: input.information,
-          status: input.status,
-          is_main: toFlag(input.is_main),
-          parent_id: input.is_main ? null : input.parent_id,
-          visibility_home_page: toFlag(input.visibility_home_page),
-          position: input.position,
-          holiday: input.holiday,
-          holiday_lead_days: input.holiday_lead_days,
-          updated_at: now(),
-        },
+        { ...columnsOf(input), updated_at: now() },
         () => service.get(id),
       );
     },

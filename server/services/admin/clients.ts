@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { AdminClient, ClientStatus, Paginated } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { ClientInput } from "../../../domain/schemas/admin/client.ts";
@@ -94,37 +95,45 @@ export function createAdminClientsService(db: DB) {
 
     /**
      * A new address carries neither the old one's consent nor its confirmation: they are cleared (and its
-     * confirmation links deleted) when staff change the e-mail. The version check and both writes are one
-     * transaction; the record is read back inside it (SQLite has one connection).
+     * confirmation links deleted) when staff change the e-mail. Whether it changed is decided by the
+     * statements themselves (`email <> new`), so the record is not read first; the version check and both
+     * writes are one transaction, and the record is read back inside it (SQLite has one connection).
      */
     async update(id: number, input: ClientInput, expectedVersion?: number): Promise<AdminClient> {
-      const before = await service.get(id);
       await assertEmailFree(input.email, id);
-      const changed = before.email !== input.email;
+      const email = input.email;
+      /** The column's value while the address stays, null once it changes. */
+      const keptIfSame = (column: keyof ClientRow & string) =>
+        sql<string | null>`case when email = ${email} then ${sql.ref(column)} else null end`;
       return uniquely(() =>
         db.transaction().execute(async (trx) => {
-          const updated = await updateVersioned(
+          // Rolled back with the rest when the save turns out stale (409) or the member is gone (404).
+          await trx
+            .deleteFrom("client_confirmations")
+            .where("client_id", "=", id)
+            .where((eb) =>
+              eb.exists(eb.selectFrom("clients").select("id").where("id", "=", id).where("email", "!=", email)),
+            )
+            .execute();
+          return updateVersioned(
             trx,
             { table: "clients", id, expected: expectedVersion },
             {
-              email: input.email,
+              email,
               updated_at: now(),
-              ...(changed
-                ? {
-                    consent_at: null,
-                    consent_source: null,
-                    consent_address: null,
-                    consent_version: null,
-                    confirmation_sent_at: null,
-                    confirmed_at: null,
-                  }
-                : {}),
+              consent_at: keptIfSame("consent_at"),
+              consent_source: keptIfSame("consent_source"),
+              consent_address: keptIfSame("consent_address"),
+              consent_version: keptIfSame("consent_version"),
+              confirmation_sent_at: keptIfSame("confirmation_sent_at"),
+              confirmed_at: keptIfSame("confirmed_at"),
             },
-            async () =>
-              toClient(await trx.selectFrom("clients").selectAll().where("id", "=", id).executeTakeFirstOrThrow()),
+            async () => {
+              const row = await trx.selectFrom("clients").selectAll().where("id", "=", id).executeTakeFirst();
+              if (!row) throw new NotFoundError();
+              return toClient(row);
+            },
           );
-          if (changed) await trx.deleteFrom("client_confirmations").where("client_id", "=", id).execute();
-          return updated;
         }),
       );
     },

@@ -67,13 +67,7 @@ export function createAdminPostsService(
         conditions: listConditions(POST_LIST, query),
         path,
         params,
-        map: async (rows) => {
-          const images = await deps.media.mainImages(
-            owner,
-            rows.map((r) => r.id),
-          );
-          return rows.map((r) => toPost(r, images.get(r.id) ?? null));
-        },
+        map: async (rows) => (await deps.media.withMainImage(owner, rows)).map((r) => toPost(r, r.mainImage)),
       });
     },
 

@@ -21,12 +21,12 @@ import { lockRow } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { ImagesService } from "../images.ts";
-import { kashrutColumns, kashrutFromRow } from "../kashrut.ts";
+import { kashrutFromRow } from "../kashrut.ts";
 import type { MediaService } from "../media.ts";
-import { searchColumns } from "../products.ts";
+import { productColumns } from "../products.ts";
 import { escapeLike, parseSearchQuery } from "../search/hebrew.ts";
 import type { AdminImagesService } from "./images.ts";
-import { type ListConfig, listConditions, listPage, now, toFlag } from "./listing.ts";
+import { type ListConfig, listConditions, listPage, now } from "./listing.ts";
 import { updateVersioned } from "./versions.ts";
 
 export const PRODUCT_LIST: ListConfig = {
@@ -171,42 +171,23 @@ export function createAdminProductsService(
       const at = now();
       const { id } = await db
         .insertInto("products")
-        .values({
-          name: input.name,
-          title: input.title,
-          content: input.content,
-          serial_id: input.serial_id,
-          status: input.status,
-          visibility_home_page: toFlag(input.visibility_home_page),
-          ...searchColumns(input),
-          ...kashrutColumns(input),
-          created_at: at,
-          updated_at: at,
-        })
+        .values({ ...productColumns(input), created_at: at, updated_at: at })
         .returning("id")
         .executeTakeFirstOrThrow();
       return service.get(id);
     },
 
-    /** With `expectedVersion`, only while it is the product's version (else 409: versions.ts). */
+    /**
+     * With `expectedVersion`, only while it is the product's version (else 409: versions.ts). A missing
+     * product is a 404 from the read that answers (updateVersioned), with no read of its own before.
+     */
     async update(id: number, input: ProductInput, expectedVersion?: number): Promise<AdminProduct> {
-      await assertExists(id);
       await assertSerialFree(input.serial_id, id);
       return updateVersioned(
         db,
         { table: "products", id, expected: expectedVersion },
-        {
-          name: input.name,
-          title: input.title,
-          content: input.content,
-          serial_id: input.serial_id,
-          status: input.status,
-          visibility_home_page: toFlag(input.visibility_home_page),
-          ...searchColumns(input),
-          // Kashrut fields the request left out stay as stored.
-          ...kashrutColumns(input),
-          updated_at: now(),
-        },
+        // Kashrut fields the request left out stay as stored (productColumns).
+        { ...productColumns(input), updated_at: now() },
         () => service.get(id),
       );
     },

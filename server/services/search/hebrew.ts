@@ -17,9 +17,9 @@
  * PostgreSQL's LIKE is case-sensitive). So ALL language work happens here, in
  * TypeScript, on both sides:
  *
- *  - Write side: `buildSearchDocument` stores per product a precomputed,
- *    normalized `search_text` (name + title + content) and `search_name`
- *    (name only, for ranking). Every word is followed by those of its
+ *  - Write side: `buildSearchDocument` gives per product a precomputed,
+ *    normalized `search_text` (name + title + content), which is stored,
+ *    and the name alone (`searchName`, for ranking; no longer stored). Every word is followed by those of its
  *    `stemVariants` that are not already substrings of it (e.g. "והחלות" adds
  *    "והחלה" / "החלה" / "חלה"), so a query for the singular finds the plural.
  *  - Read side: `parseSearchQuery` turns the user's text into, per query word,
@@ -27,7 +27,7 @@
  *    word has at least one variant v with
  *        search_text LIKE '%' || escapeLike(v) || '%' ESCAPE '\'
  *    (v passed as a bound parameter — search text is data, never SQL), and it
- *    ranks first when the same holds for `search_name`.
+ *    ranks first when the same holds for the name alone.
  *  - Because both strings are already normalized (Hebrew letters without
  *    marks or final forms, lower-case Latin, digits, single spaces), the SQL
  *    is a plain byte/character substring test whose result is identical on

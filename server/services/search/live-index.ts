@@ -13,6 +13,11 @@
  *   the admin API is found by its new name by the next request (the bump happens before the write's
  *   answer leaves). Requests that do not search never wait. If a rebuild fails (database down), the
  *   last good index answers and the failure is logged; with none, the error goes to the caller.
+ * - Most bumps change no product (a branch, a sale, settings, the schedule timer): a rebuild first reads a
+ *   fingerprint of the published products (count, ids, versions, latest update) and, when it is the one the
+ *   index was built from, only re-tags the index with the new version instead of reading and indexing
+ *   every product again. Every product write moves the fingerprint: an update bumps the product's
+ *   version and updated_at, a create, delete or (un)publish changes the count and the ids.
  * - Until `follow` binds it to a content version (createApp does), each search builds a throw-away
  *   index: correct, for scripts and code outside the app.
  */
@@ -37,15 +42,26 @@ export interface ProductSearch {
   follow(version: Pick<ContentVersion, "current" | "onChange">): void;
 }
 
-type Built = { version: number; index: ProductIndex };
+type Built = { version: number; fingerprint: string; index: ProductIndex };
+
+/** The products the index holds; the fingerprint and the documents read the same set. */
+const published = (db: DB) => db.selectFrom("products").where("status", "=", PUBLISHED);
+
+/** Changes whenever a published product is added, removed, (un)published or edited. */
+async function fingerprintOf(db: DB): Promise<string> {
+  const row = await published(db)
+    .select((eb) => [
+      eb.fn.countAll().as("count"),
+      eb.fn.sum("id").as("ids"),
+      eb.fn.sum("version").as("versions"),
+      eb.fn.max("updated_at").as("updated"),
+    ])
+    .executeTakeFirst();
+  return row ? `${row.count}:${row.ids}:${row.versions}:${row.updated}` : "";
+}
 
 async function loadDocuments(db: DB): Promise<ProductDocument[]> {
-  const rows = await db
-    .selectFrom("products")
-    .select(["id", "name", "title", "content", "created_at"])
-    .where("status", "=", PUBLISHED)
-    .orderBy("id")
-    .execute();
+  const rows = await published(db).select(["id", "name", "title", "content", "created_at"]).orderBy("id").execute();
   return rows.map((r) => ({ id: r.id, name: r.name, title: r.title, content: r.content, createdAt: r.created_at }));
 }
 
@@ -56,13 +72,19 @@ export function createProductSearch(db: DB, logger?: Logger): ProductSearch {
 
   const build = async () => buildProductIndex(await loadDocuments(db));
 
+  /** The index for the products as they are now: the current one re-tagged when none of them changed. */
+  const indexFor = async (version: number): Promise<Built> => {
+    const fingerprint = await fingerprintOf(db);
+    if (built && built.fingerprint === fingerprint) return { ...built, version };
+    return { version, fingerprint, index: await build() };
+  };
+
   /** Starts a rebuild unless one is running; after it, one more if the version moved meanwhile. */
   function rebuild(): Promise<Built> {
     if (building) return building.promise;
     const version = source!.current();
-    const promise = build()
-      .then((index) => {
-        const next = { version, index };
+    const promise = indexFor(version)
+      .then((next) => {
         if (!built || built.version <= version) built = next;
         return next;
       })

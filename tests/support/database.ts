@@ -11,6 +11,7 @@ import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
 import { migrateToLatest } from "../../server/db/migrate.ts";
+import { isDerivedTable } from "../../server/db/migrations/017-search-indexes.ts";
 import { TEMPLATE_DATABASE, TEMPLATE_UPLOADS } from "./seed-template.ts";
 import { removeTempDir, tempDir } from "./temp.ts";
 
@@ -61,7 +62,9 @@ async function copyTemplateRows(client: pg.Client, schema: string, templateFile:
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' AND name != 'content_version'",
       )
       .all()
-      .map((row) => String(row.name));
+      .map((row) => String(row.name))
+      // SQLite's full-text index of products (migration 017) is SQLite's own; PostgreSQL indexes the rows.
+      .filter((name) => !isDerivedTable(name));
     await client.query("BEGIN");
     // Rows arrive table by table; foreign keys are checked by the source already.
     await client.query("SET LOCAL session_replication_role = replica");

@@ -38,21 +38,23 @@ export function containsAny(columns: string[], term: string): Expression<SqlBool
 
 /**
  * The WHERE conditions for a list query. `globalExtra` lets a list add its own global matcher
- * (products use the normalized Hebrew search text).
+ * (products use the normalized Hebrew search text); `contains` replaces containsAny with an equivalent
+ * condition that an index can answer (products on SQLite: admin/product-search.ts).
  */
 export function listConditions(
   config: ListConfig,
   query: ListQuery,
   globalExtra?: (term: string) => Expression<SqlBool> | null,
+  contains: (columns: string[], term: string) => Expression<SqlBool> = containsAny,
 ): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (query.search_id !== undefined) conditions.push(sql<SqlBool>`${sql.ref(config.id)} = ${query.search_id}`);
-  if (query.search_title) conditions.push(containsAny(config.title, query.search_title));
-  if (query.search_content) conditions.push(containsAny(config.content, query.search_content));
+  if (query.search_title) conditions.push(contains(config.title, query.search_title));
+  if (query.search_content) conditions.push(contains(config.content, query.search_content));
   if (query.search_global) {
     const term = query.search_global;
     const parts: Expression<SqlBool>[] = [
-      containsAny([...config.title, ...config.content, ...(config.extraGlobal ?? [])], term),
+      contains([...config.title, ...config.content, ...(config.extraGlobal ?? [])], term),
     ];
     if (/^\d{1,9}$/.test(term)) parts.push(sql<SqlBool>`${sql.ref(config.id)} = ${Number(term)}`);
     const extra = globalExtra?.(term);

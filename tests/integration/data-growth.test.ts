@@ -2,7 +2,8 @@
  * Data that grows (issue 15 part 6) on each database: migration 013's indexes exist in the dialect's catalogue,
  * the members CSV export is streamed and is the same document the one-string export built, admin search counts
  * from its single page query, and /sitemap.xml becomes an index of parts past its URL limit with every URL in
- * exactly one part.
+ * exactly one part; a built sitemap file is kept until the content version moves; dead rate-limit counters are
+ * purged by the housekeeping pass.
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -10,7 +11,10 @@ import type { Paginated } from "../../domain/contracts/catalogue.ts";
 import { heAdmin } from "../../domain/i18n/admin.ts";
 import { GROWTH_INDEXES } from "../../server/db/migrations/013-indexes.ts";
 import { optimizeDatabase } from "../../server/db/optimize.ts";
+import { createDatabaseStore, purgeExpiredRateLimits, RATE_RULES } from "../../server/http/rate-limit.ts";
 import { createSeoRoutes } from "../../server/http/seo-routes.ts";
+import { runHousekeeping } from "../../server/jobs/housekeeping.ts";
+import { createLogger } from "../../server/log.ts";
 import { clientStatus } from "../../server/services/admin/clients.ts";
 import { toCsv } from "../../server/services/admin/csv.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -222,6 +226,83 @@ for (const factory of testDatabases()) {
 
       expect((await routes.request(`/sitemap-${parts.length + 1}.xml`)).status).toBe(404);
       expect((await t.request("/sitemap-1.xml")).status).toBe(404);
+    });
+
+    it("keeps a built sitemap file until the content version moves on", async () => {
+      const routes = createSeoRoutes({
+        services: t.services,
+        publicUrl: "http://localhost:3000",
+        version: t.contentVersion,
+      });
+      const first = await (await routes.request("/sitemap.xml")).text();
+      // A row written behind the services' back: the kept file does not see it…
+      const at = new Date().toISOString();
+      const row = await database.handle.db
+        .insertInto("products")
+        .values({
+          name: "מאפה חדש",
+          title: "חדש",
+          content: "",
+          serial_id: 7_100_999,
+          search_name: "",
+          search_text: "",
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      expect(await (await routes.request("/sitemap.xml")).text()).toBe(first);
+      // …until the content version moves, as every write through the admin moves it.
+      await t.contentVersion.bump();
+      const next = await (await routes.request("/sitemap.xml")).text();
+      expect(next).toContain(`/product/${row.id}<`);
+      expect(first).not.toContain(`/product/${row.id}<`);
+      // Without a version every request builds.
+      const unkept = createSeoRoutes({ services: t.services, publicUrl: "http://localhost:3000" });
+      await database.handle.db.deleteFrom("products").where("id", "=", row.id).execute();
+      expect(await (await unkept.request("/sitemap.xml")).text()).not.toContain(`/product/${row.id}<`);
+      expect(await (await routes.request("/sitemap.xml")).text()).toContain(`/product/${row.id}<`);
+    });
+
+    it("purges rate-limit counters no rule reads any more, and a purged key counts afresh", async () => {
+      const { db } = database.handle;
+      const now = Date.now();
+      const hour = 60 * 60_000;
+      await db
+        .insertInto("rate_limits")
+        .values([
+          { key: "api:dead", window_start: now - 3 * hour, hits: 7, previous_hits: 2 },
+          { key: "loginAccount:a@example.co.il", window_start: now - 90 * 60_000, hits: 3, previous_hits: 0 },
+          { key: "forms:live", window_start: now - 60_000, hits: 2, previous_hits: 0 },
+        ])
+        .execute();
+      // The longest rule's window is an hour: a counter older than two of them is dead, a younger one may be
+      // the previous window of an hourly rule and stays.
+      expect(await purgeExpiredRateLimits(db, RATE_RULES, now)).toBe(1);
+      const left = await db
+        .selectFrom("rate_limits")
+        .select("key")
+        .where("key", "in", ["api:dead", "loginAccount:a@example.co.il", "forms:live"])
+        .orderBy("key")
+        .execute();
+      expect(left.map((r) => r.key)).toEqual(["forms:live", "loginAccount:a@example.co.il"]);
+      const store = createDatabaseStore(db);
+      expect((await store.hit("api:dead", RATE_RULES.api)).count).toBe(1);
+
+      // The housekeeping pass runs it on PostgreSQL (where the counters live in the table).
+      await db
+        .updateTable("rate_limits")
+        .set({ window_start: now - 5 * hour })
+        .where("key", "=", "forms:live")
+        .execute();
+      await runHousekeeping({
+        database: database.handle,
+        services: t.services,
+        rules: RATE_RULES,
+        logger: createLogger("silent"),
+      });
+      const after = await db.selectFrom("rate_limits").select("key").where("key", "=", "forms:live").execute();
+      expect(after.length).toBe(database.handle.dialect === "postgres" ? 0 : 1);
     });
   });
 }

@@ -18,7 +18,7 @@ import { jobsMigration } from "./migrations/012-jobs.ts";
 import { indexesMigration } from "./migrations/013-indexes.ts";
 import { accessibilityContactMigration } from "./migrations/014-accessibility-contact.ts";
 import { reviewsMigration } from "./migrations/015-reviews.ts";
-import { searchIndexesMigration } from "./migrations/017-search-indexes.ts";
+import { dataGrowthMigration } from "./migrations/017-data-growth.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -35,7 +35,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "013-indexes": indexesMigration(),
     "014-accessibility-contact": accessibilityContactMigration(),
     "015-reviews": reviewsMigration(dialect),
-    "017-search-indexes": searchIndexesMigration(dialect),
+    "017-data-growth": dataGrowthMigration(dialect),
   };
 }
 

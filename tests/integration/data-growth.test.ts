@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Paginated } from "../../domain/contracts/catalogue.ts";
 import { heAdmin } from "../../domain/i18n/admin.ts";
 import { GROWTH_INDEXES } from "../../server/db/migrations/013-indexes.ts";
+import { ROW_COUNTED } from "../../server/db/migrations/017-data-growth.ts";
 import { optimizeDatabase } from "../../server/db/optimize.ts";
 import { createDatabaseStore, purgeExpiredRateLimits, RATE_RULES } from "../../server/http/rate-limit.ts";
 import { createSeoRoutes } from "../../server/http/seo-routes.ts";
@@ -175,6 +176,79 @@ for (const factory of testDatabases()) {
       expect([past.total, past.data.length]).toEqual([7, 0]);
       const none = await list("search_global=no-such-member");
       expect([none.total, none.data.length]).toEqual([0, 0]);
+    });
+
+    it("keeps exact row counters (migration 017) through single and bulk inserts and deletes", async () => {
+      const { db } = database.handle;
+      const counters = async () =>
+        Object.fromEntries(
+          (await db.selectFrom("row_counts").select(["name", "n"]).execute()).map((r) => [r.name, Number(r.n)]),
+        );
+      const counted = async () => {
+        const out: Record<string, number> = {};
+        for (const table of ROW_COUNTED) {
+          const row = await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .executeTakeFirstOrThrow();
+          out[table] = Number(row.n);
+        }
+        return out;
+      };
+      expect(await counters()).toEqual(await counted());
+      const at = "2026-02-01T00:00:00.000Z";
+      await db
+        .insertInto("clients")
+        .values(
+          Array.from({ length: 5 }, (_, i) => ({
+            email: `counted-${i}@example.co.il`,
+            source: "site",
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
+      await db
+        .deleteFrom("clients")
+        .where("email", "in", ["counted-0@example.co.il", "counted-1@example.co.il"])
+        .execute();
+      await t.services.admin.clients.create({ email: "counted-single@example.co.il" });
+      expect(await counters()).toEqual(await counted());
+      await db.deleteFrom("clients").where("email", "like", "counted-%").execute();
+      expect(await counters()).toEqual(await counted());
+    });
+
+    it("reads a page of the list's second half from the other end: every page as the one ordered read has it", async () => {
+      for (const order of [
+        "",
+        "&order_direction=asc",
+        "&order_column=email&order_direction=asc",
+        "&order_column=email",
+      ]) {
+        const first = (await (await admin.fetch(`/api/clients?per_page=3${order}`)).json()) as Paginated<{
+          id: number;
+        }>;
+        const paged: number[] = [];
+        for (let page = 1; page <= first.last_page; page++) {
+          const res = (await (await admin.fetch(`/api/clients?per_page=3&page=${page}${order}`)).json()) as Paginated<{
+            id: number;
+          }>;
+          expect(res.total).toBe(first.total);
+          expect(res.data.length).toBe(page < first.last_page ? 3 : first.total - 3 * (first.last_page - 1));
+          paged.push(...res.data.map((r) => r.id));
+        }
+        const whole = (await (await admin.fetch(`/api/clients?per_page=100${order}`)).json()) as Paginated<{
+          id: number;
+        }>;
+        expect(whole.total).toBeLessThanOrEqual(100);
+        expect(paged, order).toEqual(whole.data.map((r) => r.id));
+        const past = (await (
+          await admin.fetch(`/api/clients?per_page=3&page=${first.last_page + 1}${order}`)
+        ).json()) as Paginated<{
+          id: number;
+        }>;
+        expect([past.total, past.data.length]).toEqual([first.total, 0]);
+      }
     });
 
     it("reads any range of products in keyset batches, the same as one read", async () => {

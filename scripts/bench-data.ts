@@ -1,11 +1,12 @@
 /**
  * `npm run bench -- --data large`: how the endpoints that grow with the data hold up (issue 15 part 6).
  *
- * Seeds the demo content into a temporary database (SQLite in a temporary folder; also a throwaway schema on
- * PostgreSQL when TEST_DATABASE_URL or DATABASE_URL names one), measures each endpoint's service time (median
- * of 7 after a warm-up, in process: no HTTP or network in the figure), then bulk-inserts rows up to 10,000
- * products, 20,000 members and 5,000 contact requests (plain INSERTs: products without images) and measures
- * again. Every endpoint may grow at most 3× (GROWTH_LIMIT); the command exits 1 when one grows more.
+ * Seeds the demo content into two temporary databases (two SQLite files in a temporary folder; also two
+ * throwaway schemas on PostgreSQL when TEST_DATABASE_URL or DATABASE_URL names one), bulk-inserts rows into the
+ * second up to 10,000 products, 20,000 members and 5,000 contact requests (plain INSERTs: products without
+ * images), then measures each endpoint's service time on both in alternation (median of 7 after a warm-up, in
+ * process: no HTTP or network in the figure). Every endpoint may grow at most 3× (GROWTH_LIMIT); the command
+ * exits 1 when one grows more.
  *
  * Growth is judged against max(demo figure, GROWTH_FLOOR_MS): several demo figures are a fraction of a
  * millisecond (a handful of members), where timer resolution, a garbage collection or the machine's other load

@@ -157,7 +157,7 @@ export function createApp(deps: AppDeps) {
   app.all("/assets/*", (c) => c.text("Not Found", 404));
 
   // Before sessions: these answers are the same for everyone and cacheable, so they set no cookies.
-  app.route("/", createSeoRoutes({ services, publicUrl: deps.config.publicUrl }));
+  app.route("/", createSeoRoutes({ services, publicUrl: deps.config.publicUrl, version: deps.contentVersion }));
 
   // Bodies: uploads may carry several images; everything else is small.
   const tooLarge = (c: Context) => c.json({ message: heApi.tooLarge }, 413);

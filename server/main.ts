@@ -10,7 +10,6 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
-import { purgeExpiredSessions } from "./auth/sessions.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { ConfigError } from "./config.ts";
 import { createContentVersion } from "./content-version.ts";
@@ -20,6 +19,7 @@ import { drainable } from "./http/drain.ts";
 import { RATE_RULES } from "./http/rate-limit.ts";
 import { serverOptions } from "./http/server-timeouts.ts";
 import { createBackgroundWorker } from "./jobs/background.ts";
+import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { errorFields } from "./log.ts";
 import { startScheduleTimer } from "./schedule-timer.ts";
 import { systemClock } from "./services/clock.ts";
@@ -46,6 +46,11 @@ async function main() {
     logger,
   });
 
+  const rateRules = {
+    ...RATE_RULES,
+    forms: { ...RATE_RULES.forms, limit: config.formRateLimit },
+    api: { ...RATE_RULES.api, limit: config.requestRateLimit },
+  };
   const buildFile = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const app = createApp({
@@ -58,11 +63,7 @@ async function main() {
     readiness,
     contentVersion,
     pageCache: config.pageCache,
-    rateRules: {
-      ...RATE_RULES,
-      forms: { ...RATE_RULES.forms, limit: config.formRateLimit },
-      api: { ...RATE_RULES.api, limit: config.requestRateLimit },
-    },
+    rateRules,
   });
 
   const server = serve(
@@ -103,19 +104,8 @@ async function main() {
     })
     .catch((error) => logger.error("background work not started", errorFields(error)));
 
-  // Expired sessions are refused when read; this only keeps the table small. Audit entries are kept for
-  // AUDIT_RETENTION_DAYS (docs/security.md "Audit log"): purged now and every hour after.
-  const purgeAudit = () =>
-    services.audit
-      .purge()
-      .then((count) => count && logger.info("audit entries purged", { count }))
-      .catch((error) => logger.warn("audit purge failed", errorFields(error)));
-  void purgeAudit();
-  const purge = setInterval(() => {
-    purgeExpiredSessions(database.db).catch((error) => logger.warn("session purge failed", errorFields(error)));
-    void purgeAudit();
-  }, 60 * 60_000);
-  purge.unref();
+  // Expired sessions, audit entries past their retention and dead rate-limit counters: now and every hour.
+  const stopHousekeeping = startHousekeeping({ database, services, rules: rateRules, logger });
   // SQLite's planner statistics, at start-up and every few hours (a no-op on PostgreSQL: autovacuum analyzes).
   scheduleOptimize(database, logger);
 
@@ -137,6 +127,7 @@ async function main() {
       await background;
       await workerStopped;
       scheduleTimer.close();
+      stopHousekeeping();
       await contentVersion.close();
       await database.close();
       logger.info("stopped");

@@ -22,13 +22,14 @@ import pg from "pg";
 import type { AppConfig } from "../config.ts";
 import { type CopyResult, copyStorage } from "../images/copy-storage.ts";
 import { createLocalStorage, type ImageStorage } from "../images/storage.ts";
+import { isDerivedTable } from "./migrations/017-data-growth.ts";
 
 export const MANIFEST_FILE = "manifest.json";
 const SQLITE_FILE = "database.sqlite";
 const PG_DUMP_FILE = "database.pgdump";
 const UPLOADS_FOLDER = "uploads";
 /** Tables whose rows do not make a database "not empty": a freshly migrated database has them. */
-const BOOKKEEPING_TABLES = new Set(["kysely_migration", "kysely_migration_lock", "content_version"]);
+const BOOKKEEPING_TABLES = new Set(["kysely_migration", "kysely_migration_lock", "content_version", "row_counts"]);
 
 export interface BackupManifest {
   format: 1;
@@ -69,7 +70,9 @@ function sqliteRowCounts(db: DatabaseSync): Record<string, number> {
   const tables = db
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
     .all()
-    .map((row) => String(row.name));
+    .map((row) => String(row.name))
+    // The full-text index of products holds no rows of its own (its shadow tables are never empty).
+    .filter((name) => !isDerivedTable(name));
   return Object.fromEntries(
     tables.map((table) => [
       table,

@@ -271,6 +271,12 @@ export interface ContentVersionTable {
   version: number;
 }
 
+/** Rows of each table that grows, kept by triggers (migration 017, server/db/row-counts.ts). */
+export interface RowCountsTable {
+  name: string;
+  n: number;
+}
+
 /** One entry of the audit log (migration 007); `changes` is JSON text (AuditChange[]). */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -305,6 +311,7 @@ export interface Database {
   reviews: ReviewsTable;
   rate_limits: RateLimitsTable;
   content_version: ContentVersionTable;
+  row_counts: RowCountsTable;
   known_logins: KnownLoginsTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;

@@ -142,6 +142,22 @@ export function createDatabaseStore(db: DB): RateLimitStore {
   };
 }
 
+/**
+ * Deletes the database counters no rule can read any more. A hit reads its row only when the row's window is the
+ * current one or the one before (`advance`/the upsert above), so a row whose window started more than two of the
+ * longest rule's windows ago is dead for every rule; without this, every address that ever made a request would
+ * keep its rows forever (on PostgreSQL). Safe beside concurrent hits: a deleted row is recreated by the next hit
+ * exactly as the upsert would have reset it (`hits` 1, `previous_hits` 0). Returns how many rows went.
+ */
+export async function purgeExpiredRateLimits(db: DB, rules: RateRules, now = Date.now()): Promise<number> {
+  const longest = Math.max(...Object.values(rules).map((rule) => rule.windowMs));
+  const result = await db
+    .deleteFrom("rate_limits")
+    .where("window_start", "<", now - 2 * longest)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** The limits of the site (per client address unless said otherwise). See docs/security.md "Login limits". */
 export const RATE_RULES = {
   /** Login attempts per address, all accounts together, counted before the password is checked. */

@@ -3,9 +3,17 @@
  * keeps /admin and /api out). Served by Hono before React Router; absolute URLs from PUBLIC_URL.
  * Up to SITEMAP_URL_LIMIT URLs /sitemap.xml is one <urlset>; past it, a <sitemapindex> of /sitemap-N.xml parts.
  * Either is streamed: products are read in batches as the client reads.
+ *
+ * Given the content version, each file is also kept once built, for as long as the version stands (every write
+ * that changes public content moves it, and so does the schedule timer when a sale or publication window opens
+ * or closes: server/schedule-timer.ts). A crawler reading the parts of a large catalogue then costs a copy of
+ * bytes, not a read of thousands of products per request. The first request after a change builds the file
+ * while streaming it (bounded by SITEMAP_URL_LIMIT URLs per file) and keeps what it sent.
  */
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import { LRUCache } from "lru-cache";
+import type { ContentVersion } from "../content-version.ts";
 import type { Services } from "../services/index.ts";
 import type { SitemapEntry } from "../services/sitemap.ts";
 import { streamBody } from "./stream-body.ts";
@@ -91,10 +99,28 @@ export function renderRobots(publicUrl: string): string {
   ].join("\n");
 }
 
-export function createSeoRoutes(deps: { services: Services; publicUrl: string; urlLimit?: number }) {
-  const { services, publicUrl } = deps;
+/** Bytes of built sitemap files kept per process (a 5,000-URL part with image entries is about 1 MB). */
+export const SITEMAP_CACHE_BYTES = 16 * 1024 * 1024;
+
+export interface SeoRoutesDeps {
+  services: Services;
+  publicUrl: string;
+  urlLimit?: number;
+  /** Keeps each built sitemap file until the content version moves on; without it every request builds. */
+  version?: ContentVersion;
+  cacheBytes?: number;
+}
+
+export function createSeoRoutes(deps: SeoRoutesDeps) {
+  const { services, publicUrl, version } = deps;
   const urlLimit = Math.max(1, deps.urlLimit ?? SITEMAP_URL_LIMIT);
   const routes = new Hono();
+  const built = new LRUCache<string, { version: number; body: Uint8Array<ArrayBuffer> }>({
+    maxSize: Math.max(1, deps.cacheBytes ?? SITEMAP_CACHE_BYTES),
+    sizeCalculation: (entry) => Math.max(1, entry.body.byteLength),
+  });
+  // Files of an older version are never served (checked on read); this frees their memory at once.
+  version?.onChange(() => built.clear());
 
   /**
    * Every public URL as one sequence — fixed pages, main categories, products, branches, sales (today's order) —
@@ -122,16 +148,43 @@ export function createSeoRoutes(deps: { services: Services; publicUrl: string; u
     return { total, range };
   }
 
-  const xml = async (body: AsyncIterable<string>) =>
-    new Response(await streamBody(body), {
-      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
-    });
+  const headers = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
 
-  routes.get("/sitemap.xml", compress(), async () => {
+  /** The file kept for `key` at the current version, if any. */
+  const keptFile = (key: string) => {
+    if (!version) return null;
+    const entry = built.get(key);
+    return entry && entry.version === version.current() ? new Response(entry.body, { headers }) : null;
+  };
+
+  /**
+   * Streams `body` and, once the whole of it has been sent, keeps it for `key` — unless the content changed
+   * meanwhile (the version is taken before anything is read, so a write during the build makes it stale).
+   */
+  const xml = async (key: string, at: number | undefined, body: AsyncIterable<string>) => {
+    async function* keeping(): AsyncGenerator<string> {
+      const sent: string[] = [];
+      for await (const chunk of body) {
+        sent.push(chunk);
+        yield chunk;
+      }
+      if (version && at !== undefined && version.current() === at) {
+        built.set(key, { version: at, body: new TextEncoder().encode(sent.join("")) });
+      }
+    }
+    return new Response(await streamBody(version ? keeping() : body), { headers });
+  };
+
+  routes.get("/sitemap.xml", compress(), async (c) => {
+    const kept = keptFile(c.req.path);
+    if (kept) return kept;
+    const at = version?.current();
     const { total, range } = await sequence();
-    if (total <= urlLimit) return xml(sitemapChunks(publicUrl, range(0, total)));
+    if (total <= urlLimit) return xml(c.req.path, at, sitemapChunks(publicUrl, range(0, total)));
     const parts = Math.ceil(total / urlLimit);
     return xml(
+      c.req.path,
+      at,
       (async function* () {
         yield renderSitemapIndex(publicUrl, parts);
       })(),
@@ -139,11 +192,14 @@ export function createSeoRoutes(deps: { services: Services; publicUrl: string; u
   });
 
   routes.get("/:file{sitemap-[1-9][0-9]*\\.xml}", compress(), async (c, next) => {
+    const kept = keptFile(c.req.path);
+    if (kept) return kept;
+    const at = version?.current();
     const part = Number(c.req.param("file").slice("sitemap-".length, -".xml".length));
     const { total, range } = await sequence();
     // Parts exist only while /sitemap.xml is an index; anything else is the site's 404.
     if (total <= urlLimit || part > Math.ceil(total / urlLimit)) return next();
-    return xml(sitemapChunks(publicUrl, range((part - 1) * urlLimit, part * urlLimit)));
+    return xml(c.req.path, at, sitemapChunks(publicUrl, range((part - 1) * urlLimit, part * urlLimit)));
   });
   routes.get("/robots.txt", (c) =>
     c.body(renderRobots(publicUrl), 200, {

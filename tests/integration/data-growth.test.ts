@@ -2,15 +2,20 @@
  * Data that grows (issue 15 part 6) on each database: migration 013's indexes exist in the dialect's catalogue,
  * the members CSV export is streamed and is the same document the one-string export built, admin search counts
  * from its single page query, and /sitemap.xml becomes an index of parts past its URL limit with every URL in
- * exactly one part.
+ * exactly one part; a built sitemap file is kept until the content version moves; dead rate-limit counters are
+ * purged by the housekeeping pass.
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Paginated } from "../../domain/contracts/catalogue.ts";
 import { heAdmin } from "../../domain/i18n/admin.ts";
 import { GROWTH_INDEXES } from "../../server/db/migrations/013-indexes.ts";
+import { ROW_COUNTED } from "../../server/db/migrations/017-data-growth.ts";
 import { optimizeDatabase } from "../../server/db/optimize.ts";
+import { createDatabaseStore, purgeExpiredRateLimits, RATE_RULES } from "../../server/http/rate-limit.ts";
 import { createSeoRoutes } from "../../server/http/seo-routes.ts";
+import { runHousekeeping } from "../../server/jobs/housekeeping.ts";
+import { createLogger } from "../../server/log.ts";
 import { clientStatus } from "../../server/services/admin/clients.ts";
 import { toCsv } from "../../server/services/admin/csv.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
@@ -173,6 +178,79 @@ for (const factory of testDatabases()) {
       expect([none.total, none.data.length]).toEqual([0, 0]);
     });
 
+    it("keeps exact row counters (migration 017) through single and bulk inserts and deletes", async () => {
+      const { db } = database.handle;
+      const counters = async () =>
+        Object.fromEntries(
+          (await db.selectFrom("row_counts").select(["name", "n"]).execute()).map((r) => [r.name, Number(r.n)]),
+        );
+      const counted = async () => {
+        const out: Record<string, number> = {};
+        for (const table of ROW_COUNTED) {
+          const row = await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number | string>().as("n"))
+            .executeTakeFirstOrThrow();
+          out[table] = Number(row.n);
+        }
+        return out;
+      };
+      expect(await counters()).toEqual(await counted());
+      const at = "2026-02-01T00:00:00.000Z";
+      await db
+        .insertInto("clients")
+        .values(
+          Array.from({ length: 5 }, (_, i) => ({
+            email: `counted-${i}@example.co.il`,
+            source: "site",
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
+      await db
+        .deleteFrom("clients")
+        .where("email", "in", ["counted-0@example.co.il", "counted-1@example.co.il"])
+        .execute();
+      await t.services.admin.clients.create({ email: "counted-single@example.co.il" });
+      expect(await counters()).toEqual(await counted());
+      await db.deleteFrom("clients").where("email", "like", "counted-%").execute();
+      expect(await counters()).toEqual(await counted());
+    });
+
+    it("reads a page of the list's second half from the other end: every page as the one ordered read has it", async () => {
+      for (const order of [
+        "",
+        "&order_direction=asc",
+        "&order_column=email&order_direction=asc",
+        "&order_column=email",
+      ]) {
+        const first = (await (await admin.fetch(`/api/clients?per_page=3${order}`)).json()) as Paginated<{
+          id: number;
+        }>;
+        const paged: number[] = [];
+        for (let page = 1; page <= first.last_page; page++) {
+          const res = (await (await admin.fetch(`/api/clients?per_page=3&page=${page}${order}`)).json()) as Paginated<{
+            id: number;
+          }>;
+          expect(res.total).toBe(first.total);
+          expect(res.data.length).toBe(page < first.last_page ? 3 : first.total - 3 * (first.last_page - 1));
+          paged.push(...res.data.map((r) => r.id));
+        }
+        const whole = (await (await admin.fetch(`/api/clients?per_page=100${order}`)).json()) as Paginated<{
+          id: number;
+        }>;
+        expect(whole.total).toBeLessThanOrEqual(100);
+        expect(paged, order).toEqual(whole.data.map((r) => r.id));
+        const past = (await (
+          await admin.fetch(`/api/clients?per_page=3&page=${first.last_page + 1}${order}`)
+        ).json()) as Paginated<{
+          id: number;
+        }>;
+        expect([past.total, past.data.length]).toEqual([first.total, 0]);
+      }
+    });
+
     it("reads any range of products in keyset batches, the same as one read", async () => {
       const all: string[] = [];
       for await (const batch of t.services.sitemap.products(0, 10_000)) all.push(...batch.map((e) => e.path));
@@ -222,6 +300,83 @@ for (const factory of testDatabases()) {
 
       expect((await routes.request(`/sitemap-${parts.length + 1}.xml`)).status).toBe(404);
       expect((await t.request("/sitemap-1.xml")).status).toBe(404);
+    });
+
+    it("keeps a built sitemap file until the content version moves on", async () => {
+      const routes = createSeoRoutes({
+        services: t.services,
+        publicUrl: "http://localhost:3000",
+        version: t.contentVersion,
+      });
+      const first = await (await routes.request("/sitemap.xml")).text();
+      // A row written behind the services' back: the kept file does not see it…
+      const at = new Date().toISOString();
+      const row = await database.handle.db
+        .insertInto("products")
+        .values({
+          name: "מאפה חדש",
+          title: "חדש",
+          content: "",
+          serial_id: 7_100_999,
+          search_name: "",
+          search_text: "",
+          created_at: at,
+          updated_at: at,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      expect(await (await routes.request("/sitemap.xml")).text()).toBe(first);
+      // …until the content version moves, as every write through the admin moves it.
+      await t.contentVersion.bump();
+      const next = await (await routes.request("/sitemap.xml")).text();
+      expect(next).toContain(`/product/${row.id}<`);
+      expect(first).not.toContain(`/product/${row.id}<`);
+      // Without a version every request builds.
+      const unkept = createSeoRoutes({ services: t.services, publicUrl: "http://localhost:3000" });
+      await database.handle.db.deleteFrom("products").where("id", "=", row.id).execute();
+      expect(await (await unkept.request("/sitemap.xml")).text()).not.toContain(`/product/${row.id}<`);
+      expect(await (await routes.request("/sitemap.xml")).text()).toContain(`/product/${row.id}<`);
+    });
+
+    it("purges rate-limit counters no rule reads any more, and a purged key counts afresh", async () => {
+      const { db } = database.handle;
+      const now = Date.now();
+      const hour = 60 * 60_000;
+      await db
+        .insertInto("rate_limits")
+        .values([
+          { key: "api:dead", window_start: now - 3 * hour, hits: 7, previous_hits: 2 },
+          { key: "loginAccount:a@example.co.il", window_start: now - 90 * 60_000, hits: 3, previous_hits: 0 },
+          { key: "forms:live", window_start: now - 60_000, hits: 2, previous_hits: 0 },
+        ])
+        .execute();
+      // The longest rule's window is an hour: a counter older than two of them is dead, a younger one may be
+      // the previous window of an hourly rule and stays.
+      expect(await purgeExpiredRateLimits(db, RATE_RULES, now)).toBe(1);
+      const left = await db
+        .selectFrom("rate_limits")
+        .select("key")
+        .where("key", "in", ["api:dead", "loginAccount:a@example.co.il", "forms:live"])
+        .orderBy("key")
+        .execute();
+      expect(left.map((r) => r.key)).toEqual(["forms:live", "loginAccount:a@example.co.il"]);
+      const store = createDatabaseStore(db);
+      expect((await store.hit("api:dead", RATE_RULES.api)).count).toBe(1);
+
+      // The housekeeping pass runs it on PostgreSQL (where the counters live in the table).
+      await db
+        .updateTable("rate_limits")
+        .set({ window_start: now - 5 * hour })
+        .where("key", "=", "forms:live")
+        .execute();
+      await runHousekeeping({
+        database: database.handle,
+        services: t.services,
+        rules: RATE_RULES,
+        logger: createLogger("silent"),
+      });
+      const after = await db.selectFrom("rate_limits").select("key").where("key", "=", "forms:live").execute();
+      expect(after.length).toBe(database.handle.dialect === "postgres" ? 0 : 1);
     });
   });
 }

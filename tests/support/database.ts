@@ -11,6 +11,7 @@ import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
 import { migrateToLatest } from "../../server/db/migrate.ts";
+import { isDerivedTable, ROW_COUNTED } from "../../server/db/migrations/017-data-growth.ts";
 import { TEMPLATE_DATABASE, TEMPLATE_UPLOADS } from "./seed-template.ts";
 import { removeTempDir, tempDir } from "./temp.ts";
 
@@ -57,11 +58,13 @@ async function copyTemplateRows(client: pg.Client, schema: string, templateFile:
   try {
     const tables = source
       .prepare(
-        // content_version: its one row is the migration's own.
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' AND name != 'content_version'",
+        // content_version and row_counts: their rows are the migration's own (the counters are set below).
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' AND name NOT IN ('content_version', 'row_counts')",
       )
       .all()
-      .map((row) => String(row.name));
+      .map((row) => String(row.name))
+      // SQLite's full-text index of products (migration 017) is SQLite's own; PostgreSQL indexes the rows.
+      .filter((name) => !isDerivedTable(name));
     await client.query("BEGIN");
     // Rows arrive table by table; foreign keys are checked by the source already.
     await client.query("SET LOCAL session_replication_role = replica");
@@ -88,6 +91,13 @@ async function copyTemplateRows(client: pg.Client, schema: string, templateFile:
            WHERE pg_get_serial_sequence('${schema}."${table}"', 'id') IS NOT NULL`,
         );
       }
+    }
+    // The rows came in with triggers off (replica): set the row counters to what was copied.
+    for (const table of ROW_COUNTED) {
+      await client.query(
+        `UPDATE ${schema}.row_counts SET n = (SELECT count(*) FROM ${schema}."${table}") WHERE name = $1`,
+        [table],
+      );
     }
     await client.query("COMMIT");
   } catch (error) {

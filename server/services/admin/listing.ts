@@ -9,6 +9,7 @@ import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { paginateQuery, paginate as sharedPaginate } from "../../../domain/pagination.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { DB } from "../../db/database.ts";
+import { ROW_COUNTED } from "../../db/migrations/017-data-growth.ts";
 import type { Database } from "../../db/schema.ts";
 import { ValidationError } from "../../errors.ts";
 import { escapeLike } from "../search/hebrew.ts";
@@ -38,25 +39,28 @@ export function containsAny(columns: string[], term: string): Expression<SqlBool
 
 /**
  * The WHERE conditions for a list query. `globalExtra` lets a list add its own global matcher
- * (products use the normalized Hebrew search text).
+ * (products use the normalized Hebrew search text); `contains` replaces containsAny with an equivalent
+ * condition that an index can answer (products on SQLite: admin/product-search.ts).
  */
 export function listConditions(
   config: ListConfig,
   query: ListQuery,
   globalExtra?: (term: string) => Expression<SqlBool> | null,
+  contains: (columns: string[], term: string) => Expression<SqlBool> = containsAny,
 ): Expression<SqlBool>[] {
   const conditions: Expression<SqlBool>[] = [];
   if (query.search_id !== undefined) conditions.push(sql<SqlBool>`${sql.ref(config.id)} = ${query.search_id}`);
-  if (query.search_title) conditions.push(containsAny(config.title, query.search_title));
-  if (query.search_content) conditions.push(containsAny(config.content, query.search_content));
+  if (query.search_title) conditions.push(contains(config.title, query.search_title));
+  if (query.search_content) conditions.push(contains(config.content, query.search_content));
   if (query.search_global) {
     const term = query.search_global;
-    const parts: Expression<SqlBool>[] = [
-      containsAny([...config.title, ...config.content, ...(config.extraGlobal ?? [])], term),
-    ];
-    if (/^\d{1,9}$/.test(term)) parts.push(sql<SqlBool>`${sql.ref(config.id)} = ${Number(term)}`);
+    // The list's own matcher first: on PostgreSQL the OR is evaluated left to right for every candidate row,
+    // and the products' normalized text (one short column) decides most rows before the longer ones are read.
+    const parts: Expression<SqlBool>[] = [];
     const extra = globalExtra?.(term);
     if (extra) parts.push(extra);
+    parts.push(contains([...config.title, ...config.content, ...(config.extraGlobal ?? [])], term));
+    if (/^\d{1,9}$/.test(term)) parts.push(sql<SqlBool>`${sql.ref(config.id)} = ${Number(term)}`);
     conditions.push(sql<SqlBool>`(${sql.join(parts, sql` or `)})`);
   }
   return conditions;
@@ -136,10 +140,19 @@ export async function listPage<T extends ListTable, Item>(
           .executeTakeFirstOrThrow()
       ).total,
     );
-  const pageIds = (limit: number, offset: number, withTotal: boolean) =>
+  /** Every row of the table: its trigger-kept counter when it has one (migration 017), else a count. */
+  const countAll = async () => {
+    if ((ROW_COUNTED as readonly string[]).includes(table)) {
+      const row = await db.selectFrom("row_counts").select("n").where("name", "=", table).executeTakeFirst();
+      if (row) return Number(row.n);
+    }
+    return count();
+  };
+  const opposite = query.order_direction === "asc" ? "desc" : "asc";
+  const pageIds = (limit: number, offset: number, withTotal: boolean, reversed = false) =>
     matching()
-      .orderBy(sql.ref(column), query.order_direction)
-      .orderBy(sql.ref(config.id), query.order_direction)
+      .orderBy(sql.ref(column), reversed ? opposite : query.order_direction)
+      .orderBy(sql.ref(config.id), reversed ? opposite : query.order_direction)
       .select(sql<number>`${sql.ref(config.id)}`.as(PAGE_ID))
       .$if(withTotal, (q) => q.select(sql<number | string>`count(*) over ()`.as(WINDOW_TOTAL)))
       .limit(limit)
@@ -164,8 +177,19 @@ export async function listPage<T extends ListTable, Item>(
   if (conditions.length === 0) {
     return paginateQuery({
       ...shared,
-      count,
-      fetch: async (limit, offset) => rowsOf((await pageIds(limit, offset, false)).map((r) => Number(r[PAGE_ID]))),
+      count: countAll,
+      fetch: async (limit, offset) => {
+        // With the total known, a page in the second half is read from the other end (the order reversed, the
+        // offset counted from the last row), so the last pages cost what the first ones do.
+        const total = await countAll();
+        const end = Math.min(offset + limit, total);
+        const fromEnd = total - end;
+        const ids =
+          fromEnd < offset
+            ? (await pageIds(end - offset, fromEnd, false, true)).reverse()
+            : await pageIds(limit, offset, false);
+        return rowsOf(ids.map((r) => Number(r[PAGE_ID])));
+      },
     });
   }
   const ids = await pageIds(query.per_page, offsetOf(query), true);

@@ -3,7 +3,7 @@
  * keep the normalized search text in step (`searchColumns`), category assignment, sizes and tags, and a
  * delete that takes the product's images and files with it.
  */
-import { type Expression, type SqlBool, sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import type {
   AdminProduct,
   AdminProductRow,
@@ -24,9 +24,9 @@ import type { ImagesService } from "../images.ts";
 import { kashrutFromRow } from "../kashrut.ts";
 import type { MediaService } from "../media.ts";
 import { productColumns } from "../products.ts";
-import { escapeLike, parseSearchQuery } from "../search/hebrew.ts";
 import type { AdminImagesService } from "./images.ts";
-import { type ListConfig, listConditions, listPage, now } from "./listing.ts";
+import { type ListConfig, listPage, now } from "./listing.ts";
+import { productListConditions } from "./product-search.ts";
 import { updateVersioned } from "./versions.ts";
 
 export const PRODUCT_LIST: ListConfig = {
@@ -45,20 +45,6 @@ export const PRODUCT_LIST: ListConfig = {
     updated_at: "products.updated_at",
   },
 };
-
-/** Global search also uses the normalized Hebrew text, so "חלות" finds "חלה" as on the public site. */
-function normalizedMatch(term: string): Expression<SqlBool> | null {
-  const groups = parseSearchQuery(term).filter((g) => g.length > 0);
-  if (groups.length === 0) return null;
-  const perWord = groups.map(
-    (variants) =>
-      sql<SqlBool>`(${sql.join(
-        variants.map((v) => sql<SqlBool>`products.search_text like ${`%${escapeLike(v)}%`} escape '\\'`),
-        sql` or `,
-      )})`,
-  );
-  return sql<SqlBool>`(${sql.join(perWord, sql` and `)})`;
-}
 
 export function createAdminProductsService(
   db: DB,
@@ -101,7 +87,7 @@ export function createAdminProductsService(
         table: "products",
         config: PRODUCT_LIST,
         query,
-        conditions: listConditions(PRODUCT_LIST, query, normalizedMatch),
+        conditions: productListConditions(db, PRODUCT_LIST, query),
         path,
         params,
         map: async (rows) => {

@@ -1,0 +1,50 @@
+/**
+ * Housekeeping on a timer: rows that only take room once they have expired. Every app server runs it (each
+ * delete is idempotent, so two servers doing it at once is harmless):
+ *  - expired sessions (refused when read anyway),
+ *  - audit entries past AUDIT_RETENTION_DAYS (docs/security.md "Audit log"),
+ *  - rate-limit counters no rule reads any more (PostgreSQL keeps them in `rate_limits`; SQLite counts in memory).
+ * A failed pass is logged and the next one runs as planned.
+ */
+import { purgeExpiredSessions } from "../auth/sessions.ts";
+import type { DatabaseHandle } from "../db/database.ts";
+import { purgeExpiredRateLimits, type RateRules } from "../http/rate-limit.ts";
+import { errorFields, type Logger } from "../log.ts";
+import type { Services } from "../services/index.ts";
+
+export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+
+export interface HousekeepingDeps {
+  database: Pick<DatabaseHandle, "db" | "dialect">;
+  services: Pick<Services, "audit">;
+  rules: RateRules;
+  logger: Logger;
+}
+
+/** One pass; each part on its own, so one failing does not stop the others. */
+export async function runHousekeeping(deps: HousekeepingDeps): Promise<void> {
+  const { database, logger } = deps;
+  const parts: Promise<unknown>[] = [
+    purgeExpiredSessions(database.db).catch((error) => logger.warn("session purge failed", errorFields(error))),
+    deps.services.audit
+      .purge()
+      .then((count) => count && logger.info("audit entries purged", { count }))
+      .catch((error) => logger.warn("audit purge failed", errorFields(error))),
+  ];
+  if (database.dialect === "postgres") {
+    parts.push(
+      purgeExpiredRateLimits(database.db, deps.rules)
+        .then((count) => count && logger.info("rate-limit counters purged", { count }))
+        .catch((error) => logger.warn("rate-limit purge failed", errorFields(error))),
+    );
+  }
+  await Promise.all(parts);
+}
+
+/** A pass now and every `intervalMs`. Returns a function that stops the timer. */
+export function startHousekeeping(deps: HousekeepingDeps, intervalMs = HOUSEKEEPING_INTERVAL_MS): () => void {
+  void runHousekeeping(deps);
+  const timer = setInterval(() => void runHousekeeping(deps), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -115,7 +115,11 @@ for (const factory of testDatabases()) {
         `/product/${product}.data?_routes=routes/site/product`,
         "/_.data",
       ];
-      const encodings = [{ "Accept-Encoding": "br, gzip" }, { "Accept-Encoding": "gzip" }, {}];
+      const encodings: Record<string, string>[] = [
+        { "Accept-Encoding": "br, gzip" },
+        { "Accept-Encoding": "gzip" },
+        {},
+      ];
       for (const path of paths) {
         // Kept by the app (a miss), then answered by both servers from the cache.
         const first = await get(servers.ports.plain, path);

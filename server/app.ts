@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
@@ -22,6 +23,7 @@ import type { ContentVersion } from "./content-version.ts";
 import type { DatabaseHandle } from "./db/database.ts";
 import { faultOf, isDatabaseUnavailable } from "./db/faults.ts";
 import { HttpError, VersionConflictError } from "./errors.ts";
+import { type CacheFastPath, createCacheFastPath } from "./http/cache-fast-path.ts";
 import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
 import { databaseDownAs503, serviceUnavailableFor, unavailableResponse } from "./http/faults.ts";
 import { createHealthCheck } from "./http/health.ts";
@@ -32,7 +34,10 @@ import {
   createDatabaseStore,
   createMemoryStore,
   createRateLimiter,
+  type HitResult,
+  RATE_RULES,
   type RateRules,
+  tooManyRequests,
 } from "./http/rate-limit.ts";
 import { requestLog } from "./http/request-log.ts";
 import { type NonceEnv, securityHeaders } from "./http/security-headers.ts";
@@ -118,13 +123,12 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use(requestLog(logger));
-  app.use(
-    securityHeaders({
-      production: mode === "production",
-      https: deps.config.secureCookies,
-      imageOrigin: imageOriginOf(deps.config.imagesBaseUrl),
-    }),
-  );
+  const security = {
+    production: mode === "production",
+    https: deps.config.secureCookies,
+    imageOrigin: imageOriginOf(deps.config.imagesBaseUrl),
+  };
+  app.use(securityHeaders(security));
 
   // A 500 while the database is unreachable (a page whose loader failed) is answered as the 503 it is.
   app.use(databaseDownAs503(database));
@@ -204,8 +208,15 @@ export function createApp(deps: AppDeps) {
   // `.data` requests — before any work is done (health check, built assets and uploads are served above).
   // It is counted in this process's memory even on PostgreSQL: a flood ceiling, not an account limit, so a
   // page from the cache costs no database write (with N servers an address may reach N times the rate).
-  const ceiling = createRateLimiter(createMemoryStore(), deps.config.trustProxy, deps.rateRules);
+  // Page-cache hits answered before the app (cache-fast-path.ts) are counted in the same store; one it
+  // refused comes here with its count, and is answered the 429 without being counted twice.
+  const ceilingStore = createMemoryStore();
+  const ceiling = createRateLimiter(ceilingStore, deps.config.trustProxy, deps.rateRules);
+  const countedByFastPath = new WeakMap<IncomingMessage, HitResult>();
   app.use("*", async (c, next) => {
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const counted = incoming && countedByFastPath.get(incoming);
+    if (counted) throw tooManyRequests(counted.retryAfter);
     await ceiling.enforce(c, "api");
     return next();
   });
@@ -222,6 +233,7 @@ export function createApp(deps: AppDeps) {
   // Public pages: no session, no cookies, cacheable, from the page cache (server/http/public-pages.ts).
   const contentVersion = deps.contentVersion;
   let renderPage: ((request: Request, context: RouterContextProvider) => Promise<Response>) | null = null;
+  let cacheFastPath: CacheFastPath | null = null;
   let entry: EntryWithContexts | null = null;
   if (deps.build) {
     const build = deps.build;
@@ -257,6 +269,19 @@ export function createApp(deps: AppDeps) {
       newNonce: () => randomBytes(16).toString("base64"),
     });
     app.use("*", publicPages.middleware);
+    if (cacheEnabled) {
+      cacheFastPath = createCacheFastPath({
+        cached: publicPages.cached,
+        security,
+        logger,
+        ceiling: {
+          store: ceilingStore,
+          rule: (deps.rateRules ?? RATE_RULES).api,
+          trustProxy: deps.config.trustProxy,
+        },
+        counted: countedByFastPath,
+      });
+    }
   }
 
   // A general ceiling per client address on everything below — the API, pages and their `.data`
@@ -369,5 +394,9 @@ export function createApp(deps: AppDeps) {
     });
   }
 
-  return app;
+  /**
+   * `cacheFastPath`: answers page-cache hits in Node's request handler, before Hono (server/main.ts passes it
+   * to the HTTP server); null without pages or with PAGE_CACHE=0. `app.fetch` alone answers the same.
+   */
+  return Object.assign(app, { cacheFastPath });
 }

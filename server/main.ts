@@ -15,6 +15,7 @@ import { ConfigError } from "./config.ts";
 import { createContentVersion } from "./content-version.ts";
 import { scheduleOptimize } from "./db/optimize.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
+import { createServerWithFastPath } from "./http/cache-fast-path.ts";
 import { drainable } from "./http/drain.ts";
 import { RATE_RULES } from "./http/rate-limit.ts";
 import { serverOptions } from "./http/server-timeouts.ts";
@@ -67,7 +68,14 @@ async function main() {
   });
 
   const server = serve(
-    { fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: serverOptions() },
+    {
+      fetch: app.fetch,
+      port: config.port,
+      hostname: config.host,
+      serverOptions: serverOptions(),
+      // Page-cache hits are answered before the request reaches Hono (server/http/cache-fast-path.ts).
+      createServer: createServerWithFastPath(app.cacheFastPath),
+    },
     (info) => {
       logger.info("listening", {
         url: `http://${info.address.includes(":") ? "localhost" : info.address}:${info.port}`,

@@ -115,6 +115,17 @@ export function createPageCache(options: { maxBytes: number; version: ContentVer
       }
     },
 
+    /**
+     * The page kept for `key` at the current content version, if there is one (counted as a hit); no render,
+     * no waiting. The fast path of cache hits (server/http/cache-fast-path.ts) asks this.
+     */
+    peek(key: string): CachedPage | undefined {
+      const cached = lru.get(key);
+      if (!cached || cached.version !== version.current()) return undefined;
+      stats.hits++;
+      return cached;
+    },
+
     stats(): PageCacheStats {
       return { entries: lru.size, bytes: lru.calculatedSize, maxBytes: options.maxBytes, ...stats };
     },

@@ -26,7 +26,7 @@ import { certificateToday } from "../../domain/certificates.ts";
 import { parseId } from "../../domain/ids.ts";
 import { parseAllergenList, parseDietary } from "../../domain/kashrut.ts";
 import type { ContentVersion } from "../content-version.ts";
-import type { Lookup, PageCache, RenderedPage } from "./page-cache.ts";
+import type { CachedPage, Lookup, PageCache, RenderedPage } from "./page-cache.ts";
 import type { NonceEnv } from "./security-headers.ts";
 
 /** How long shared caches (a CDN) may keep a page, and serve it stale while fetching a new one. */
@@ -195,6 +195,32 @@ function compressOnce(body: Uint8Array, encoding: "br" | "gzip"): Promise<Uint8A
     : gzipAsync(body, { level: 6 });
 }
 
+/** The headers every answer of a public page starts from: the page's own, Vary and whether it came from the cache. */
+function baseHeaders(rendered: RenderedPage, fromCache: boolean): Headers {
+  const headers = new Headers(rendered.headers);
+  headers.set("Vary", "Accept-Encoding");
+  headers.set("X-Cache", fromCache ? "hit" : "miss");
+  return headers;
+}
+
+/** A 200's validator and caching headers; for a 304 (`notModified`) without the Content-Type. */
+function setValidators(headers: Headers, etag: string, notModified: boolean) {
+  headers.set("ETag", etag);
+  headers.set("Cache-Control", PAGE_CACHE_CONTROL);
+  if (notModified) headers.delete("Content-Type");
+}
+
+/** What the page cache has for a request, found without the app (see `createPublicPages().cached`). */
+export interface CachedAnswer {
+  page: CachedPage;
+  /** null: identity bytes. */
+  encoding: "br" | "gzip" | null;
+  notModified: boolean;
+  /** The answer's headers, before the security headers and the request id (the same the app sends). */
+  headers(): Headers;
+  body: Uint8Array | null;
+}
+
 /** Headers of the rendered page that travel with it (the rest are ours or per response). */
 const DROPPED_HEADERS = new Set(["set-cookie", "content-length", "content-encoding", "vary", "etag", "date"]);
 
@@ -278,6 +304,56 @@ export function createPublicPages(options: PublicPagesOptions) {
     return "";
   }
 
+  const etagOf = (madeAt: number, clock: string) =>
+    clock ? `W/"${buildId}-${madeAt}-${clock}"` : `W/"${buildId}-${madeAt}"`;
+
+  /**
+   * The answer to a GET or HEAD of `url` (the request line's path and query) when the page cache holds it
+   * at the current content version — the same status, headers (but the security headers and request id,
+   * added after the app's middleware) and bytes the middleware below would send — or null when the app must
+   * answer: not a cached page, not kept (yet), an encoding only the app's compress() speaks (deflate), or an
+   * address the app would read differently (percent-encoded, absolute form).
+   */
+  function cached(
+    method: string,
+    url: string,
+    acceptEncoding: string | undefined,
+    ifNoneMatch: string | undefined,
+  ): CachedAnswer | null {
+    if (!cache || (method !== "GET" && method !== "HEAD") || url.charCodeAt(0) !== 47 /* "/" */) return null;
+    const encoding = acceptedEncoding(acceptEncoding);
+    if (!encoding && acceptEncoding !== undefined) return null;
+    const q = url.indexOf("?");
+    const path = q === -1 ? url : url.slice(0, q);
+    if (path.includes("%") || path === "/api" || path.startsWith("/api/")) return null;
+    const { page: pageAddress, data } = pagePath(path);
+    const info = describe(pageAddress);
+    if (info.session || !info.cacheable) return null;
+    const key = cacheKey(info, path, data, new URLSearchParams(q === -1 ? "" : url.slice(q + 1)));
+    if (!key) return null;
+    const clock = clockPart(info);
+    const page = cache.peek(clock ? `${key}#${clock}` : key);
+    if (!page) return null;
+    const etag = etagOf(page.version, clock);
+    const notModified = etagMatches(ifNoneMatch, etag);
+    const body = notModified ? null : encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
+    return {
+      page,
+      encoding,
+      notModified,
+      body: method === "HEAD" ? null : body,
+      headers() {
+        const headers = baseHeaders(page, true);
+        setValidators(headers, etag, notModified);
+        if (body) {
+          if (encoding) headers.set("Content-Encoding", encoding);
+          headers.set("Content-Length", String(body.byteLength));
+        }
+        return headers;
+      },
+    };
+  }
+
   async function render(pathAndQuery: string, wholeDocument: boolean): Promise<RenderedPage> {
     const nonce = options.newNonce();
     // The address comes from PUBLIC_URL, never from the Host header: the result is shared by everyone.
@@ -311,19 +387,14 @@ export function createPublicPages(options: PublicPagesOptions) {
     // The CSP header must name the nonce the page's scripts were rendered with (security-headers.ts).
     c.set("nonce", rendered.nonce);
 
-    const headers = new Headers(rendered.headers);
-    headers.set("Vary", "Accept-Encoding");
-    headers.set("X-Cache", lookup.cache === "hit" ? "hit" : "miss");
+    const headers = baseHeaders(rendered, lookup.cache === "hit");
     if (rendered.status === 200) {
       // Labelled with the version the page was made at: a write during the render makes it stale, not new.
       const madeAt = lookup.cache === "bypass" ? startedAt : lookup.page.version;
-      const etag = clock ? `W/"${buildId}-${madeAt}-${clock}"` : `W/"${buildId}-${madeAt}"`;
-      headers.set("ETag", etag);
-      headers.set("Cache-Control", PAGE_CACHE_CONTROL);
-      if (etagMatches(c.req.header("if-none-match"), etag)) {
-        headers.delete("Content-Type");
-        return new Response(null, { status: 304, headers });
-      }
+      const etag = etagOf(madeAt, clock);
+      const notModified = etagMatches(c.req.header("if-none-match"), etag);
+      setValidators(headers, etag, notModified);
+      if (notModified) return new Response(null, { status: 304, headers });
     } else if (!headers.has("Cache-Control")) {
       headers.set("Cache-Control", rendered.status >= 500 ? "no-store" : BRIEF_CACHE_CONTROL);
     }
@@ -342,5 +413,5 @@ export function createPublicPages(options: PublicPagesOptions) {
     return new Response(payload, { status: rendered.status, headers });
   };
 
-  return { middleware, describe };
+  return { middleware, describe, cached };
 }

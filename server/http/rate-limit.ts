@@ -74,7 +74,12 @@ function advance(current: Counter | undefined, start: number, rule: RateRule): C
  */
 export const MEMORY_STORE_MAX_KEYS = 100_000;
 
-export function createMemoryStore(maxKeys = MEMORY_STORE_MAX_KEYS): RateLimitStore {
+/** The in-memory store also counts synchronously (the page cache's fast path: server/http/cache-fast-path.ts). */
+export interface MemoryRateLimitStore extends RateLimitStore {
+  hitNow(key: string, rule: RateRule): HitResult;
+}
+
+export function createMemoryStore(maxKeys = MEMORY_STORE_MAX_KEYS): MemoryRateLimitStore {
   const counters = new Map<string, Counter>();
   let lastSweep = Date.now();
   const sweep = (now: number) => {
@@ -82,20 +87,24 @@ export function createMemoryStore(maxKeys = MEMORY_STORE_MAX_KEYS): RateLimitSto
     lastSweep = now;
     for (const [key, value] of counters) if (now - value.start > 24 * 3_600_000) counters.delete(key);
   };
+  const hitNow = (key: string, rule: RateRule): HitResult => {
+    const now = Date.now();
+    sweep(now);
+    const start = windowStart(now, rule);
+    const next = advance(counters.get(key), start, rule);
+    // Re-inserted so the Map's order is least recently hit first.
+    counters.delete(key);
+    counters.set(key, next);
+    if (counters.size > maxKeys) {
+      const oldest = counters.keys().next().value;
+      if (oldest !== undefined) counters.delete(oldest);
+    }
+    return result(next.hits, next.previousHits, start, rule, now);
+  };
   return {
+    hitNow,
     async hit(key, rule) {
-      const now = Date.now();
-      sweep(now);
-      const start = windowStart(now, rule);
-      const next = advance(counters.get(key), start, rule);
-      // Re-inserted so the Map's order is least recently hit first.
-      counters.delete(key);
-      counters.set(key, next);
-      if (counters.size > maxKeys) {
-        const oldest = counters.keys().next().value;
-        if (oldest !== undefined) counters.delete(oldest);
-      }
-      return result(next.hits, next.previousHits, start, rule, now);
+      return hitNow(key, rule);
     },
     async reset(key) {
       counters.delete(key);
@@ -179,16 +188,19 @@ export const RATE_RULES = {
 
 /** The client's address: the socket's, or the first X-Forwarded-For hop when behind a trusted proxy. */
 export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+  const forwarded = trustProxy ? forwardedAddress(c.req.header("x-forwarded-for")) : undefined;
+  if (forwarded) return forwarded;
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {
     // app.request() in tests has no socket.
     return "local";
   }
+}
+
+/** The first X-Forwarded-For hop (only read behind a trusted proxy). */
+export function forwardedAddress(header: string | undefined): string | undefined {
+  return header?.split(",")[0]?.trim() || undefined;
 }
 
 export function tooManyRequests(retryAfter: number, message: string = heApi.tooManyRequests): HttpError {

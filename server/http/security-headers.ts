@@ -27,28 +27,43 @@ export function contentSecurityPolicy(nonce: string, imageOrigin?: string): stri
 
 export type NonceEnv = { Variables: { nonce: string; requestId: string } };
 
-export function securityHeaders(options: {
+export interface SecurityHeaderOptions {
   production: boolean;
   https: boolean;
   imageOrigin?: string;
-}): MiddlewareHandler<NonceEnv> {
+}
+
+/** Headers-like: a `Headers` object, or the page cache fast path's (server/http/cache-fast-path.ts). */
+interface HeaderTarget {
+  has(name: string): boolean;
+  get(name: string): string | null;
+  set(name: string, value: string): void;
+}
+
+/**
+ * Adds the security headers to a response's headers. `nonce`: the one its page's scripts carry.
+ * A 304 sends no policy: the browser keeps the stored one, which matches the stored page's nonce.
+ * A response with its own, stricter policy keeps it (uploaded images: `default-src 'none'; sandbox`).
+ */
+export function addSecurityHeaders(h: HeaderTarget, status: number, nonce: string, options: SecurityHeaderOptions) {
+  if (options.production && status !== 304 && !h.has("Content-Security-Policy")) {
+    h.set("Content-Security-Policy", contentSecurityPolicy(nonce, options.imageOrigin));
+  }
+  h.set("X-Content-Type-Options", "nosniff");
+  // A page whose address carries a secret (the club's one-time confirmation link) sends no Referer at all.
+  if (h.get("Referrer-Policy") !== "no-referrer") h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  h.set("X-Frame-Options", "DENY");
+  h.set("Cross-Origin-Opener-Policy", "same-origin");
+  h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
+  if (options.https) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler<NonceEnv> {
   return async (c, next) => {
     const nonce = randomBytes(16).toString("base64");
     c.set("nonce", nonce);
     await next();
-    const h = c.res.headers;
     // A page from the page cache carries the nonce it was rendered with (server/http/public-pages.ts).
-    // A 304 sends no policy: the browser keeps the stored one, which matches the stored page's nonce.
-    // A response with its own, stricter policy keeps it (uploaded images: `default-src 'none'; sandbox`).
-    if (options.production && c.res.status !== 304 && !h.has("Content-Security-Policy")) {
-      h.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce") ?? nonce, options.imageOrigin));
-    }
-    h.set("X-Content-Type-Options", "nosniff");
-    // A page whose address carries a secret (the club's one-time confirmation link) sends no Referer at all.
-    if (h.get("Referrer-Policy") !== "no-referrer") h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    h.set("X-Frame-Options", "DENY");
-    h.set("Cross-Origin-Opener-Policy", "same-origin");
-    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
-    if (options.https) h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    addSecurityHeaders(c.res.headers, c.res.status, c.get("nonce") ?? nonce, options);
   };
 }

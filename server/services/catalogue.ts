@@ -19,7 +19,7 @@ import { type CatalogueFilter, hasFilter } from "../../domain/kashrut.ts";
 import { agorotToShekels } from "../../domain/money.ts";
 import { PRODUCTS_PER_PAGE, paginateQuery, type QueryParams } from "../../domain/pagination.ts";
 import type { DB } from "../db/database.ts";
-import { PUBLISHED } from "./categories.ts";
+import { PUBLISHED, publishedCategoryRows } from "./categories.ts";
 import { dietaryOf, KASHRUT_COLUMNS, kashrutFilterCondition, kashrutFromRow } from "./kashrut.ts";
 import type { MediaService } from "./media.ts";
 import type { ProductSearch } from "./search/live-index.ts";
@@ -61,12 +61,8 @@ interface CategoryRowLite {
 export function createCatalogueService(db: DB, media: MediaService, productSearch: ProductSearch) {
   /** Published categories, each with its published-branch flag resolved. */
   async function publishedCategories(): Promise<CategoryRowLite[]> {
-    const rows = await db
-      .selectFrom("categories")
+    const rows = await publishedCategoryRows(db)
       .select(["id", "name", "information", "parent_id", "is_main", "status", "visibility_home_page"])
-      .where("status", "=", PUBLISHED)
-      .orderBy("position")
-      .orderBy("id")
       .execute();
     const published = new Set(rows.map((r) => r.id));
     return rows.filter((r) => r.parent_id === null || published.has(r.parent_id));

@@ -5,6 +5,10 @@ import type { MediaService } from "./media.ts";
 
 export const PUBLISHED = 1;
 
+/** Published categories in their display order (position, then id); the caller selects the columns. */
+export const publishedCategoryRows = (db: DB) =>
+  db.selectFrom("categories").where("status", "=", PUBLISHED).orderBy("position").orderBy("id");
+
 export function createCategoriesService(db: DB, media: MediaService) {
   const summaries = (rows: { id: number; name: string; information: string }[]): Promise<CategorySummary[]> =>
     media.withMainImage("category", rows);
@@ -12,13 +16,7 @@ export function createCategoriesService(db: DB, media: MediaService) {
   return {
     /** Main categories with their published subcategories, for the menus and the footer. */
     async menu(): Promise<MenuCategory[]> {
-      const rows = await db
-        .selectFrom("categories")
-        .select(["id", "name", "parent_id", "is_main"])
-        .where("status", "=", PUBLISHED)
-        .orderBy("position")
-        .orderBy("id")
-        .execute();
+      const rows = await publishedCategoryRows(db).select(["id", "name", "parent_id", "is_main"]).execute();
       const mains = rows.filter((r) => r.is_main === 1);
       return mains.map((m) => ({
         id: m.id,
@@ -29,13 +27,9 @@ export function createCategoriesService(db: DB, media: MediaService) {
 
     /** Categories flagged for the home page, in their display order. */
     async home(): Promise<CategorySummary[]> {
-      const rows = await db
-        .selectFrom("categories")
+      const rows = await publishedCategoryRows(db)
         .select(["id", "name", "information"])
-        .where("status", "=", PUBLISHED)
         .where("visibility_home_page", "=", 1)
-        .orderBy("position")
-        .orderBy("id")
         .execute();
       return summaries(rows);
     },

@@ -8,7 +8,7 @@
 import type { Picture } from "../../domain/contracts/catalogue.ts";
 import type { DB } from "../db/database.ts";
 import type { OwnerType } from "../db/schema.ts";
-import { PUBLISHED } from "./categories.ts";
+import { PUBLISHED, publishedCategoryRows } from "./categories.ts";
 import type { Clock } from "./clock.ts";
 import type { MediaService } from "./media.ts";
 import { liveAt } from "./posts.ts";
@@ -58,14 +58,7 @@ export function createSitemapService(db: DB, media: MediaService, clock: Clock) 
       const now = clock();
       const [categories, productCount, branches, sales, publications] = await Promise.all([
         // Main categories have their own page; subcategories are filters of the product grid.
-        db
-          .selectFrom("categories")
-          .select(["id", "name", "updated_at"])
-          .where("status", "=", PUBLISHED)
-          .where("is_main", "=", 1)
-          .orderBy("position")
-          .orderBy("id")
-          .execute(),
+        publishedCategoryRows(db).select(["id", "name", "updated_at"]).where("is_main", "=", 1).execute(),
         db
           .selectFrom("products")
           .select((eb) => eb.fn.countAll<number | string>().as("n"))

@@ -6,13 +6,13 @@
  * (the panel, products, settings) and on one of the six lists built from the same CrudScreen/AdminTable
  * (categories) — the other five differ from it only in their column names, which the laptop run checks.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ADMIN_VIEWPORTS, confirmDialog, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, launchBrowser, openPage } from "../support/browser.ts";
+import { axeViolations, openPage } from "../support/browser.ts";
+import { describeInChromium } from "../support/chromium-suite.ts";
 
 const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 
 const SCREENS = [
@@ -30,15 +30,7 @@ const SCREENS = [
 /** Screens checked with axe at the tablet size too (see above). */
 const TABLET_AXE = new Set(["/admin/panel", "/admin/products", "/admin/categories", "/admin/settings"]);
 
-describe.skipIf(!chromiumPath)("admin screens: accessibility and routing", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium("admin screens: accessibility and routing", (browser) => {
   for (const [size, viewport] of Object.entries(ADMIN_VIEWPORTS)) {
     describe(size, () => {
       let page: Page;

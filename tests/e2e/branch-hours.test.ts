@@ -3,13 +3,13 @@
  * server computed them in Jerusalem time — also in a browser whose clock is in another time zone, without a
  * hydration mismatch — with the holidays or parasha named, special hours in JSON-LD, and no axe violations.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { HoursDay } from "../../domain/contracts/content.ts";
-import { axeViolations, launchBrowser, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, VIEWPORTS } from "../support/browser.ts";
+import { describeInChromium } from "../support/chromium-suite.ts";
 
 const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
 
 interface BranchJson {
   id: number;
@@ -22,15 +22,7 @@ async function api<T>(path: string): Promise<T> {
   return ((await res.json()) as { data: T }).data;
 }
 
-describe.skipIf(!chromiumPath)("branch hours in Chromium", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium("branch hours in Chromium", (browser) => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     describe(name, () => {
       let page: Page;

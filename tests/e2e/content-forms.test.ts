@@ -3,26 +3,18 @@
  * each field, the failure dialog (server answers intercepted), double submit blocked, the
  * honeypot, and the same forms without JavaScript.
  */
-import type { Browser, BrowserContext, Page, Request, Route } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page, Request, Route } from "playwright-core";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { he } from "../../domain/i18n/site.ts";
-import { axeViolations, launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
+import { describeInChromium } from "../support/chromium-suite.ts";
 
 const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
 
 const CE = heForms.contact.errors;
 
-describe.skipIf(!chromiumPath)("content forms in Chromium", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium("content forms in Chromium", (browser) => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     describe(name, () => {
       let context: BrowserContext;

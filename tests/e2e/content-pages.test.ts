@@ -2,13 +2,13 @@
  * Every content screen in Chromium, phone and desktop widths: what a visitor sees, no axe-core
  * violations, keyboard basics, and the structured data parsed and checked.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { heForms } from "../../domain/i18n/forms.ts";
-import { axeViolations, launchBrowser, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, VIEWPORTS } from "../support/browser.ts";
+import { describeInChromium } from "../support/chromium-suite.ts";
 
 const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
 
 type Ld = Record<string, unknown> & { "@type": string };
 
@@ -30,15 +30,7 @@ async function h1(page: Page): Promise<string> {
   return (await page.locator("h1").textContent())?.trim() ?? "";
 }
 
-describe.skipIf(!chromiumPath)("content pages in Chromium", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium("content pages in Chromium", (browser) => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     describe(name, () => {
       let page: Page;

@@ -1,21 +1,13 @@
 /** The home page (spec §2 Home): welcome dialog, sections, tiles and images, accessibility. */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { axeViolations, launchBrowser, openPage, reloadPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, openPage, reloadPage, VIEWPORTS } from "../support/browser.ts";
+import { describeInChromium } from "../support/chromium-suite.ts";
 import { focused, layoutShift, storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
 
-describe.skipIf(!chromiumPath)("home page in Chromium", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium("home page in Chromium", (browser) => {
   describe("welcome dialog", () => {
     let page: Page;
     const dialog = () => page.locator("dialog[open]");

@@ -1,22 +1,14 @@
 /** Staff login in the browser (spec §3 Login, §4, §5): JavaScript and no-JavaScript paths, errors, session flag. */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { axeViolations, launchBrowser, newPage, openPage, VIEWPORTS } from "../support/browser.ts";
+import type { Page } from "playwright-core";
+import { expect, inject, it } from "vitest";
+import { axeViolations, newPage, openPage, VIEWPORTS } from "../support/browser.ts";
+import { describeInChromium } from "../support/chromium-suite.ts";
 
 const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
 const adminEmail = inject("adminEmail");
 const adminPassword = inject("adminPassword");
 
-describe.skipIf(!chromiumPath)("login", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium("login", (browser) => {
   async function open(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
     const page = await newPage(browser, viewport);
     await openPage(page, `${baseURL}/login`);

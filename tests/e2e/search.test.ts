@@ -3,26 +3,18 @@
  * opens the product; Escape closes the list), the combobox's ARIA state and announced count, axe clean
  * with the list open on mobile and desktop, and the same search without JavaScript.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { expect, inject, it } from "vitest";
 import type { ProductSuggestion } from "../../domain/contracts/catalogue.ts";
-import { axeViolations, launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
+import { describeInChromium } from "../support/chromium-suite.ts";
 import { apiJson, focused, storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
 const INPUT = "#site-search-input";
 const LISTBOX = "#site-search [role=listbox]";
 
-describe.skipIf(!chromiumPath)("search suggestions", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium("search suggestions", (browser) => {
   async function openSearch(viewport: { width: number; height: number }): Promise<Page> {
     const page = await storePage(browser, viewport);
     await openPage(page, `${baseURL}/products`);

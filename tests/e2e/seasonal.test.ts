@@ -4,30 +4,22 @@
  * the Hanukkah collection, names the holiday and its dates, links to the collection; axe finds nothing.
  * The e2e server runs on the real clock: on 2026-11-25 Hanukkah 5787 (evening of 4 Dec) is 10 days away.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { currentOrNextWindow, isFeatured } from "../../domain/seasonal/holidays.ts";
 import { categories } from "../../server/db/seed/content.ts";
 import { expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
+import { describeInChromium } from "../support/chromium-suite.ts";
 import { storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 const hanukkah = categories.flatMap((c) => c.children).find((c) => c.holiday === "hanukkah")!;
 const now = new Date();
 const featured = isFeatured(currentOrNextWindow("hanukkah", 14, now), now);
 
-describe.skipIf(!chromiumPath)("seasonal collection band in Chromium", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium("seasonal collection band in Chromium", (browser) => {
   for (const [label, viewport] of [
     ["phone", VIEWPORTS.mobile],
     ["desktop", VIEWPORTS.desktop],

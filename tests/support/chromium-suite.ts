@@ -1,0 +1,29 @@
+/**
+ * The frame every browser test file shares: a `describe` that is skipped without Chromium and launches one
+ * browser for its tests, closed after them. The body gets the browser as a stand-in that forwards to the
+ * launched one, so it can be used (and handed to helpers) as a `Browser` from the first `beforeAll` on.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, inject } from "vitest";
+import { launchBrowser } from "./browser.ts";
+
+export function describeInChromium(name: string, body: (browser: Browser) => void): void {
+  const chromiumPath = inject("chromiumPath");
+  describe.skipIf(!chromiumPath)(name, () => {
+    let launched: Browser | undefined;
+    beforeAll(async () => {
+      launched = await launchBrowser(chromiumPath!);
+    });
+    afterAll(async () => {
+      await launched?.close();
+    });
+    const browser = new Proxy({} as Browser, {
+      get(_, key) {
+        if (!launched) throw new Error(`the browser is used before it was launched (${String(key)})`);
+        const value = Reflect.get(launched, key, launched) as unknown;
+        return typeof value === "function" ? value.bind(launched) : value;
+      },
+    });
+    body(browser);
+  });
+}

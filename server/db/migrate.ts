@@ -18,6 +18,7 @@ import { jobsMigration } from "./migrations/012-jobs.ts";
 import { indexesMigration } from "./migrations/013-indexes.ts";
 import { accessibilityContactMigration } from "./migrations/014-accessibility-contact.ts";
 import { reviewsMigration } from "./migrations/015-reviews.ts";
+import { trashMigration } from "./migrations/016-trash.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
@@ -34,6 +35,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "013-indexes": indexesMigration(),
     "014-accessibility-contact": accessibilityContactMigration(),
     "015-reviews": reviewsMigration(dialect),
+    "016-trash": trashMigration(dialect),
   };
 }
 

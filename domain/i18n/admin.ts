@@ -1,6 +1,18 @@
 /**
  * Hebrew strings of the back office (loaded only by admin screens and the admin API's messages).
  */
+/** Each kind of trash entry with the definite article, as a sentence names it. */
+const TRASH_DEFINITE: Record<string, string> = {
+  Product: "המוצר",
+  Category: "הקטגוריה",
+  Branch: "הסניף",
+  Sale: "המבצע",
+  Publication: "הידיעה",
+  Client: "חבר/ת המועדון",
+  ContactRequest: "הפנייה",
+  Review: "הביקורת",
+};
+
 export const heAdmin = {
   brand: "ניהול האתר",
   nav: {
@@ -484,6 +496,8 @@ export const heAdmin = {
     personal: "מידע אישי: רק שם השדה נשמר",
     /** Field names the shared labels (heAdmin.fields, settings) do not cover. */
     fieldNames: {
+      trash: "רשומה בסל המחזור",
+      reason: "סיבה",
       product_id: "מוצר",
       tagable_id: "מוצר",
       tagable_type: "סוג הפריט",
@@ -541,7 +555,8 @@ export const heAdmin = {
     all: "הכול",
     restore: "שחזור",
     purge: "מחק לצמיתות",
-    purgeWhat: (type: string, name: string) => `${type} "${name}"`,
+    /** What "מחק לצמיתות" deletes, in the confirmation's sentence ("…תמחק את המוצר "חלה" לצמיתות…"). */
+    purgeWhat: (type: string, name: string) => `${TRASH_DEFINITE[type] ?? type} "${name}"`,
     viewTitle: (name: string) => `בסל המחזור: ${name}`,
     searchName: "שם הפריט",
     /** One name per kind of record the trash holds (the filter and the type column). */
@@ -566,6 +581,8 @@ export const heAdmin = {
       productMissing: "לא ניתן לשחזר: המוצר של הביקורת נמחק. שחזרו קודם את המוצר.",
       idTaken: "לא ניתן לשחזר: כבר קיים פריט עם אותו מזהה.",
     },
+    /** The audit log's reason for a purge by the background job. */
+    expired: (days: number) => `עברו ${days} יום מהמחיקה`,
     notInTrash: "הפריט אינו בסל המחזור (אולי כבר שוחזר או נמחק לצמיתות).",
     empty: "סל המחזור ריק",
   },

@@ -1,8 +1,9 @@
 /** The worker of this app's background work: every job kind and its handler. */
+import { heAdmin } from "../../domain/i18n/admin.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createJobQueue } from "../db/jobs.ts";
 import type { Logger } from "../log.ts";
-import { TRASH_PURGE_JOB } from "../services/admin/trash.ts";
+import { TRASH_DAYS, TRASH_PURGE_JOB } from "../services/admin/trash.ts";
 import { AVIF_JOB } from "../services/images.ts";
 import type { Services } from "../services/index.ts";
 import { createJobWorker, type WorkerOptions } from "./worker.ts";
@@ -47,7 +48,7 @@ export function createBackgroundWorker(
           label: PERSONAL.has(ref.type) ? null : ref.label,
           changes: [
             { field: "trash", to: ref.id },
-            { field: "reason", to: "30 days" },
+            { field: "reason", to: heAdmin.trash.expired(TRASH_DAYS) },
           ],
           address: "",
         })

@@ -45,17 +45,24 @@ const columns: ListColumn<AdminTrashItem>[] = [
     sortable: true,
     isRowHeader: true,
     render: (r) => (
-      <span className="flex min-w-40 items-center gap-3">
+      <span className="flex min-w-36 items-center gap-3">
         <Thumb picture={r.mainImage} size="size-10" />
-        <span className="font-semibold">{nameOf(r)}</span>
+        <span className="block">
+          <span className="block font-semibold">{nameOf(r)}</span>
+          {/* Below lg the other columns fold into this line, so a phone shows the row's actions too. */}
+          <span className="block text-sm text-cocoa-800 lg:hidden">
+            {typeName(r)} · {formatDate(r.deleted_at)} · {t.purgeAt} {t.daysLeft(daysLeft(r))}
+          </span>
+        </span>
       </span>
     ),
   },
-  { id: "entity_type", name: t.type, sortable: true, render: (r) => <TypeBadge item={r} /> },
+  { id: "entity_type", name: t.type, sortable: true, wide: true, render: (r) => <TypeBadge item={r} /> },
   {
     id: "deleted_at",
     name: t.deletedAt,
     sortable: true,
+    wide: true,
     render: (r) => <span className="text-sm whitespace-nowrap">{formatDateTime(r.deleted_at)}</span>,
   },
   {
@@ -68,6 +75,7 @@ const columns: ListColumn<AdminTrashItem>[] = [
   {
     id: "purge_at",
     name: t.purgeAt,
+    wide: true,
     render: (r) => (
       <span className="text-sm whitespace-nowrap" title={formatDate(r.purge_at)}>
         {t.daysLeft(daysLeft(r))}
@@ -147,7 +155,7 @@ export default function Trash() {
       messages={{
         heading: t.heading,
         viewTitle: (i) => t.viewTitle(nameOf(i)),
-        deleteWhat: (r) => t.purgeWhat(typeName(r), nameOf(r)),
+        deleteWhat: (r) => t.purgeWhat(r.entity_type, nameOf(r)),
         deleted: m.trashPurged,
         deleteError: m.trashPurgeError,
       }}

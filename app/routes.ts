@@ -47,6 +47,7 @@ export default [
     route("reviews", "routes/admin/reviews.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("trash", "routes/admin/trash.tsx"),
   ]),
   // Unknown paths redirect to the home page (spec §2).
   route("*", "routes/site/catch-all.tsx"),

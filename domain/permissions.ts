@@ -6,6 +6,10 @@
  * `admin` may do everything; `editor` manages catalogue content (products, images, tags, sizes,
  * categories, branches, sales, publications, customer reviews) but not club members, contact requests, accounts, settings or
  * the audit log.
+ *
+ * The trash (issue 12): `read` opens the section and `update` restores; each entry is shown and restored only
+ * to a role that may `delete` its own subject (`TRASH_SUBJECTS`), so an editor never sees a deleted club
+ * member. `delete` on `Trash` — deleting for good before the 30 days are up — is the admin's alone.
  */
 
 export const ROLES = ["admin", "editor"] as const;
@@ -37,9 +41,27 @@ export const ADMIN_SUBJECTS = [
   "Review",
   "Settings",
   "AuditLog",
+  "Trash",
 ] as const;
 export type AdminSubject = (typeof ADMIN_SUBJECTS)[number];
 export type Subject = "all" | "User" | AdminSubject;
+
+/** The subjects whose deletes go to the trash (the rest — images, sizes, tags — are deleted at once). */
+export const TRASH_SUBJECTS = [
+  "Product",
+  "Category",
+  "Branch",
+  "Sale",
+  "Publication",
+  "Client",
+  "ContactRequest",
+  "Review",
+] as const satisfies readonly AdminSubject[];
+export type TrashSubject = (typeof TRASH_SUBJECTS)[number];
+
+export function isTrashSubject(value: unknown): value is TrashSubject {
+  return (TRASH_SUBJECTS as readonly unknown[]).includes(value);
+}
 
 export interface Ability {
   action: Action;
@@ -54,6 +76,8 @@ export const ROLE_ABILITIES: Record<Role, Ability[]> = {
   editor: [
     { action: "read", subject: "Dashboard" },
     ...CATALOGUE.map((subject) => ({ action: "manage" as const, subject })),
+    { action: "read", subject: "Trash" },
+    { action: "update", subject: "Trash" },
   ],
 };
 

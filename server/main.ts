@@ -1,6 +1,6 @@
 /**
  * Process entry: configuration → database (waited for) → migrations → demo content (first start only) →
- * HTTP server → background worker (AVIF encoding from the job queue). SIGTERM/SIGINT drain: stop
+ * HTTP server → background worker (AVIF encoding and the trash's purges, from the job queue). SIGTERM/SIGINT drain: stop
  * accepting connections, answer every request received with `Connection: close`, hand the worker's
  * item back, then close the database and exit 0 as soon as no connection is left.
  */
@@ -87,27 +87,29 @@ async function main() {
     },
   );
 
-  // Background work (AVIF variants, slow to encode) from the job queue, after the site is up: this server
-  // claims items one at a time, as any other server on the same database may. AVIF_BACKFILL=0 runs no worker
-  // here (the test server: it would compete with the browser for the CPU).
-  const worker = config.avifBackfill
-    ? createBackgroundWorker(database, services, logger, {
-        onCompleted: (count) => {
-          logger.info("avif variants ready", { images: count });
-          // Pages list the AVIF sources they now have.
-          contentVersion.bump().catch((error) => logger.warn("content version bump failed", errorFields(error)));
-        },
-      })
-    : null;
+  // Background work from the job queue, after the site is up: AVIF variants (slow to encode) and the trash's
+  // purges 30 days after a delete. This server claims items one at a time, as any other server on the same
+  // database may. AVIF_BACKFILL=0 encodes no AVIF here (the test server: it would compete with the browser for
+  // the CPU); the purges run everywhere.
+  const worker = createBackgroundWorker(database, services, logger, {
+    kinds: config.avifBackfill ? ["avif", "trash"] : ["trash"],
+    onCompleted: (count) => {
+      logger.info("background jobs done", { count });
+      // Pages list the AVIF sources they now have.
+      contentVersion.bump().catch((error) => logger.warn("content version bump failed", errorFields(error)));
+    },
+  });
   let stopping = false;
   const background = seed.remaining
     .then(async () => {
       // The demo images drawn in the background are on the pages now.
       if (seed.seeded) await contentVersion.bump();
       readiness.seeding = false;
-      if (!worker || stopping) return;
-      // Images without AVIF and no queued item (a restored database; an upload whose enqueue failed).
-      await services.images.enqueueMissingAvif();
+      if (stopping) return;
+      // Images without AVIF and no queued item (a restored database; an upload whose enqueue failed); trash
+      // entries without their purge (the same).
+      if (config.avifBackfill) await services.images.enqueueMissingAvif();
+      await services.admin.trash.enqueueMissingPurges();
       worker.start();
     })
     .catch((error) => logger.error("background work not started", errorFields(error)));
@@ -129,7 +131,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     // The worker hands its current item back at once (another server, or the next start, takes it).
-    const workerStopped = worker?.stop().catch((error) => logger.warn("worker stop failed", errorFields(error)));
+    const workerStopped = worker.stop().catch((error) => logger.warn("worker stop failed", errorFields(error)));
     // Every request received is answered (with Connection: close); done when no connection is left.
     drain.drain().then(async () => {
       await background;

@@ -54,6 +54,7 @@ export const ADMIN_SECTIONS = {
   reviews: { subject: "Review", path: "reviews", title: t.reviews, label: n.reviews },
   settings: { subject: "Settings", path: "settings", title: t.settings, label: n.settings },
   audit: { subject: "AuditLog", path: "audit", title: t.audit, label: n.audit },
+  trash: { subject: "Trash", path: "trash", title: t.trash, label: n.trash },
 } as const satisfies Record<string, AdminSection>;
 
 export type AdminSectionKey = keyof typeof ADMIN_SECTIONS;

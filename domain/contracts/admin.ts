@@ -6,6 +6,7 @@
 import type { CertificateState } from "../certificates.ts";
 import type { HoursRules, WeeklyEntry } from "../hours/rules.ts";
 import type { Dietary, ProductKashrut } from "../kashrut.ts";
+import type { TrashSubject } from "../permissions.ts";
 import type { Holiday } from "../seasonal/holidays.ts";
 import type { ScheduleStatus } from "../seasonal/schedule.ts";
 import type { Picture } from "./catalogue.ts";
@@ -295,4 +296,28 @@ export interface AdminAuditEntry {
   entity_label: string | null;
   changes: AuditChange[];
   address: string;
+}
+
+/** One entry of the trash (GET /api/admin/trash, issue 12): a deleted record, restorable until `purge_at`. */
+export interface AdminTrashItem {
+  /** The trash entry's own id (restore: POST /api/admin/trash/{id}/restore; for good: DELETE /api/admin/trash/{id}). */
+  id: number;
+  entity_type: TrashSubject;
+  /** The record's id, which it gets back on restore. */
+  entity_id: number;
+  label: string;
+  deleted_at: string;
+  deleted_by: number | null;
+  deleted_by_name: string | null;
+  /** When the background job deletes it for good (deleted_at + 30 days). */
+  purge_at: string;
+  mainImage: Picture | null;
+  /** How many images go with it (restored with it, or deleted with it for good). */
+  images_count: number;
+}
+
+/** What a DELETE of a record that went to the trash answers besides the message: the entry to restore ("בטל"). */
+export interface TrashReceipt {
+  id: number;
+  purge_at: string;
 }

@@ -1,6 +1,18 @@
 /**
  * Hebrew strings of the back office (loaded only by admin screens and the admin API's messages).
  */
+/** Each kind of trash entry with the definite article, as a sentence names it. */
+const TRASH_DEFINITE: Record<string, string> = {
+  Product: "המוצר",
+  Category: "הקטגוריה",
+  Branch: "הסניף",
+  Sale: "המבצע",
+  Publication: "הידיעה",
+  Client: "חבר/ת המועדון",
+  ContactRequest: "הפנייה",
+  Review: "הביקורת",
+};
+
 export const heAdmin = {
   brand: "ניהול האתר",
   nav: {
@@ -16,6 +28,7 @@ export const heAdmin = {
     reviews: "ביקורות",
     settings: "הגדרות האתר",
     audit: "יומן פעולות",
+    trash: "סל המחזור",
     viewSite: "לאתר",
     userMenu: "תפריט משתמש",
     logout: "התנתקות",
@@ -34,6 +47,7 @@ export const heAdmin = {
     reviews: "ביקורות לקוחות",
     settings: "הגדרות האתר",
     audit: "יומן פעולות",
+    trash: "סל המחזור",
   },
   // Spec §4: the form button reads 'בתהליך...' while busy and 'שמור' otherwise.
   save: "שמור",
@@ -84,6 +98,9 @@ export const heAdmin = {
   confirm: {
     title: "האם את/ה בטוח/ה?",
     text: (what: string) => `הפעולה תמחק את ${what} לצמיתות ולא ניתן יהיה לבטל אותה.`,
+    /** The same dialog for a record that goes to the trash (issue 12): the sentence says what really happens. */
+    textTrash: (what: string, days: number) =>
+      `הפעולה תמחק את ${what}. עד ${days} יום אחרי המחיקה אפשר לשחזר מסל המחזור.`,
     confirm: "כן המשך למחיקה!",
     cancel: "ביטול",
     timerLabel: "הזמן שנותר לאישור",
@@ -95,6 +112,8 @@ export const heAdmin = {
     close: "סגירת ההודעה",
     success: "הצלחה",
     error: "שגיאה",
+    /** The undo button of a delete's success toast (issue 12). */
+    undo: "בטל",
   },
   // Spec §8 messages. Verbatim where the spec gives the Hebrew.
   messages: {
@@ -159,11 +178,16 @@ export const heAdmin = {
     reviewDeleteError: "שגיאה במחיקת הביקורת",
     settingsSaved: "ההגדרות נשמרו בהצלחה",
     settingsSaveError: "שגיאה בשמירת ההגדרות",
+    trashRestored: "הפריט שוחזר",
+    trashRestoreError: "שגיאה בשחזור הפריט",
+    trashPurged: "הפריט נמחק לצמיתות",
+    trashPurgeError: "שגיאה במחיקת הפריט לצמיתות",
     logoutFailed: "ההתנתקות נכשלה",
     exportFailed: "שגיאה בייצוא הקובץ",
   },
   validation: {
     reviewStatus: "יש לבחור אישור או דחייה",
+    trashType: "סוג הפריט בסל המחזור אינו מוכר",
     required: (field: string) => `יש למלא ${field}`,
     tooLong: (field: string, max: number) => `${field} ארוך מדי (עד ${max} תווים)`,
     wholeNumber: (field: string) => `${field} חייב להיות מספר שלם`,
@@ -472,6 +496,8 @@ export const heAdmin = {
     personal: "מידע אישי: רק שם השדה נשמר",
     /** Field names the shared labels (heAdmin.fields, settings) do not cover. */
     fieldNames: {
+      trash: "רשומה בסל המחזור",
+      reason: "סיבה",
       product_id: "מוצר",
       tagable_id: "מוצר",
       tagable_type: "סוג הפריט",
@@ -491,6 +517,8 @@ export const heAdmin = {
       create: "יצירה",
       update: "עדכון",
       delete: "מחיקה",
+      restore: "שחזור מסל המחזור",
+      purge: "מחיקה לצמיתות",
       upload: "העלאת תמונה",
       sign_in: "כניסה לחשבון",
       sign_in_failed: "כניסה שנכשלה",
@@ -511,6 +539,52 @@ export const heAdmin = {
       Settings: "הגדרות האתר",
       User: "חשבון צוות",
     } as Record<string, string>,
+  },
+  trash: {
+    heading: "סל המחזור",
+    intro: (days: number) =>
+      `פריטים שנמחקו נשמרים כאן ${days} יום ואז נמחקים לצמיתות, עם התמונות שלהם. שחזור מחזיר את הפריט לאתר כפי שהיה.`,
+    type: "סוג",
+    name: "פריט",
+    deletedAt: "נמחק בתאריך",
+    deletedBy: "נמחק על ידי",
+    purgeAt: "יימחק לצמיתות",
+    daysLeft: (days: number) => (days <= 0 ? "היום" : days === 1 ? "בעוד יום" : `בעוד ${days} ימים`),
+    unknownUser: "לא ידוע",
+    filter: "סוג הפריטים",
+    all: "הכול",
+    restore: "שחזור",
+    purge: "מחק לצמיתות",
+    /** What "מחק לצמיתות" deletes, in the confirmation's sentence ("…תמחק את המוצר "חלה" לצמיתות…"). */
+    purgeWhat: (type: string, name: string) => `${TRASH_DEFINITE[type] ?? type} "${name}"`,
+    viewTitle: (name: string) => `בסל המחזור: ${name}`,
+    searchName: "שם הפריט",
+    /** One name per kind of record the trash holds (the filter and the type column). */
+    types: {
+      Product: "מוצר",
+      Category: "קטגוריה",
+      Branch: "סניף",
+      Sale: "מבצע",
+      Publication: "ידיעה",
+      Client: "חבר מועדון",
+      ContactRequest: "פנייה",
+      Review: "ביקורת",
+    } as Record<string, string>,
+    /** 409 answers of a restore that would break a rule of the live data. */
+    conflicts: {
+      serialTaken: (serial: string, name: string) =>
+        `לא ניתן לשחזר: המק"ט ${serial} שייך עכשיו למוצר "${name}". שנו את המק"ט של אחד מהם ונסו שוב.`,
+      emailTaken: (email: string) =>
+        `לא ניתן לשחזר: הכתובת ${email} נרשמה למועדון מחדש אחרי המחיקה, והחבר/ה כבר ברשימה.`,
+      parentMissing: "לא ניתן לשחזר: קטגוריית האב של הקטגוריה נמחקה. שחזרו קודם את קטגוריית האב.",
+      parentNotMain: "לא ניתן לשחזר: קטגוריית האב אינה קטגוריה ראשית עוד. ערכו אותה ונסו שוב.",
+      productMissing: "לא ניתן לשחזר: המוצר של הביקורת נמחק. שחזרו קודם את המוצר.",
+      idTaken: "לא ניתן לשחזר: כבר קיים פריט עם אותו מזהה.",
+    },
+    /** The audit log's reason for a purge by the background job. */
+    expired: (days: number) => `עברו ${days} יום מהמחיקה`,
+    notInTrash: "הפריט אינו בסל המחזור (אולי כבר שוחזר או נמחק לצמיתות).",
+    empty: "סל המחזור ריק",
   },
   panel: {
     heading: "לוח בקרה",

@@ -16,12 +16,28 @@ export type ClaimedJob = Pick<JobRow, "id" | "kind" | "key" | "payload" | "attem
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Adds an item unless one with the same kind and key is queued, running or failed already. */
-export async function enqueueJob(db: DB, kind: string, key: string, payload: unknown = {}): Promise<void> {
+/**
+ * Adds an item unless one with the same kind and key is queued, running or failed already; `runAfter` defers
+ * it (the trash's purge, 30 days on). `db` may be a transaction: the item then exists only if it commits.
+ */
+export async function enqueueJob(
+  db: DB,
+  kind: string,
+  key: string,
+  payload: unknown = {},
+  runAfter?: Date,
+): Promise<void> {
   const now = new Date().toISOString();
   await db
     .insertInto("jobs")
-    .values({ kind, key, payload: JSON.stringify(payload), run_after: now, created_at: now, updated_at: now })
+    .values({
+      kind,
+      key,
+      payload: JSON.stringify(payload),
+      run_after: runAfter ? runAfter.toISOString() : now,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.columns(["kind", "key"]).doNothing())
     .execute();
 }

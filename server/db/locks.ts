@@ -13,7 +13,16 @@
 import { PostgresAdapter, type Transaction } from "kysely";
 import type { Database } from "./schema.ts";
 
-export type LockableTable = "products" | "categories" | "branches" | "sales" | "publications";
+export type LockableTable =
+  | "products"
+  | "categories"
+  | "branches"
+  | "sales"
+  | "publications"
+  // The trash locks whatever it moves (server/services/admin/trash.ts).
+  | "clients"
+  | "contact_requests"
+  | "reviews";
 
 /**
  * True when the row exists, and then it stays until the transaction ends: `"update"` before deleting or

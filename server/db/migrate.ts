@@ -18,6 +18,7 @@ import { jobsMigration } from "./migrations/012-jobs.ts";
 import { indexesMigration } from "./migrations/013-indexes.ts";
 import { accessibilityContactMigration } from "./migrations/014-accessibility-contact.ts";
 import { reviewsMigration } from "./migrations/015-reviews.ts";
+import { trashMigration } from "./migrations/016-trash.ts";
 import { dataGrowthMigration } from "./migrations/017-data-growth.ts";
 
 function migrationsFor(dialect: Dialect): Record<string, Migration> {
@@ -35,6 +36,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     "013-indexes": indexesMigration(),
     "014-accessibility-contact": accessibilityContactMigration(),
     "015-reviews": reviewsMigration(dialect),
+    "016-trash": trashMigration(dialect),
     "017-data-growth": dataGrowthMigration(dialect),
   };
 }

@@ -292,6 +292,18 @@ export interface AuditLogTable {
   address: string;
 }
 
+/** A deleted record kept for 30 days (migration 016, server/services/admin/trash.ts); `data` is JSON text. */
+export interface TrashTable {
+  id: Generated<number>;
+  entity_type: string;
+  entity_id: number;
+  label: Generated<string>;
+  data: string;
+  deleted_at: Timestamp;
+  deleted_by: number | null;
+  deleted_by_name: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -315,6 +327,7 @@ export interface Database {
   known_logins: KnownLoginsTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;
+  trash: TrashTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -7,12 +7,12 @@
  * leaves the database as it was: an upload writes its row only after every file is stored, a delete
  * removes the files before the row (a retry finishes the job; removing a missing file is no error).
  */
-import { sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import { heApi } from "../../domain/i18n/api.ts";
 import type { DB } from "../db/database.ts";
 import { enqueueJob } from "../db/jobs.ts";
 import { type LockableTable, lockRow } from "../db/locks.ts";
-import type { Database, ImageRow, OwnerType } from "../db/schema.ts";
+import type { ImageRow, OwnerType } from "../db/schema.ts";
 import { NotFoundError, ServiceUnavailableError } from "../errors.ts";
 import {
   encodeAvifVariants,
@@ -37,11 +37,6 @@ export const OWNER_TABLE = {
   sale: "sales",
   publication: "publications",
 } as const satisfies Record<OwnerType, LockableTable>;
-
-/** Every kind of image that belongs to a row of the owner's table (a branch's photos and its certificate scan). */
-function ownerTypesOfTable(type: OwnerType): OwnerType[] {
-  return (Object.keys(OWNER_TABLE) as OwnerType[]).filter((t) => OWNER_TABLE[t] === OWNER_TABLE[type]);
-}
 
 function variantsOf(row: Pick<ImageRow, "variants">): ImageVariant[] {
   try {
@@ -146,33 +141,21 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
     },
 
     /**
-     * Deletes an owner with its images in one transaction that first locks the owner's row (`add` waits
-     * for it, or committed before it and is taken along); `deleteRest` deletes what else goes with the owner
-     * in the same transaction. The files go once it has committed. False when there was no such owner.
+     * The files of image rows that are no longer in the table (the trash's purge, after its entry is gone).
+     * Best effort: files storage refuses to delete now are only named in the log.
      */
-    async removeOwner(
-      owner: { type: OwnerType; id: number },
-      deleteRest?: (trx: Transaction<Database>) => Promise<void>,
-    ): Promise<boolean> {
-      const images = await db.transaction().execute(async (trx) => {
-        if (!(await lockRow(trx, OWNER_TABLE[owner.type], owner.id, "update"))) return null;
-        const rows = await trx
-          .deleteFrom("images")
-          .where("owner_type", "in", ownerTypesOfTable(owner.type))
-          .where("owner_id", "=", owner.id)
-          .returning(["id", "path", "variants"])
-          .execute();
-        await deleteRest?.(trx);
-        await trx
-          .deleteFrom(OWNER_TABLE[owner.type] as "products")
-          .where("id", "=", owner.id)
-          .execute();
-        return rows;
-      });
-      if (images === null) return false;
-      // The rows are gone for good: files that storage refuses to delete now are only named in the log.
-      for (const row of images) await removeFilesQuietly({ key: row.path, variants: variantsOf(row) });
-      return true;
+    async removeFilesOf(rows: readonly Pick<ImageRow, "path" | "variants">[]): Promise<void> {
+      for (const row of rows) await removeFilesQuietly({ key: row.path, variants: variantsOf(row) });
+    },
+
+    /** Images back from the trash: AVIF is queued for those without it (its job may have run while they were away). */
+    async queueMissingAvif(rows: readonly Pick<ImageRow, "id" | "variants">[]): Promise<void> {
+      for (const row of rows) {
+        if (variantsOf(row).some((v) => v.format === "avif")) continue;
+        await enqueueJob(db, AVIF_JOB, String(row.id)).catch((error) =>
+          logger.warn("avif encoding not queued", { imageId: row.id, ...errorFields(error) }),
+        );
+      }
     },
 
     /**

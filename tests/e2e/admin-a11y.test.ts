@@ -25,6 +25,7 @@ const SCREENS = [
   ["/admin/clients", "חברי מועדון", true],
   ["/admin/contact-requests", "פניות מהאתר", true],
   ["/admin/settings", "הגדרות האתר", false],
+  ["/admin/trash", "סל המחזור", true],
 ] as const;
 
 /** Screens checked with axe at the tablet size too (see above). */

@@ -262,7 +262,7 @@ for (const factory of testDatabases()) {
       expect((await admin.fetch(`/api/admin/images/${images[0]!.id}`, { method: "DELETE" })).status).toBe(404);
     });
 
-    it("removes every image and file of a deleted product, category, branch, sale and publication", async () => {
+    it("removes every image of a deleted product, category, branch, sale and publication, and their files once purged from the trash", async () => {
       const owners: [string, string, Record<string, unknown>][] = [
         ["product", "/api/admin/products", { name: "למחיקה", title: "כותרת", serial_id: 654_321 }],
         ["category", "/api/admin/categories", { name: "קטגוריה למחיקה" }],
@@ -280,7 +280,12 @@ for (const factory of testDatabases()) {
         expect(res.status, type).toBe(201);
         const url = uploaded.data[0]!.path;
         expect((await fetchFile(url)).status).toBe(200);
-        expect((await admin.fetch(`${base}/${id}`, { method: "DELETE" })).status, type).toBe(200);
+        const deleted = await admin.fetch(`${base}/${id}`, { method: "DELETE" });
+        expect(deleted.status, type).toBe(200);
+        // In the trash the files wait for a restore; deleting it for good takes them.
+        const { trash } = (await deleted.json()) as { trash: { id: number } };
+        expect((await fetchFile(url)).status, type).toBe(200);
+        expect((await admin.fetch(`/api/admin/trash/${trash.id}`, { method: "DELETE" })).status, type).toBe(200);
         expect((await fetchFile(url)).status, type).toBe(404);
         const rows = await database.handle.db
           .selectFrom("images")

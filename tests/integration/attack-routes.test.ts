@@ -205,7 +205,8 @@ for (const factory of testDatabases()) {
           .filter((r) => !can(editorAbilities, r.ability!.action, r.ability!.subject))
           .map((r) => r.ability!.subject),
       );
-      expect([...editorRefused].sort()).toEqual(["AuditLog", "Client", "ContactRequest", "Settings"]);
+      // (Trash: only deleting for good; editors list and restore what they may delete.)
+      expect([...editorRefused].sort()).toEqual(["AuditLog", "Client", "ContactRequest", "Settings", "Trash"]);
       // Nothing changed on the way (the admin's refused writes included), the audit log neither.
       expect(await snapshot(database)).toEqual(before);
     });

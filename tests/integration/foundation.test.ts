@@ -167,6 +167,7 @@ const SCHEMA = {
     "created_at",
     "updated_at",
   ],
+  trash: ["id", "entity_type", "entity_id", "label", "data", "deleted_at", "deleted_by", "deleted_by_name"],
 } as const satisfies { [T in keyof Database]: readonly (keyof Database[T] & string)[] };
 
 type Unlisted = { [T in keyof Database]: Exclude<keyof Database[T], (typeof SCHEMA)[T][number]> }[keyof Database];

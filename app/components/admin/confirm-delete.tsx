@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Button, Dialog, Heading, Label, Modal, ModalOverlay, ProgressBar } from "react-aria-components";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { TRASH_DAYS } from "../../../domain/schemas/admin/trash.ts";
 import { WarningIcon } from "../ui/icon.tsx";
 
 /** Spec §9: the confirmation closes by itself after 20 000 ms. */
@@ -21,12 +22,25 @@ export interface ConfirmDeleteProps {
   details?: string;
   /** When set, nothing may be deleted: the dialog explains why and offers only to close. */
   blockedReason?: string;
+  /**
+   * The record goes to the trash (issue 12): the sentence says it can be restored for 30 days instead of
+   * "for good". Title, timer and buttons are the spec's either way.
+   */
+  recoverable?: boolean;
   /** Runs the delete; the dialog closes when it settles (the caller reports success or failure). */
   onConfirm: () => Promise<void> | void;
   onClose: () => void;
 }
 
-export function ConfirmDelete({ isOpen, what, details, blockedReason, onConfirm, onClose }: ConfirmDeleteProps) {
+export function ConfirmDelete({
+  isOpen,
+  what,
+  details,
+  blockedReason,
+  recoverable,
+  onConfirm,
+  onClose,
+}: ConfirmDeleteProps) {
   const [elapsed, setElapsed] = useState(0);
   const [busy, setBusy] = useState(false);
   const closeRef = useRef(onClose);
@@ -81,7 +95,9 @@ export function ConfirmDelete({ isOpen, what, details, blockedReason, onConfirm,
             <Heading slot="title" className="text-2xl font-bold text-cocoa-900">
               {blockedReason ? c.blocked : c.title}
             </Heading>
-            <p className="mt-2 text-cocoa-800">{blockedReason ?? c.text(what)}</p>
+            <p className="mt-2 text-cocoa-800">
+              {blockedReason ?? (recoverable ? c.textTrash(what, TRASH_DAYS) : c.text(what))}
+            </p>
             {details && !blockedReason ? <p className="mt-2 text-cocoa-800">{details}</p> : null}
           </div>
           {blockedReason ? null : (

@@ -6,8 +6,9 @@
  */
 import { type ReactNode, useEffect, useState } from "react";
 import { Outlet, useNavigate } from "react-router";
+import type { TrashReceipt } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
-import type { AdminSubject } from "../../../domain/permissions.ts";
+import { type AdminSubject, isTrashSubject } from "../../../domain/permissions.ts";
 import { useCan } from "../../lib/admin-permissions.ts";
 import { type ImagesSectionKey, sectionHref } from "../../lib/admin-sections.ts";
 import { apiJson } from "../../lib/api-client.ts";
@@ -83,6 +84,8 @@ export interface CrudControls<Row, Item> {
   viewing: Item | null;
   /** Shows this item in the view modal (e.g. after a row action changed it). */
   view: (item: Item) => void;
+  /** Closes any modal (e.g. after a view's action removed its item from the list). */
+  close: () => void;
 }
 
 type ModalState<Row, Item> =
@@ -115,12 +118,17 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
   modalSize?: "md" | "lg";
   /** A record, not a collection to edit (the audit log): rows are only viewed, never deleted. */
   readOnly?: boolean;
+  /** The row's delete button, when it is not the usual "מחיקה" (the trash's "מחק לצמיתות"). */
+  deleteLabel?: string;
 }) {
   const { messages: t, subject, endpoint, Form, View } = props;
   const list = useAdminList<Row>(endpoint, props.extraKeys);
   const permitted = useCan(subject);
   const can = props.readOnly ? { ...permitted, create: false, update: false, delete: false } : permitted;
   const canImages = useCan("Image");
+  const canRestore = useCan("Trash").update;
+  // Deletes of these sections go to the trash (issue 12): the toast offers "בטל".
+  const recoverable = isTrashSubject(subject);
   const canCreate = Form !== undefined && can.create;
   const navigate = useNavigate();
   const [modal, setModal] = useState<ModalState<Row, Item>>({ kind: "none" });
@@ -129,6 +137,7 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
     list,
     viewing: modal.kind === "view" ? modal.item : null,
     view: (item) => setModal({ kind: "view", item }),
+    close,
   };
 
   // The panel's quick actions link here with ?new=1.
@@ -164,11 +173,29 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
 
   async function remove(row: Row) {
     try {
-      await apiJson(`${endpoint}/${row.id}`, { method: "DELETE" });
-      notify.success(t.deleted);
+      const body = await apiJson<{ message?: string; trash?: TrashReceipt }>(`${endpoint}/${row.id}`, {
+        method: "DELETE",
+      });
+      const trash = body?.trash;
+      notify.success(
+        t.deleted,
+        undefined,
+        trash && canRestore ? { label: heAdmin.toast.undo, onAction: () => undo(trash.id) } : undefined,
+      );
       list.reloadFirstPage();
     } catch (error) {
       notify.failure(t.deleteError, error);
+    }
+  }
+
+  /** The toast's "בטל": the record comes back from the trash at once, and into the list. */
+  async function undo(trashId: number) {
+    try {
+      await apiJson(`/api/admin/trash/${trashId}/restore`, { method: "POST" });
+      notify.success(heAdmin.messages.trashRestored);
+      list.reload();
+    } catch (error) {
+      notify.failure(heAdmin.messages.trashRestoreError, error);
     }
   }
 
@@ -227,7 +254,7 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
               {props.rowActions?.(row, controls)}
               {can.delete ? (
                 <RowAction
-                  label={heAdmin.delete}
+                  label={props.deleteLabel ?? heAdmin.delete}
                   subject={name}
                   tone="danger"
                   icon={<TrashIcon className="size-4" />}
@@ -278,6 +305,7 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
         what={deleting ? t.deleteWhat(deleting) : ""}
         details={deleting ? props.deleteDetails?.(deleting) : undefined}
         blockedReason={deleting ? props.deleteBlocked?.(deleting) : undefined}
+        recoverable={recoverable}
         onClose={close}
         onConfirm={() => (deleting ? remove(deleting) : undefined)}
       />

@@ -1,6 +1,8 @@
 /**
  * Success and error messages of spec §8 as toasts (React Aria's toast region: a landmark that keyboard
- * users reach with F6, each toast an alert). Successes close by themselves; errors stay until closed.
+ * users reach with F6, each toast an alert). Successes close by themselves; errors stay until closed. A
+ * success may carry one action — a delete's "בטל" (issue 12), which restores the item from the trash — and
+ * then stays longer; the trash screen offers the same restore without a time limit.
  */
 import {
   Button,
@@ -14,19 +16,30 @@ import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { CheckIcon, CloseIcon, ErrorIcon } from "../ui/icon.tsx";
 
+interface ToastAction {
+  label: string;
+  onAction: () => void;
+}
+
 interface ToastContentValue {
   kind: "success" | "error";
   title: string;
   description?: string;
+  action?: ToastAction;
 }
 
 const SUCCESS_TIMEOUT_MS = 6000;
+/** A toast with an action stays longer (React Aria also pauses it while hovered or focused). */
+const ACTION_TIMEOUT_MS = 12_000;
 
 export const toastQueue = new ToastQueue<ToastContentValue>({ maxVisibleToasts: 4 });
 
 export const notify = {
-  success(title: string, description?: string) {
-    toastQueue.add({ kind: "success", title, description }, { timeout: SUCCESS_TIMEOUT_MS });
+  success(title: string, description?: string, action?: ToastAction) {
+    toastQueue.add(
+      { kind: "success", title, description, action },
+      { timeout: action ? ACTION_TIMEOUT_MS : SUCCESS_TIMEOUT_MS },
+    );
   },
   error(title: string, description?: string) {
     toastQueue.add({ kind: "error", title, description });
@@ -76,6 +89,17 @@ export function AdminToastRegion() {
               </Text>
             ) : null}
           </ToastContent>
+          {toast.content.action ? (
+            <Button
+              onPress={() => {
+                toastQueue.close(toast.key);
+                toast.content.action?.onAction();
+              }}
+              className="-my-1 shrink-0 rounded-full bg-white px-4 py-1.5 font-bold text-olive-700 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-white/60 data-[hovered]:bg-cream-100"
+            >
+              {toast.content.action.label}
+            </Button>
+          ) : null}
           <Button
             slot="close"
             aria-label={heAdmin.toast.close}

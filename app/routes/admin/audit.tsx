@@ -66,6 +66,8 @@ function entityText(entry: AdminAuditEntry): string {
 
 const ACTION_TONE: Record<string, string> = {
   delete: "bg-berry-700/10 text-berry-700",
+  purge: "bg-berry-700/10 text-berry-700",
+  restore: "bg-olive-700/10 text-olive-700",
   sign_in_failed: "bg-amber-100 text-amber-900",
   create: "bg-olive-700/10 text-olive-700",
   upload: "bg-olive-700/10 text-olive-700",

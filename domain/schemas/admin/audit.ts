@@ -11,12 +11,24 @@ import { idField } from "./fields.ts";
 
 const v = heAdmin.validation;
 
-export const AUDIT_ACTIONS = ["create", "update", "delete", "upload", "sign_in", "sign_in_failed", "sign_out"] as const;
+/** `delete` moves a record to the trash (or deletes an image, size or tag); `restore` and `purge` are the trash's. */
+export const AUDIT_ACTIONS = [
+  "create",
+  "update",
+  "delete",
+  "restore",
+  "purge",
+  "upload",
+  "sign_in",
+  "sign_in_failed",
+  "sign_out",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an entry is about: an admin subject, or a staff account (sign-ins). */
 export const AUDIT_ENTITY_TYPES = [
-  ...ADMIN_SUBJECTS.filter((s) => s !== "Dashboard" && s !== "AuditLog"),
+  // A trash entry is recorded under its record's own type (restore/purge of a Product…).
+  ...ADMIN_SUBJECTS.filter((s) => s !== "Dashboard" && s !== "AuditLog" && s !== "Trash"),
   "User",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

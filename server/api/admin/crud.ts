@@ -1,17 +1,19 @@
 /**
  * The five routes every admin resource has — list, show, create, update, delete — each behind its
  * ability, thin over a service with the same five methods. Show and update answer the record's `ETag`
- * (its version); an update with `If-Match` or a body `version` that is no longer current is a 409.
+ * (its version); an update with `If-Match` or a body `version` that is no longer current is a 409. A delete
+ * moves the record to the trash (services/admin/trash.ts) and answers, besides the spec's message, the trash
+ * entry that restores it (`trash.id`, the toast's "בטל").
  */
 import type { Hono } from "hono";
 import type { z } from "zod";
-import type { Paginated } from "../../../domain/contracts/admin.ts";
+import type { Paginated, TrashReceipt } from "../../../domain/contracts/admin.ts";
 import type { Subject } from "../../../domain/permissions.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { AppEnv } from "../../app.ts";
 import { requireAbility } from "../../auth/require-ability.ts";
 import { parseWith, readBody } from "../../http/validation.ts";
-import { created, done, expectedVersion, listParams, okVersioned, pathId } from "./http.ts";
+import { actorOf, created, expectedVersion, listParams, okVersioned, pathId, trashed } from "./http.ts";
 
 export interface CrudService<Row, Item extends { version: number }, Input> {
   list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<Row>>;
@@ -19,7 +21,8 @@ export interface CrudService<Row, Item extends { version: number }, Input> {
   create(input: Input): Promise<Item>;
   /** With `expectedVersion`, only while the record is still at that version (else 409, versions.ts). */
   update(id: number, input: Input, expectedVersion?: number): Promise<Item>;
-  remove(id: number): Promise<void>;
+  /** To the trash, deleted by `actor`. */
+  remove(id: number, actor?: { id: number; name: string } | null): Promise<TrashReceipt>;
 }
 
 export interface CrudMessages {
@@ -54,7 +57,6 @@ export function crudRoutes<Row, Item extends { version: number }, Input, S exten
     return okVersioned(c, await service.update(id, input, expected), messages.updated);
   });
   router.delete(item, requireAbility("delete", subject), async (c) => {
-    await service.remove(pathId(c));
-    return done(c, messages.deleted);
+    return trashed(c, await service.remove(pathId(c), actorOf(c)), messages.deleted);
   });
 }

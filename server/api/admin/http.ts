@@ -1,5 +1,6 @@
 /** Small helpers the admin routers share: guards, body and parameter parsing, and uniform responses. */
 import type { Context, MiddlewareHandler } from "hono";
+import type { TrashReceipt } from "../../../domain/contracts/admin.ts";
 import { heApi } from "../../../domain/i18n/api.ts";
 import { type ListQuery, listQuerySchema } from "../../../domain/schemas/admin/list.ts";
 import type { AppEnv } from "../../app.ts";
@@ -31,6 +32,15 @@ export const ok = <T>(c: AdminContext, data: T, message?: string) =>
   c.json(message === undefined ? { data } : { message, data }, 200);
 export const created = <T>(c: AdminContext, data: T, message: string) => c.json({ message, data }, 201);
 export const done = (c: AdminContext, message: string) => c.json({ message }, 200);
+/** A delete that went to the trash: the spec's answer (200, its message) plus the entry that undoes it. */
+export const trashed = (c: AdminContext, receipt: TrashReceipt, message: string) =>
+  c.json({ message, trash: receipt }, 200);
+
+/** The signed-in staff member as the trash records who deleted something. */
+export function actorOf(c: AdminContext): { id: number; name: string } | null {
+  const user = c.get("auth")?.user;
+  return user ? { id: user.id, name: user.name } : null;
+}
 
 /** A record's ETag: its version, quoted (a strong validator of the fields a PUT writes). */
 export const etagOf = (version: number) => `"${version}"`;

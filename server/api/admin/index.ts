@@ -27,8 +27,20 @@ import type { Logger } from "../../log.ts";
 import type { Services } from "../../services/index.ts";
 import { auditRoutes, auditTrail } from "./audit.ts";
 import { crudRoutes } from "./crud.ts";
-import { created, done, expectedVersion, listParams, ok, okVersioned, pathId, signedIn } from "./http.ts";
+import {
+  actorOf,
+  created,
+  done,
+  expectedVersion,
+  listParams,
+  ok,
+  okVersioned,
+  pathId,
+  signedIn,
+  trashed,
+} from "./http.ts";
 import { imageRoutes } from "./images.ts";
+import { trashRoutes } from "./trash.ts";
 
 const m = heAdmin.messages;
 
@@ -132,8 +144,7 @@ export function createAdminApi(services: Services, options: { trustProxy: boolea
     return ok(c, await admin.contactRequests.setHandled(id, handled), handled ? m.contactHandled : m.contactReopened);
   });
   api.delete("/admin/contact-requests/:id", requireAbility("delete", "ContactRequest"), async (c) => {
-    await admin.contactRequests.remove(pathId(c));
-    return done(c, m.contactDeleted);
+    return trashed(c, await admin.contactRequests.remove(pathId(c), actorOf(c)), m.contactDeleted);
   });
 
   // Customer reviews (issue 12): moderation. Approving or rejecting changes the product page, so (as every
@@ -150,12 +161,14 @@ export function createAdminApi(services: Services, options: { trustProxy: boolea
     return ok(c, await admin.reviews.setStatus(id, status), message);
   });
   api.delete("/admin/reviews/:id", requireAbility("delete", "Review"), async (c) => {
-    await admin.reviews.remove(pathId(c));
-    return done(c, m.reviewDeleted);
+    return trashed(c, await admin.reviews.remove(pathId(c), actorOf(c)), m.reviewDeleted);
   });
 
   // The audit log (admin only; read-only).
   auditRoutes(api, services);
+
+  // The trash: deleted records for 30 days, restore and delete for good (issue 12).
+  trashRoutes(api, services);
 
   // Site settings.
   api.get("/admin/settings", requireAbility("read", "Settings"), async (c) =>

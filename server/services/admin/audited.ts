@@ -20,6 +20,7 @@ import type { AdminPostsService } from "./posts.ts";
 import type { AdminProductsService } from "./products.ts";
 import type { AdminReviewsService } from "./reviews.ts";
 import type { createAdminSettingsService } from "./settings.ts";
+import type { AdminTrashService, TrashEntryRef } from "./trash.ts";
 
 /** The back office's services (server/services/admin/index.ts). */
 export interface AdminServiceSet {
@@ -34,13 +35,14 @@ export interface AdminServiceSet {
   reviews: AdminReviewsService;
   settings: ReturnType<typeof createAdminSettingsService>;
   dashboard: ReturnType<typeof createDashboardService>;
+  trash: AdminTrashService;
 }
 
 interface Crud {
   get(id: number): Promise<{ id: number }>;
   create(input: never): Promise<{ id: number }>;
   update(id: number, ...rest: never[]): Promise<{ id: number }>;
-  remove(id: number, ...rest: never[]): Promise<void>;
+  remove(id: number, ...rest: never[]): Promise<unknown>;
 }
 
 /** The name staff know a catalogue record by. */
@@ -72,14 +74,27 @@ function auditedCrud<S extends Crud>(service: S, entityType: AuditEntityType, pe
     async remove(id: number, ...rest: never[]) {
       if (!auditing()) return service.remove(id, ...rest);
       const before = await service.get(id);
-      await service.remove(id, ...rest);
+      const result = await service.remove(id, ...rest);
       note("delete", before, id, []);
+      return result;
     },
   };
 }
 
+/** Kinds of trash entry whose label (an e-mail, a person's name) the audit log must not keep. */
+const PERSONAL_TRASH = new Set(["Client", "ContactRequest", "Review"]);
+
 export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet {
-  const { products, images, settings, contactRequests, reviews } = admin;
+  const { products, images, settings, contactRequests, reviews, trash } = admin;
+  /** A restore or purge, under the record's own type; only catalogue records keep their name (as a delete's). */
+  const noteTrash = (action: "restore" | "purge", ref: TrashEntryRef) =>
+    noteChange({
+      action,
+      entityType: ref.type,
+      entityId: ref.entityId,
+      label: PERSONAL_TRASH.has(ref.type) ? null : ref.label,
+      changes: [{ field: "trash", to: ref.id }],
+    });
   return {
     ...admin,
     products: {
@@ -139,9 +154,10 @@ export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet 
         });
         return item;
       },
-      async remove(id) {
-        await contactRequests.remove(id);
+      async remove(id, actor) {
+        const receipt = await contactRequests.remove(id, actor);
         noteChange({ action: "delete", entityType: "ContactRequest", entityId: id, changes: [] });
+        return receipt;
       },
     },
     reviews: {
@@ -151,9 +167,23 @@ export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet 
         noteChange({ action: "update", entityType: "Review", entityId: id, changes: [{ field: "status" }] });
         return item;
       },
-      async remove(id) {
-        await reviews.remove(id);
+      async remove(id, actor) {
+        const receipt = await reviews.remove(id, actor);
         noteChange({ action: "delete", entityType: "Review", entityId: id, changes: [] });
+        return receipt;
+      },
+    },
+    trash: {
+      ...trash,
+      async restore(trashId, may) {
+        const ref = await trash.restore(trashId, may);
+        noteTrash("restore", ref);
+        return ref;
+      },
+      async purge(trashId, may) {
+        const ref = await trash.purge(trashId, may);
+        noteTrash("purge", ref);
+        return ref;
       },
     },
     settings: {

@@ -1,5 +1,5 @@
 import { certificateState, certificateToday } from "../../../domain/certificates.ts";
-import type { AdminBranch, AdminImage, Paginated } from "../../../domain/contracts/admin.ts";
+import type { AdminBranch, AdminImage, Paginated, TrashReceipt } from "../../../domain/contracts/admin.ts";
 import { DEFAULT_RULES, type HoursRules, parseStoredHours, serializeHours } from "../../../domain/hours/rules.ts";
 import type { BranchInput } from "../../../domain/schemas/admin/branch.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
@@ -10,6 +10,7 @@ import type { ImagesService } from "../images.ts";
 import type { MediaService } from "../media.ts";
 import type { AdminImagesService } from "./images.ts";
 import { type ListConfig, listConditions, listPage, now } from "./listing.ts";
+import type { AdminTrashService, TrashActor } from "./trash.ts";
 import { updateVersioned } from "./versions.ts";
 
 export const BRANCH_LIST: ListConfig = {
@@ -30,7 +31,7 @@ export const BRANCH_LIST: ListConfig = {
 
 export function createAdminBranchesService(
   db: DB,
-  deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService },
+  deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService; trash: AdminTrashService },
 ) {
   const toBranch = (r: BranchRow, mainImage: AdminBranch["mainImage"], scan: AdminImage | null): AdminBranch => {
     const hours = parseStoredHours(r.opening_hours);
@@ -134,9 +135,11 @@ export function createAdminBranchesService(
       );
     },
 
-    async remove(id: number): Promise<void> {
-      // The branch's photos and its certificate scan go with it (images.removeOwner takes every kind of the table).
-      if (!(await deps.images.removeOwner({ type: "branch", id }))) throw new NotFoundError();
+    async remove(id: number, actor?: TrashActor | null): Promise<TrashReceipt> {
+      // To the trash, with its photos and its certificate scan.
+      const receipt = await deps.trash.moveToTrash("Branch", id, actor);
+      if (!receipt) throw new NotFoundError();
+      return receipt;
     },
   };
   return service;

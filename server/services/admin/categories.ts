@@ -12,6 +12,7 @@ import type {
   CategoryOption,
   NamedRef,
   Paginated,
+  TrashReceipt,
 } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { CategoryInput } from "../../../domain/schemas/admin/category.ts";
@@ -23,6 +24,7 @@ import type { ImagesService } from "../images.ts";
 import type { MediaService } from "../media.ts";
 import type { AdminImagesService } from "./images.ts";
 import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate, toFlag } from "./listing.ts";
+import type { AdminTrashService, TrashActor } from "./trash.ts";
 import { updateVersioned } from "./versions.ts";
 
 export const CATEGORY_LIST: ListConfig = {
@@ -45,7 +47,7 @@ export const CATEGORY_LIST: ListConfig = {
 
 export function createAdminCategoriesService(
   db: DB,
-  deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService },
+  deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService; trash: AdminTrashService },
 ) {
   function baseQuery(conditions: Expression<SqlBool>[]) {
     return db
@@ -232,13 +234,15 @@ export function createAdminCategoriesService(
       );
     },
 
-    /** Products stay (unlinked); a main category with subcategories is refused with 409. */
-    async remove(id: number): Promise<void> {
+    /** To the trash; products stay (unlinked); a main category with subcategories is refused with 409. */
+    async remove(id: number, actor?: TrashActor | null): Promise<TrashReceipt> {
       const existing = await db.selectFrom("categories").select("id").where("id", "=", id).executeTakeFirst();
       if (!existing) throw new NotFoundError();
       const children = await childCount(id);
       if (children > 0) throw new HttpError(409, heAdmin.messages.categoryHasChildren(children));
-      if (!(await deps.images.removeOwner({ type: "category", id }))) throw new NotFoundError();
+      const receipt = await deps.trash.moveToTrash("Category", id, actor);
+      if (!receipt) throw new NotFoundError();
+      return receipt;
     },
   };
   return service;

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { AdminClient, ClientStatus, Paginated } from "../../../domain/contracts/admin.ts";
+import type { AdminClient, ClientStatus, Paginated, TrashReceipt } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { ClientInput } from "../../../domain/schemas/admin/client.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
@@ -8,6 +8,7 @@ import type { ClientRow } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import { type CsvRow, csvChunks } from "./csv.ts";
 import { type ListConfig, listConditions, listPage, now } from "./listing.ts";
+import type { AdminTrashService, TrashActor } from "./trash.ts";
 import { updateVersioned } from "./versions.ts";
 
 /** Members read per query by the CSV export. */
@@ -41,7 +42,7 @@ export const toClient = (r: ClientRow): AdminClient => ({
   version: r.version,
 });
 
-export function createAdminClientsService(db: DB) {
+export function createAdminClientsService(db: DB, deps: { trash: AdminTrashService }) {
   async function assertEmailFree(email: string, exceptId?: number) {
     let query = db.selectFrom("clients").select("id").where("email", "=", email);
     if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
@@ -138,9 +139,11 @@ export function createAdminClientsService(db: DB) {
       );
     },
 
-    async remove(id: number): Promise<void> {
-      const result = await db.deleteFrom("clients").where("id", "=", id).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw new NotFoundError();
+    /** To the trash, with the member's confirmation links (restored only if the address is not taken again). */
+    async remove(id: number, actor?: TrashActor | null): Promise<TrashReceipt> {
+      const receipt = await deps.trash.moveToTrash("Client", id, actor);
+      if (!receipt) throw new NotFoundError();
+      return receipt;
     },
 
     /**

@@ -1,10 +1,11 @@
 /** The contact-request inbox: newest first, open/handled filter, mark handled, delete. */
 import { type Expression, type SqlBool, sql } from "kysely";
-import type { AdminContactRequest, Paginated } from "../../../domain/contracts/admin.ts";
+import type { AdminContactRequest, Paginated, TrashReceipt } from "../../../domain/contracts/admin.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { DB } from "../../db/database.ts";
 import { NotFoundError } from "../../errors.ts";
 import { type ListConfig, listConditions, listPage, now } from "./listing.ts";
+import type { AdminTrashService, TrashActor } from "./trash.ts";
 
 export const CONTACT_LIST: ListConfig = {
   id: "id",
@@ -16,7 +17,7 @@ export const CONTACT_LIST: ListConfig = {
 
 export type ContactFilter = "open" | "handled" | "all";
 
-export function createAdminContactRequestsService(db: DB) {
+export function createAdminContactRequestsService(db: DB, deps: { trash: AdminTrashService }) {
   const service = {
     async list(
       query: ListQuery,
@@ -58,9 +59,10 @@ export function createAdminContactRequestsService(db: DB) {
       return db.selectFrom("contact_requests").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     },
 
-    async remove(id: number): Promise<void> {
-      const result = await db.deleteFrom("contact_requests").where("id", "=", id).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw new NotFoundError();
+    async remove(id: number, actor?: TrashActor | null): Promise<TrashReceipt> {
+      const receipt = await deps.trash.moveToTrash("ContactRequest", id, actor);
+      if (!receipt) throw new NotFoundError();
+      return receipt;
     },
   };
   return service;

@@ -16,20 +16,23 @@ import { createAdminPostsService } from "./posts.ts";
 import { createAdminProductsService } from "./products.ts";
 import { createAdminReviewsService } from "./reviews.ts";
 import { createAdminSettingsService } from "./settings.ts";
+import { createAdminTrashService } from "./trash.ts";
 
 export function createAdminServices(
   db: DB,
   deps: { media: MediaService; images: ImagesService; settings: SettingsService; clock: Clock },
 ) {
   const images = createAdminImagesService(db, deps.images, deps.media);
-  const shared = { media: deps.media, images: deps.images, adminImages: images };
-  const contactRequests = createAdminContactRequestsService(db);
+  // Deletes of the back office go to the trash for 30 days (issue 12).
+  const trash = createAdminTrashService(db, { images: deps.images, media: deps.media, clock: deps.clock });
+  const shared = { media: deps.media, images: deps.images, adminImages: images, trash };
+  const contactRequests = createAdminContactRequestsService(db, { trash });
   // Every write notes itself for the audit log (audited.ts); the services stay unaware of it.
   return withAuditTrail(db, {
     images,
     products: createAdminProductsService(db, shared),
     categories: createAdminCategoriesService(db, shared),
-    clients: createAdminClientsService(db),
+    clients: createAdminClientsService(db, { trash }),
     branches: createAdminBranchesService(db, shared),
     sales: createAdminPostsService(db, { table: "sales", owner: "sale" }, { ...shared, clock: deps.clock }),
     publications: createAdminPostsService(
@@ -38,7 +41,8 @@ export function createAdminServices(
       { ...shared, clock: deps.clock },
     ),
     contactRequests,
-    reviews: createAdminReviewsService(db),
+    reviews: createAdminReviewsService(db, { trash }),
+    trash,
     settings: createAdminSettingsService(deps.settings),
     dashboard: createDashboardService(db, { contactRequests, goingLive: createGoingLiveService(db, deps.settings) }),
   });

@@ -96,7 +96,8 @@ export type ListTable =
   | "products"
   | "sales"
   | "publications"
-  | "audit_log";
+  | "audit_log"
+  | "trash";
 
 export interface ListPageOptions<T extends ListTable, Item> {
   table: T;

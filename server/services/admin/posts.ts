@@ -1,4 +1,4 @@
-import type { AdminPost, Paginated } from "../../../domain/contracts/admin.ts";
+import type { AdminPost, Paginated, TrashReceipt } from "../../../domain/contracts/admin.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { PostInput } from "../../../domain/schemas/admin/post.ts";
 import { scheduleStatus } from "../../../domain/seasonal/schedule.ts";
@@ -10,6 +10,7 @@ import type { ImagesService } from "../images.ts";
 import type { MediaService } from "../media.ts";
 import type { AdminImagesService } from "./images.ts";
 import { type ListConfig, listConditions, listPage, now, toFlag } from "./listing.ts";
+import type { AdminTrashService, TrashActor } from "./trash.ts";
 import { updateVersioned } from "./versions.ts";
 
 export const POST_LIST: ListConfig = {
@@ -31,7 +32,13 @@ export const POST_LIST: ListConfig = {
 export function createAdminPostsService(
   db: DB,
   kind: { table: "sales" | "publications"; owner: "sale" | "publication" },
-  deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService; clock: Clock },
+  deps: {
+    media: MediaService;
+    images: ImagesService;
+    adminImages: AdminImagesService;
+    trash: AdminTrashService;
+    clock: Clock;
+  },
 ) {
   const { table, owner } = kind;
   const { clock } = deps;
@@ -97,8 +104,11 @@ export function createAdminPostsService(
       );
     },
 
-    async remove(id: number): Promise<void> {
-      if (!(await deps.images.removeOwner({ type: owner, id }))) throw new NotFoundError();
+    /** To the trash, with its images. */
+    async remove(id: number, actor?: TrashActor | null): Promise<TrashReceipt> {
+      const receipt = await deps.trash.moveToTrash(owner === "sale" ? "Sale" : "Publication", id, actor);
+      if (!receipt) throw new NotFoundError();
+      return receipt;
     },
   };
   return service;

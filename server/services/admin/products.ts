@@ -11,6 +11,7 @@ import type {
   AdminTag,
   NamedRef,
   Paginated,
+  TrashReceipt,
 } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { agorotToShekels, shekelsToAgorot } from "../../../domain/money.ts";
@@ -27,6 +28,7 @@ import { productColumns } from "../products.ts";
 import type { AdminImagesService } from "./images.ts";
 import { type ListConfig, listPage, now } from "./listing.ts";
 import { productListConditions } from "./product-search.ts";
+import type { AdminTrashService, TrashActor } from "./trash.ts";
 import { updateVersioned } from "./versions.ts";
 
 export const PRODUCT_LIST: ListConfig = {
@@ -48,7 +50,7 @@ export const PRODUCT_LIST: ListConfig = {
 
 export function createAdminProductsService(
   db: DB,
-  deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService },
+  deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService; trash: AdminTrashService },
 ) {
   async function categoriesOf(productIds: number[]): Promise<Map<number, NamedRef[]>> {
     const result = new Map<number, NamedRef[]>();
@@ -179,15 +181,14 @@ export function createAdminProductsService(
     },
 
     /**
-     * Deletes the product, its tags, sizes and category links, and its images with their files, in one
-     * transaction that locks the product first: a tag, size or image written at the same moment either
-     * committed before (and goes with it) or finds the product gone (404).
+     * Moves the product to the trash with its tags, sizes, category links, reviews and images (their files
+     * stay until the purge), in one transaction that locks the product first: a tag, size or image written
+     * at the same moment either committed before (and goes with it) or finds the product gone (404).
      */
-    async remove(id: number): Promise<void> {
-      const removed = await deps.images.removeOwner({ type: "product", id }, async (trx) => {
-        await trx.deleteFrom("tags").where("tagable_type", "=", "product").where("tagable_id", "=", id).execute();
-      });
-      if (!removed) throw new NotFoundError();
+    async remove(id: number, actor?: TrashActor | null): Promise<TrashReceipt> {
+      const receipt = await deps.trash.moveToTrash("Product", id, actor);
+      if (!receipt) throw new NotFoundError();
+      return receipt;
     },
 
     /** Replaces the product's categories with exactly these. */
@@ -277,7 +278,7 @@ export function createAdminProductsService(
 
   /**
    * Writes a row that belongs to the product in one transaction that first checks and locks the product,
-   * so it can never outlive a delete running at the same moment (services/images.ts `removeOwner`).
+   * so it can never outlive a delete running at the same moment (services/admin/trash.ts `moveToTrash`).
    * A missing product is a 422 under `missing`'s field, as before.
    */
   async function withProduct<T>(

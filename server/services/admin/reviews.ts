@@ -1,6 +1,6 @@
 /** Review moderation (issue 12): newest first, a status filter (pending first of all), approve, reject, delete. */
 import { type Expression, type Selectable, type SqlBool, sql } from "kysely";
-import type { AdminReview, Paginated } from "../../../domain/contracts/admin.ts";
+import type { AdminReview, Paginated, TrashReceipt } from "../../../domain/contracts/admin.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { ReviewFilter } from "../../../domain/schemas/admin/review.ts";
 import type { ReviewStatus } from "../../../domain/schemas/fields.ts";
@@ -8,6 +8,7 @@ import type { DB } from "../../db/database.ts";
 import type { ReviewsTable } from "../../db/schema.ts";
 import { NotFoundError } from "../../errors.ts";
 import { type ListConfig, listConditions, listPage, now } from "./listing.ts";
+import type { AdminTrashService, TrashActor } from "./trash.ts";
 
 export const REVIEW_LIST: ListConfig = {
   id: "id",
@@ -18,7 +19,7 @@ export const REVIEW_LIST: ListConfig = {
 
 type ReviewRow = Selectable<ReviewsTable>;
 
-export function createAdminReviewsService(db: DB) {
+export function createAdminReviewsService(db: DB, deps: { trash: AdminTrashService }) {
   /** The rows with their product's name (one query for the page). */
   async function withProducts(rows: ReviewRow[]): Promise<AdminReview[]> {
     const ids = [...new Set(rows.map((r) => r.product_id))];
@@ -77,9 +78,11 @@ export function createAdminReviewsService(db: DB) {
       return get(id);
     },
 
-    async remove(id: number): Promise<void> {
-      const result = await db.deleteFrom("reviews").where("id", "=", id).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw new NotFoundError();
+    /** To the trash (restored only while its product exists). */
+    async remove(id: number, actor?: TrashActor | null): Promise<TrashReceipt> {
+      const receipt = await deps.trash.moveToTrash("Review", id, actor);
+      if (!receipt) throw new NotFoundError();
+      return receipt;
     },
   };
 }

@@ -228,16 +228,16 @@ describe.skipIf(!chromiumPath)(
         await form.getByRole("button", { name: "שמור" }).click();
         await expectToast(page, saved);
         await row(name).waitFor();
-        expect(await row(name).textContent()).toContain("מפורסם");
+        expect(await row(name).textContent()).toContain("מוצג באתר");
         expect(await publicText(publicPath)).toContain(name);
 
         await page.getByRole("button", { name: `עריכה: ${name}` }).click();
         const edit = dialog(`${editTitle} ${name}`);
-        await edit.getByLabel("סטטוס").selectOption({ label: "מוסתר" });
+        await edit.getByLabel("סטטוס").selectOption({ label: "טיוטה — לא מוצג באתר" });
         await edit.getByRole("button", { name: "שמור" }).click();
         await expectToast(page, updated);
-        await expect.poll(async () => (await row(name).textContent()) ?? "").toContain("מוסתר");
-        // Hidden (status 0) is off the public site at once.
+        await expect.poll(async () => (await row(name).textContent()) ?? "").toContain("טיוטה");
+        // A draft (status 0) is off the public site at once.
         expect(await publicText(publicPath)).not.toContain(name);
         await confirmDelete(name, deleted);
       });

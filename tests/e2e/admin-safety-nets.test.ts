@@ -113,7 +113,7 @@ describe.skipIf(!chromiumPath)("admin safety nets: a product in one save", () =>
     expect(await visitor.locator("main").textContent()).toContain("שישייה");
     await visitor.close();
     await dismissToasts(page);
-  }, 120_000);
+  }, 180_000);
 
   it("saves a size and a tag typed but not added; an incomplete one refuses the save with a message under it", async () => {
     const name = `בורקס ${unique()}`;

@@ -72,8 +72,10 @@ export const heAdmin = {
   unexpected: "אירעה שגיאה. נסו שוב.",
   fixErrors: "יש לתקן את השדות המסומנים",
   statusLabel: "סטטוס",
-  status: { 0: "מוסתר", 1: "מפורסם" } as Record<number, string>,
-  statusHint: "רק פריטים במצב 'מפורסם' מוצגים באתר",
+  // Spec §4: status 1 (the default) is shown on the site; 0 is a draft the public never sees (issue 12).
+  status: { 0: "טיוטה", 1: "מוצג באתר" } as Record<number, string>,
+  statusOptions: { 1: "מוצג באתר", 0: "טיוטה — לא מוצג באתר" } as Record<number, string>,
+  statusHint: "טיוטה אינה מופיעה באתר, בחיפוש ובמפת האתר עד שמשנים אותה ל'מוצג באתר'",
   homeVisibility: "מוצג בדף הבית",
   createdAt: "נוצר",
   updatedAt: "עודכן",
@@ -293,7 +295,20 @@ export const heAdmin = {
     noTags: "עדיין לא נוספו תגיות",
     sizeWhat: (name: string) => `הגודל "${name}"`,
     tagWhat: (name: string) => `התגית "${name}"`,
-    pendingHint: "הגדלים והתגיות יישמרו יחד עם המוצר",
+    pendingHint: "התמונות, הגדלים, התגיות והקטגוריות יישמרו יחד עם המוצר בלחיצה על 'שמור'",
+    notSaved: "טרם נשמר",
+    draftInvalid: "הוקלד כאן פריט שלא נוסף: יש להשלים אותו או לרוקן את השדות לפני השמירה",
+    photos: "תמונות להעלאה",
+    photosHint: "התמונות יועלו מיד אחרי שמירת המוצר. הראשונה תהיה התמונה הראשית.",
+    photosEditHint: "תמונות שנבחרו כאן יועלו בלחיצה על 'שמור'; סידור ומחיקה — במסך התמונות.",
+    // A save whose product was stored but some of its parts were not (issue 12): what failed, by name.
+    incompleteTitle: "המוצר נשמר, אבל חלק מהפרטים לא נשמרו",
+    incompleteText: "הטופס עבר למצב עריכה של המוצר השמור. הפרטים שלא נשמרו נשארו בטופס; לחצו 'שמור' כדי לנסות שוב.",
+    failedSize: (name: string) => `הגודל "${name}"`,
+    failedTag: (name: string) => `התגית "${name}"`,
+    failedCategories: "הקטגוריות",
+    failedPhoto: (name: string) => `התמונה ${name}`,
+    failedList: (parts: string[]) => `לא נשמרו: ${parts.join(", ")}`,
     categoriesHint: "סמנו את הקטגוריות שבהן המוצר יופיע",
     noCategories: "המוצר אינו משויך לקטגוריה",
   },
@@ -613,6 +628,13 @@ export const heAdmin = {
     kashrutCertificate: "תעודת הכשרות",
   },
   /** The dialog of a save refused because another staff member saved a newer version (409). */
+  // A form with changes that were not saved asks before it closes (issue 12).
+  unsaved: {
+    title: "יש שינויים שלא נשמרו",
+    text: "אם תצאו עכשיו, השינויים שהוקלדו בטופס יאבדו.",
+    leave: "לצאת בלי לשמור",
+    stay: "להמשיך לערוך",
+  },
   conflict: {
     title: "נשמרה גרסה חדשה יותר",
     text: "איש צוות אחר שמר את הרשומה הזאת אחרי שפתחת אותה לעריכה, ולכן השינויים שלך עדיין לא נשמרו.",

@@ -143,7 +143,13 @@ describe.skipIf(!chromiumPath)(
       await form.getByRole("button", { name: "שמור" }).click();
       await expectToast(page, "שגיאה בשמירת לקוח");
       await form.getByText("כתובת הדוא״ל כבר רשומה במועדון").waitFor();
+      // The typed address was not saved: cancelling asks first (issue 12).
       await form.getByRole("button", { name: "ביטול" }).click();
+      await page
+        .getByRole("alertdialog", { name: "יש שינויים שלא נשמרו" })
+        .getByRole("button", { name: "לצאת בלי לשמור" })
+        .click();
+      await form.waitFor({ state: "detached" });
 
       await dismissToasts(page);
       await page.getByRole("button", { name: `עריכה: ${email}` }).click();
@@ -228,16 +234,16 @@ describe.skipIf(!chromiumPath)(
         await form.getByRole("button", { name: "שמור" }).click();
         await expectToast(page, saved);
         await row(name).waitFor();
-        expect(await row(name).textContent()).toContain("מפורסם");
+        expect(await row(name).textContent()).toContain("מוצג באתר");
         expect(await publicText(publicPath)).toContain(name);
 
         await page.getByRole("button", { name: `עריכה: ${name}` }).click();
         const edit = dialog(`${editTitle} ${name}`);
-        await edit.getByLabel("סטטוס").selectOption({ label: "מוסתר" });
+        await edit.getByLabel("סטטוס").selectOption({ label: "טיוטה — לא מוצג באתר" });
         await edit.getByRole("button", { name: "שמור" }).click();
         await expectToast(page, updated);
-        await expect.poll(async () => (await row(name).textContent()) ?? "").toContain("מוסתר");
-        // Hidden (status 0) is off the public site at once.
+        await expect.poll(async () => (await row(name).textContent()) ?? "").toContain("טיוטה");
+        // A draft (status 0) is off the public site at once.
         expect(await publicText(publicPath)).not.toContain(name);
         await confirmDelete(name, deleted);
       });

@@ -3,12 +3,14 @@
  * `save` is the only place that writes an entity (PUT to the item when editing, POST to the list when
  * creating); `useCrudForm` runs it through `useAdminForm` (validation, 422 errors, loading, toasts), and
  * `<AdminForm>` renders the `<form>` element with `data-saved` and the cancel/save footer, and the
- * conflict dialog when a save was refused because another staff member saved a newer version (409).
+ * conflict dialog when a save was refused because another staff member saved a newer version (409), and the
+ * question before a form with unsaved changes is closed or left (unsaved-changes.tsx).
  */
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import type { z } from "zod";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { SubmitButton, TextAreaInput, TextInput } from "./fields.tsx";
+import { useCloseGuardContext, useUnsavedChangesGuard } from "./unsaved-changes.tsx";
 import { type FieldErrors, useAdminForm, type Versioned } from "./use-admin-form.ts";
 import { VersionConflictDialog } from "./version-conflict.tsx";
 
@@ -20,6 +22,11 @@ export interface FormProps<Item> {
    */
   save: (data: unknown, version?: number) => Promise<Item>;
   onSaved: (kind: "created" | "updated") => void;
+  /**
+   * The item was saved but some of what goes with it was not (e.g. a new product's photo): the form stays
+   * open, now editing this item (the screen switches the modal to edit mode without remounting the form).
+   */
+  onIncomplete?: (item: Item) => void;
   onCancel: () => void;
   errorTitle: string;
 }
@@ -28,21 +35,28 @@ export interface FormProps<Item> {
  * `useAdminForm` bound to a CRUD screen's form: `values` maps the item (none when creating) to the form's
  * values, for the start and for a newer version a 409 brings; `save` (with the item's version) then, if
  * given, `afterSave` (what depends on the saved item's id, e.g. a new product's sizes), then
- * `onSaved("created" | "updated")`. `describe` and `onLoadNewer` serve the conflict dialog.
+ * `onSaved("created" | "updated")`. When `afterSave` answers `{ incomplete: item }` (the item is stored but
+ * a part of it is not), the form stays open on that item instead (`onIncomplete`), its next save starting
+ * from the item's version. `describe` and `onLoadNewer` serve the conflict dialog; `extraDirty` and `check`
+ * go to `useAdminForm`.
  */
 export function useCrudForm<Item, S extends z.ZodType, V extends Record<string, unknown>>(
   props: FormProps<Item>,
   options: {
     schema: S;
     values: (item: Item | undefined) => V;
-    afterSave?: (saved: Item, values: V) => Promise<void>;
+    afterSave?: (saved: Item, values: V) => Promise<{ incomplete: Item } | undefined>;
     describe?: Versioned<V>["describe"];
     onLoadNewer?: (item: Item) => void;
+    extraDirty?: () => boolean;
+    check?: () => boolean;
   },
 ) {
   const editing = props.item !== undefined;
   const version = (props.item as { version?: unknown } | undefined)?.version;
-  return useAdminForm({
+  const setVersion = useRef<(version: number | undefined) => void>(() => {});
+  type Outcome = { kind: "created" | "updated" } | { kind: "incomplete"; item: Item };
+  const form = useAdminForm({
     schema: options.schema,
     initial: options.values(props.item),
     errorTitle: props.errorTitle,
@@ -55,16 +69,32 @@ export function useCrudForm<Item, S extends z.ZodType, V extends Record<string, 
             onLoad: (record) => options.onLoadNewer?.(record as Item),
           }
         : undefined,
-    submit: async (data, values, baseVersion) => {
+    extraDirty: options.extraDirty,
+    check: options.check,
+    submit: async (data, values, baseVersion): Promise<Outcome> => {
       const saved = await props.save(data, baseVersion);
-      await options.afterSave?.(saved, values);
-      return editing ? ("updated" as const) : ("created" as const);
+      const after = await options.afterSave?.(saved, values);
+      if (after && props.onIncomplete) return { kind: "incomplete", item: after.incomplete };
+      return { kind: editing ? "updated" : "created" };
     },
-    onSaved: props.onSaved,
+    onSaved: (outcome) => {
+      if (outcome.kind !== "incomplete") {
+        props.onSaved(outcome.kind);
+        return;
+      }
+      const stored = (outcome.item as { version?: unknown }).version;
+      setVersion.current(typeof stored === "number" ? stored : undefined);
+      props.onIncomplete?.(outcome.item);
+    },
   });
+  setVersion.current = form.setVersion;
+  return form;
 }
 
-type FormState = Pick<ReturnType<typeof useAdminForm>, "formRef" | "handleSubmit" | "saved" | "loading" | "conflict">;
+type FormState = Pick<
+  ReturnType<typeof useAdminForm>,
+  "formRef" | "handleSubmit" | "saved" | "loading" | "conflict" | "isDirty"
+>;
 
 /** The `<form>` of an admin form: no browser validation (the schema's messages show), `data-saved`, and its footer. */
 export function AdminForm({
@@ -84,6 +114,7 @@ export function AdminForm({
   actions?: boolean;
   children: ReactNode;
 }) {
+  const unsavedChanges = useUnsavedChangesGuard(form.isDirty);
   return (
     <form
       ref={form.formRef}
@@ -96,6 +127,7 @@ export function AdminForm({
       {children}
       {actions ? <FormActions loading={form.loading} onCancel={onCancel} className="md:col-span-2" /> : null}
       <VersionConflictDialog conflict={form.conflict} />
+      {unsavedChanges}
     </form>
   );
 }
@@ -115,6 +147,9 @@ export function FormActions({
   start?: ReactNode;
   className?: string;
 }) {
+  // In a modal, cancelling is closing it: the modal asks first when the form has unsaved changes.
+  const guard = useCloseGuardContext();
+  const cancel = onCancel ? (guard?.requestClose ?? onCancel) : undefined;
   const frame = onCancel
     ? "flex flex-wrap items-center justify-between gap-3 border-t border-cream-300 pt-4"
     : "flex justify-end";
@@ -122,10 +157,10 @@ export function FormActions({
     <div className={`${frame} ${className}`.trim()}>
       {start ?? <span />}
       <div className="flex gap-2">
-        {onCancel ? (
+        {cancel ? (
           <button
             type="button"
-            onClick={onCancel}
+            onClick={cancel}
             className="rounded-full border-2 border-cocoa-800/40 px-5 py-2 font-semibold text-cocoa-900 hover:bg-cream-100"
           >
             {heAdmin.cancel}

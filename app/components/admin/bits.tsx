@@ -9,7 +9,7 @@ export function StatusBadge({ status }: { status: number }) {
   const published = status === 1;
   return (
     <span
-      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold ${
+      className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${
         published ? "bg-olive-700/10 text-olive-700" : "bg-cocoa-800/10 text-cocoa-800"
       }`}
     >

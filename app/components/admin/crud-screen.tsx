@@ -91,7 +91,9 @@ export interface CrudControls<Row, Item> {
 type ModalState<Row, Item> =
   | { kind: "none" }
   | { kind: "create" }
-  | { kind: "edit" | "view"; item: Item }
+  /** `formKey`: an edit that began as a create keeps the form it was typed in (see `onIncomplete`). */
+  | { kind: "edit"; item: Item; formKey?: string }
+  | { kind: "view"; item: Item }
   | { kind: "delete"; row: Row };
 
 export function CrudScreen<Row extends { id: number }, Item extends { id: number }>(props: {
@@ -201,6 +203,7 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
 
   const deleting = modal.kind === "delete" ? modal.row : null;
   const editing = modal.kind === "edit" ? modal.item : undefined;
+  const formKey = modal.kind === "edit" ? (modal.formKey ?? `edit-${modal.item.id}`) : "new";
 
   return (
     <>
@@ -276,7 +279,7 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
         >
           {modal.kind === "create" || modal.kind === "edit" ? (
             <Form
-              key={editing ? editing.id : "new"}
+              key={formKey}
               item={editing}
               save={(data, version) => save(editing, data, version)}
               errorTitle={(editing ? (t.updateError ?? t.saveError) : t.saveError) ?? heAdmin.loadFailed}
@@ -285,6 +288,11 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
                 notify.success((kind === "created" ? t.saved : t.updated) ?? "");
                 close();
                 list.reloadFirstPage();
+              }}
+              onIncomplete={(item) => {
+                // Stored, but not all of it: the same form goes on, editing the stored item.
+                setModal({ kind: "edit", item, formKey });
+                list.reload();
               }}
             />
           ) : null}

@@ -275,10 +275,10 @@ export function SubmitButton({ loading, form }: { loading: boolean; form?: strin
   );
 }
 
-/** The status select's choices (spec §3: 1 = shown, 0 = hidden). */
+/** The status select's choices, each with its meaning (spec §3: 1 = shown, the default; 0 = a draft, not public). */
 export const STATUS_OPTIONS = [
-  { value: "1", label: heAdmin.status[1]! },
-  { value: "0", label: heAdmin.status[0]! },
+  { value: "1", label: heAdmin.statusOptions[1]! },
+  { value: "0", label: heAdmin.statusOptions[0]! },
 ];
 
 export const buttonClass = {

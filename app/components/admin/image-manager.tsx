@@ -5,70 +5,27 @@
  * screen"); after a delete it closes back to the list (spec: "the product index").
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Button, DropZone, FileTrigger, isFileDropItem, Text } from "react-aria-components";
+import { Button } from "react-aria-components";
 import type { AdminImage } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { ImageOwnerType } from "../../../domain/schemas/admin/images.ts";
-import { ApiError, apiJson, apiUpload } from "../../lib/api-client.ts";
-import { ArrowIcon, ImageIcon, StarIcon, TrashIcon } from "../ui/icon.tsx";
+import { ApiError, apiJson } from "../../lib/api-client.ts";
+import { ArrowIcon, StarIcon, TrashIcon } from "../ui/icon.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { buttonClass } from "./fields.tsx";
 import { notify } from "./toast.tsx";
+import { useUnsavedChangesGuard } from "./unsaved-changes.tsx";
+import {
+  refusalMessage,
+  type UploadItem,
+  UploadPicker,
+  uploadImage,
+  withChosenFiles,
+  withoutFile,
+} from "./upload-picker.tsx";
 
 const s = heAdmin.imagesScreen;
 const m = heAdmin.messages;
-
-/** What the picker and the drop zone take; HEIC/HEIF are phone photos, decoded on the server. */
-const ACCEPTED_TYPES = [
-  "image/png",
-  "image/jpeg",
-  "image/gif",
-  "image/webp",
-  "image/svg+xml",
-  "image/heic",
-  "image/heif",
-];
-
-/** A chosen file on its way: a preview before upload, then its own progress and the server's verdict. */
-interface UploadItem {
-  key: string;
-  file: File;
-  /** Object URL for the thumbnail (browsers without HEIC support show an icon instead). */
-  preview: string;
-  state: "waiting" | "sending" | "processing" | "done" | "refused";
-  percent: number;
-  message?: string;
-}
-
-function stateText(item: UploadItem): string {
-  switch (item.state) {
-    case "waiting":
-      return s.fileWaiting;
-    case "sending":
-      return s.fileSending(item.percent);
-    case "processing":
-      return s.fileProcessing;
-    case "done":
-      return s.fileDone;
-    case "refused":
-      return item.message ? `${s.fileRefused}: ${item.message}` : s.fileRefused;
-  }
-}
-
-/** The spec's hint with HEIC added, each Latin part isolated so it reads in order in the Hebrew sentence. */
-function UploadHint() {
-  return (
-    <p id="upload-hint" className="text-sm text-cocoa-800">
-      {s.hintFormats.map((name) => (
-        <span key={name}>
-          <bdi dir="ltr">{name}</bdi>
-          {name === s.hintFormats.at(-1) ? " " : ", "}
-        </span>
-      ))}
-      {s.hintOr} <bdi dir="ltr">{s.hintHeic}</bdi> {s.hintPhones}, {s.hintSize} <bdi dir="ltr">{s.hintPixels}</bdi>
-    </p>
-  );
-}
 
 export function ImageManager({
   type,
@@ -89,6 +46,8 @@ export function ImageManager({
   const [uploading, setUploading] = useState(false);
   const itemsRef = useRef(items);
   itemsRef.current = items;
+  // Files chosen but not uploaded are unsaved changes: closing or leaving the screen asks first.
+  const unsavedChanges = useUnsavedChangesGuard(() => itemsRef.current.some((item) => item.state === "waiting"));
   const [uploadErrors, setUploadErrors] = useState<string[]>([]);
   const [deleting, setDeleting] = useState<AdminImage | null>(null);
   const [busyOrder, setBusyOrder] = useState(false);
@@ -139,24 +98,14 @@ export function ImageManager({
     let saved = 0;
     let failure: unknown = null;
     for (const item of pending) {
-      const form = new FormData();
-      form.append("id", String(id));
-      form.append("type", type);
-      form.append("directory", `${type === "category" ? "categories" : type === "branch" ? "branches" : `${type}s`}`);
-      form.append("files[]", item.file, item.file.name);
       update(item.key, { state: "sending", percent: 0, message: undefined });
       try {
-        await apiUpload("/api/admin/images", form, (sent, total) => {
-          const percent = Math.floor((sent / total) * 100);
-          update(item.key, percent >= 100 ? { state: "processing", percent: 100 } : { state: "sending", percent });
-        });
+        await uploadImage(type, id, item.file, (change) => update(item.key, change));
         update(item.key, { state: "done", percent: 100 });
         saved++;
       } catch (error) {
         failure = error;
-        const message =
-          error instanceof ApiError ? (Object.values(error.fieldErrors).flat()[0] ?? error.body?.message) : undefined;
-        update(item.key, { state: "refused", message });
+        update(item.key, { state: "refused", message: refusalMessage(error) });
       }
     }
     if (saved > 0) {
@@ -168,11 +117,7 @@ export function ImageManager({
   }
 
   function removeItem(key: string) {
-    setItems((current) => {
-      const gone = current.find((item) => item.key === key);
-      if (gone) URL.revokeObjectURL(gone.preview);
-      return current.filter((item) => item.key !== key);
-    });
+    setItems((current) => withoutFile(current, key));
   }
 
   async function saveOrder(order: number[], focusId: number, focusAction: string) {
@@ -225,25 +170,7 @@ export function ImageManager({
 
   const addFiles = (list: File[]) => {
     setUploadErrors([]);
-    setItems((current) => {
-      // Files already uploaded leave the list when new ones are chosen.
-      const kept = current.filter((item) => {
-        if (item.state === "done") URL.revokeObjectURL(item.preview);
-        return item.state !== "done";
-      });
-      const added = list
-        .filter((f) => !kept.some((c) => c.file.name === f.name && c.file.size === f.size))
-        .map(
-          (file): UploadItem => ({
-            key: `${file.name}-${file.size}-${file.lastModified}`,
-            file,
-            preview: URL.createObjectURL(file),
-            state: "waiting",
-            percent: 0,
-          }),
-        );
-      return [...kept, ...added];
-    });
+    setItems((current) => withChosenFiles(current, list));
   };
 
   return (
@@ -252,40 +179,7 @@ export function ImageManager({
         <h3 id="upload-heading" className="mb-2 text-lg font-bold text-cocoa-900">
           {s.upload}
         </h3>
-        <DropZone
-          aria-label={s.upload}
-          getDropOperation={(types) => (ACCEPTED_TYPES.some((t) => types.has(t)) ? "copy" : "cancel")}
-          onDrop={async (event) => {
-            const dropped = await Promise.all(event.items.filter(isFileDropItem).map((item) => item.getFile()));
-            addFiles(dropped);
-          }}
-          className="flex flex-col items-center gap-2 rounded-xl border-2 border-dashed border-crust-600/60 bg-white px-4 py-6 text-center outline-none data-[drop-target]:border-crust-700 data-[drop-target]:bg-cream-100 data-[focus-visible]:ring-4 data-[focus-visible]:ring-crust-600/40"
-        >
-          <ImageIcon className="size-8 text-crust-700" />
-          <Text slot="label" className="text-cocoa-900">
-            {s.dropHere}
-          </Text>
-          <FileTrigger
-            allowsMultiple
-            acceptedFileTypes={[...ACCEPTED_TYPES, ".heic", ".heif"]}
-            onSelect={(list) => addFiles(list ? [...list] : [])}
-          >
-            <Button className={buttonClass.secondary}>{s.chooseFiles}</Button>
-          </FileTrigger>
-          <UploadHint />
-        </DropZone>
-        {items.length ? (
-          <div className="mt-3">
-            <p className="font-semibold text-cocoa-900" aria-live="polite">
-              {s.selected(items.length)}
-            </p>
-            <ul className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label={s.upload}>
-              {items.map((item) => (
-                <UploadRow key={item.key} item={item} onRemove={uploading ? undefined : () => removeItem(item.key)} />
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <UploadPicker label={s.upload} items={items} onAdd={addFiles} onRemove={uploading ? undefined : removeItem} />
         {uploadErrors.length ? (
           <ul id="upload-errors" className="mt-2 text-sm font-medium text-berry-700">
             {uploadErrors.map((e) => (
@@ -395,55 +289,7 @@ export function ImageManager({
         onClose={() => setDeleting(null)}
         onConfirm={() => (deleting ? remove(deleting) : undefined)}
       />
+      {unsavedChanges}
     </div>
-  );
-}
-
-/** One chosen file: its thumbnail, name, state in words and a progress bar while it is being sent. */
-function UploadRow({ item, onRemove }: { item: UploadItem; onRemove?: () => void }) {
-  const [previewFailed, setPreviewFailed] = useState(false);
-  const text = stateText(item);
-  return (
-    <li
-      data-upload-state={item.state}
-      className="flex items-center gap-3 rounded-xl bg-white p-2 ring-1 ring-cream-300"
-    >
-      {previewFailed ? (
-        <span className="grid size-14 shrink-0 place-items-center rounded-lg bg-cream-200" aria-hidden="true">
-          <ImageIcon className="size-6 text-crust-700" />
-        </span>
-      ) : (
-        <img
-          src={item.preview}
-          alt=""
-          onError={() => setPreviewFailed(true)}
-          className="size-14 shrink-0 rounded-lg bg-cream-200 object-cover"
-        />
-      )}
-      <div className="min-w-0 flex-1">
-        <p dir="ltr" className="truncate text-end text-sm font-medium text-cocoa-900">
-          {item.file.name}
-        </p>
-        <p
-          role="status"
-          className={`text-sm ${item.state === "refused" ? "font-semibold text-berry-700" : item.state === "done" ? "font-semibold text-olive-700" : "text-cocoa-800"}`}
-        >
-          {text}
-        </p>
-        {item.state === "sending" || item.state === "processing" ? (
-          <progress
-            max={100}
-            value={item.state === "processing" ? undefined : item.percent}
-            aria-label={s.progressLabel(item.file.name)}
-            className="mt-1 h-2 w-full appearance-none overflow-hidden rounded-full bg-cream-200 [&::-moz-progress-bar]:bg-crust-700 [&::-webkit-progress-bar]:bg-cream-200 [&::-webkit-progress-value]:bg-crust-700"
-          />
-        ) : null}
-      </div>
-      {onRemove && item.state !== "done" ? (
-        <Button aria-label={s.removeFile(item.file.name)} onPress={onRemove} className={buttonClass.quiet}>
-          <TrashIcon className="size-4" />
-        </Button>
-      ) : null}
-    </li>
   );
 }

@@ -1,8 +1,13 @@
-/** The back office's create / edit / view / images modals: a titled dialog with a close button. */
+/**
+ * The back office's create / edit / view / images modals: a titled dialog with a close button. Escape, a
+ * click on the backdrop and the close button all ask first when a form inside has unsaved changes
+ * (unsaved-changes.tsx).
+ */
 import type { ReactNode } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { CloseIcon } from "../ui/icon.tsx";
+import { CloseGuardContext, useCloseGuard } from "./unsaved-changes.tsx";
 
 export function AdminModal({
   isOpen,
@@ -17,11 +22,12 @@ export function AdminModal({
   size?: "md" | "lg";
   children: ReactNode;
 }) {
+  const { guard, requestClose, dialog } = useCloseGuard(onClose);
   return (
     <ModalOverlay
       isOpen={isOpen}
       onOpenChange={(open) => {
-        if (!open) onClose();
+        if (!open) requestClose();
       }}
       isDismissable
       className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-cocoa-900/50 p-3 sm:p-6"
@@ -35,14 +41,17 @@ export function AdminModal({
               {title}
             </Heading>
             <Button
-              onPress={onClose}
+              onPress={requestClose}
               aria-label={heAdmin.close}
               className="rounded-full p-2 text-cocoa-800 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-crust-600/50 data-[hovered]:bg-cream-100"
             >
               <CloseIcon className="size-5" />
             </Button>
           </div>
-          <div className="px-5 py-5">{children}</div>
+          <CloseGuardContext.Provider value={guard}>
+            <div className="px-5 py-5">{children}</div>
+          </CloseGuardContext.Provider>
+          {dialog}
         </Dialog>
       </Modal>
     </ModalOverlay>

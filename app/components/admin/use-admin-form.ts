@@ -7,6 +7,10 @@
  * Optimistic concurrency (issue 14): a form over a stored record (`versioned`) sends the version it
  * started from; a 409 (another staff member saved meanwhile) opens the conflict dialog with the fields
  * that differ, and the staff member either loads the newer version or keeps editing from it.
+ *
+ * Unsaved changes (issue 12): `isDirty()` says whether the values differ from the last saved (or first
+ * loaded) ones, or `extraDirty` reports changes kept outside the values (a product's pending sizes);
+ * `<AdminForm>` asks before the form is closed or left while it is true.
  */
 import { type FormEvent, useCallback, useRef, useState } from "react";
 import type { z } from "zod";
@@ -93,6 +97,10 @@ export function useAdminForm<S extends z.ZodType, V extends Record<string, unkno
   errorTitle: string;
   /** The record's version, for a form that edits a stored record. */
   versioned?: Versioned<V>;
+  /** Changes kept outside the values (read when closing, so it must reflect the latest state). */
+  extraDirty?: () => boolean;
+  /** Checks outside the schema (e.g. a size typed but not added); false refuses the save (it shows its own errors). */
+  check?: () => boolean;
 }) {
   const [values, setValues] = useState<V>(options.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -104,14 +112,25 @@ export function useAdminForm<S extends z.ZodType, V extends Record<string, unkno
   const formRef = useRef<HTMLFormElement>(null);
   const latest = useRef(options);
   latest.current = options;
+  // The values as last saved (or first shown), to tell whether the form has unsaved changes.
+  const baseline = useRef(JSON.stringify(options.initial));
+  const current = useRef(values);
+  current.current = values;
 
   const set = useCallback(<K extends keyof V>(key: K, value: V[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
   }, []);
 
+  const isDirty = useCallback(
+    () => JSON.stringify(current.current) !== baseline.current || (latest.current.extraDirty?.() ?? false),
+    [],
+  );
+
   const focusFirstError = () => {
     requestAnimationFrame(() => {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      // The whole dialog: some fields (a product's sizes) sit beside the <form> element.
+      const scope = formRef.current?.closest<HTMLElement>('[role="dialog"]') ?? formRef.current;
+      scope?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     });
   };
 
@@ -120,8 +139,10 @@ export function useAdminForm<S extends z.ZodType, V extends Record<string, unkno
     if (busy.current) return;
     setErrors({});
     const parsed = latest.current.schema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error));
+    // Both checks run, so every error shows at once.
+    const checked = latest.current.check?.() ?? true;
+    if (!parsed.success || !checked) {
+      if (!parsed.success) setErrors(toFieldErrors(parsed.error));
       setSaved(false);
       focusFirstError();
       return;
@@ -130,6 +151,8 @@ export function useAdminForm<S extends z.ZodType, V extends Record<string, unkno
     setLoading(true);
     try {
       const result = await latest.current.submit(parsed.data as z.output<S>, values, version);
+      // Saved: closing now loses nothing (set before onSaved, which may close the form or navigate).
+      baseline.current = JSON.stringify(values);
       setSaved(true);
       latest.current.onSaved?.(result);
     } catch (error) {
@@ -158,6 +181,7 @@ export function useAdminForm<S extends z.ZodType, V extends Record<string, unkno
       ? {
           rows: differences(values, conflict.theirs, versioned),
           loadNewer: () => {
+            baseline.current = JSON.stringify(conflict.theirs);
             setValues(conflict.theirs);
             setErrors({});
             setVersion(conflict.record.version);
@@ -185,5 +209,7 @@ export function useAdminForm<S extends z.ZodType, V extends Record<string, unkno
     version,
     setVersion,
     conflict: versionConflict,
+    /** Whether closing the form now would lose changes. */
+    isDirty,
   };
 }

@@ -3,8 +3,12 @@
  * category picker. In the edit modal an add or a remove goes to the server at once (POST/DELETE
  * /api/admin/sizes, /api/admin/tags; removes ask first); in the create modal they wait for the product
  * and are sent right after it. A failure is shown clearly (the spec only logs it).
+ *
+ * What is typed in the add inputs but not added is never dropped (issue 12): the form's save takes it
+ * through the editor's `DraftHandle` — saved with the product when complete, or the save is refused with
+ * the schema's messages under the inputs when not. An item not yet on the server (negative id) says so.
  */
-import { type ReactNode, useState } from "react";
+import { type ReactNode, type Ref, useCallback, useImperativeHandle, useRef, useState } from "react";
 import { Button } from "react-aria-components";
 import type { CategoryOption } from "../../../../domain/contracts/admin.ts";
 import { type FieldErrors, toFieldErrors } from "../../../../domain/field-errors.ts";
@@ -33,6 +37,16 @@ export interface TagItem {
 }
 
 type Errors = FieldErrors;
+
+/** What the product form asks an editor about its add inputs when it saves. */
+export interface DraftHandle<Out> {
+  /** Whether something is typed in the add inputs. */
+  hasDraft: () => boolean;
+  /** True when the inputs are empty or hold a valid item; otherwise shows the errors under them. */
+  validateDraft: () => boolean;
+  /** The typed item (null when the inputs are empty), and the inputs cleared. Call after `validateDraft`. */
+  takeDraft: () => Out | null;
+}
 
 /** Runs an add; returns field errors (from the schema or the server's 422) or null on success. */
 async function attempt(work: () => Promise<void>): Promise<Errors | null> {
@@ -64,16 +78,53 @@ function SubEditor<Item extends { id: number; name: string }, V extends Record<s
   confirmRemoval: boolean;
   list: (items: Item[], remove: (item: Item) => void) => ReactNode;
   inputs: (values: V, set: (key: keyof V, value: string) => void, errors: Errors) => ReactNode;
+  /** Whether the inputs hold nothing typed (defaults such as a colour do not count). */
+  isBlank: (values: V) => boolean;
+  handle?: Ref<DraftHandle<Out>>;
 }) {
-  const [values, setValues] = useState<V>(props.initial);
+  const [values, setValuesState] = useState<V>(props.initial);
   const [errors, setErrors] = useState<Errors>({});
+  const [draftRefused, setDraftRefused] = useState(false);
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<Item | null>(null);
   const { onRemove, confirmRemoval } = props;
+  // The inputs as typed, read by the form's save before React renders again.
+  const current = useRef(values);
+  const setValues = useCallback((next: (values: V) => V) => {
+    current.current = next(current.current);
+    setValuesState(current.current);
+  }, []);
+  const latest = useRef(props);
+  latest.current = props;
+
+  useImperativeHandle(
+    props.handle,
+    () => ({
+      hasDraft: () => !latest.current.isBlank(current.current),
+      validateDraft: () => {
+        if (latest.current.isBlank(current.current)) return true;
+        const parsed = latest.current.parse(current.current);
+        setErrors(parsed.success ? {} : toFieldErrors(parsed.error));
+        setDraftRefused(!parsed.success);
+        return parsed.success;
+      },
+      takeDraft: () => {
+        if (latest.current.isBlank(current.current)) return null;
+        const parsed = latest.current.parse(current.current);
+        if (!parsed.success) return null;
+        setValues(latest.current.cleared);
+        setErrors({});
+        setDraftRefused(false);
+        return parsed.data;
+      },
+    }),
+    [setValues],
+  );
 
   async function add() {
     if (busy) return;
     setErrors({});
+    setDraftRefused(false);
     const parsed = props.parse(values);
     if (!parsed.success) {
       setErrors(toFieldErrors(parsed.error));
@@ -92,11 +143,12 @@ function SubEditor<Item extends { id: number; name: string }, V extends Record<s
       {props.items.length === 0 ? (
         <p className="text-cocoa-800">{props.empty}</p>
       ) : (
-        props.list(props.items, (item) => (confirmRemoval ? setRemoving(item) : void onRemove(item)))
+        props.list(props.items, (item) => (confirmRemoval && item.id > 0 ? setRemoving(item) : void onRemove(item)))
       )}
       <div className="mt-3 grid grid-cols-[1fr_8rem] gap-2">
         {props.inputs(values, (key, value) => setValues((current) => ({ ...current, [key]: value })), errors)}
       </div>
+      {draftRefused ? <p className="mt-1 text-sm font-medium text-berry-700">{p.draftInvalid}</p> : null}
       <div className="mt-2 flex justify-end">
         <Button onPress={() => void add()} isDisabled={busy} className={buttonClass.secondary}>
           <PlusIcon className="size-4" />
@@ -113,19 +165,26 @@ function SubEditor<Item extends { id: number; name: string }, V extends Record<s
   );
 }
 
+export type SizeDraft = { name: string; price: number };
+export type TagDraft = { name: string; color: string };
+
 export function SizesEditor({
   items,
   onAdd,
   onRemove,
   confirmRemoval,
+  handle,
 }: {
   items: SizeItem[];
-  onAdd: (size: { name: string; price: number }) => Promise<void>;
+  onAdd: (size: SizeDraft) => Promise<void>;
   onRemove: (size: SizeItem) => Promise<void>;
   confirmRemoval: boolean;
+  handle?: Ref<DraftHandle<SizeDraft>>;
 }) {
   return (
     <SubEditor
+      handle={handle}
+      isBlank={(values) => values.name.trim() === "" && values.price.trim() === ""}
       legend={f.sizes}
       empty={p.noSizes}
       addLabel={p.addSize}
@@ -142,6 +201,7 @@ export function SizesEditor({
           {sizes.map((size) => (
             <li key={size.id} className="flex items-center justify-between gap-2 py-1.5">
               <span className="font-semibold text-cocoa-900">{size.name}</span>
+              {size.id < 0 ? <NotSaved /> : null}
               <span className="ms-auto text-cocoa-900">
                 <bdi>{formatShekels(size.price)}</bdi>
               </span>
@@ -183,14 +243,18 @@ export function TagsEditor({
   onAdd,
   onRemove,
   confirmRemoval,
+  handle,
 }: {
   items: TagItem[];
-  onAdd: (tag: { name: string; color: string }) => Promise<void>;
+  onAdd: (tag: TagDraft) => Promise<void>;
   onRemove: (tag: TagItem) => Promise<void>;
   confirmRemoval: boolean;
+  handle?: Ref<DraftHandle<TagDraft>>;
 }) {
   return (
     <SubEditor
+      handle={handle}
+      isBlank={(values) => values.name.trim() === ""}
       legend={f.tags}
       empty={p.noTags}
       addLabel={p.addTag}
@@ -205,7 +269,7 @@ export function TagsEditor({
       list={(tags, remove) => (
         <ul className="flex flex-wrap gap-2">
           {tags.map((tag) => (
-            <li key={tag.id}>
+            <li key={tag.id} className="inline-flex items-center gap-1">
               <TagChip name={tag.name} color={tag.color}>
                 <Button
                   aria-label={p.removeTag(tag.name)}
@@ -215,6 +279,7 @@ export function TagsEditor({
                   <TrashIcon className="size-3.5" />
                 </Button>
               </TagChip>
+              {tag.id < 0 ? <NotSaved /> : null}
             </li>
           ))}
         </ul>
@@ -242,6 +307,11 @@ export function TagsEditor({
       )}
     />
   );
+}
+
+/** Beside a size or tag that is not on the server yet (it goes with the next save). */
+function NotSaved() {
+  return <span className="text-sm text-cocoa-800">({p.notSaved})</span>;
 }
 
 /** Categories as checkboxes: each main category followed by its subcategories. */

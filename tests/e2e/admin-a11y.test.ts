@@ -9,7 +9,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ADMIN_VIEWPORTS, confirmDialog, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, launchBrowser, openPage } from "../support/browser.ts";
+import { axeViolations, connectBrowser, openPage } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
@@ -33,7 +33,7 @@ const TABLET_AXE = new Set(["/admin/panel", "/admin/products", "/admin/categorie
 describe.skipIf(!chromiumPath)("admin screens: accessibility and routing", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
   });
   afterAll(async () => {
     await browser?.close();

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page, Request, Route } from "playwright-c
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { he } from "../../domain/i18n/site.ts";
-import { axeViolations, launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
@@ -17,7 +17,7 @@ const CE = heForms.contact.errors;
 describe.skipIf(!chromiumPath)("content forms in Chromium", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,7 @@
 /** The home page (spec §2 Home): welcome dialog, sections, tiles and images, accessibility. */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { axeViolations, launchBrowser, openPage, reloadPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, connectBrowser, openPage, reloadPage, VIEWPORTS } from "../support/browser.ts";
 import { focused, layoutShift, storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
@@ -10,7 +10,7 @@ const chromiumPath = inject("chromiumPath");
 describe.skipIf(!chromiumPath)("home page in Chromium", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,7 @@
 /** Staff login in the browser (spec §3 Login, §4, §5): JavaScript and no-JavaScript paths, errors, session flag. */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { axeViolations, launchBrowser, newPage, openPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, connectBrowser, newPage, openPage, VIEWPORTS } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
@@ -11,7 +11,7 @@ const adminPassword = inject("adminPassword");
 describe.skipIf(!chromiumPath)("login", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
   });
   afterAll(async () => {
     await browser?.close();

@@ -6,7 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ProductSuggestion } from "../../domain/contracts/catalogue.ts";
-import { axeViolations, launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
 import { apiJson, focused, storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
@@ -17,7 +17,7 @@ const LISTBOX = "#site-search [role=listbox]";
 describe.skipIf(!chromiumPath)("search suggestions", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
   });
   afterAll(async () => {
     await browser?.close();

@@ -38,6 +38,8 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
+          // The seasonal test serves the production build in-process (tests/support/build-server.ts): Node loads it.
+          server: { deps: { external: [/\/build\/server\//] } },
           // One server and one browser for the whole suite; files run one after another.
           fileParallelism: false,
           testTimeout: 60_000,

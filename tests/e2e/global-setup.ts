@@ -1,8 +1,10 @@
 /**
  * Makes the production build when its sources changed (tests/support/site-build.ts), starts it
- * (server/main.ts) on a free port and hands the URL to the tests; stops it afterwards. The data folder is a copy of a seeded template (demo content at full size and the e2e admin,
- * built once and cached: tests/support/seed-template.ts), so the server starts with every image in place
- * instead of drawing them, and AVIF encoding is off (AVIF is covered by unit and integration tests).
+ * (server/main.ts) on a free port and hands the URL to the tests; stops it afterwards. The data folder is a
+ * copy of a seeded template (demo content at full size and the e2e admin, built once and cached:
+ * tests/support/seed-template.ts), so the server starts with every image in place instead of drawing them,
+ * and AVIF encoding is off (AVIF is covered by unit and integration tests). Also starts the run's Chromium
+ * (files connect to it) and points TMPDIR at a folder of the run that the teardown removes.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";

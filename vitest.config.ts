@@ -22,9 +22,12 @@ export default defineConfig({
           environment: "node",
           // Cheap scrypt for the many test logins (each hash keeps its own parameters; see docs/security.md).
           env: { PASSWORD_HASH_COST: "10" },
-          // Seeds the demo content once (cached); files copy it. Each file's folders and page build are freed after it.
+          // The production build (made when its sources changed) and the seeded demo content (cached) once per
+          // run; files import the one and copy the other. Each file's temporary folders are removed after it.
           globalSetup: ["tests/integration/global-setup.ts"],
           setupFiles: ["tests/support/cleanup.ts"],
+          // The build is imported by Node as it is, not transformed again by Vitest in every file.
+          server: { deps: { external: [/\/build\/server\//] } },
           testTimeout: 30_000,
           hookTimeout: 180_000,
         },
@@ -35,6 +38,8 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
+          // The seasonal test serves the production build in-process (tests/support/build-server.ts): Node loads it.
+          server: { deps: { external: [/\/build\/server\//] } },
           // One server and one browser for the whole suite; files run one after another.
           fileParallelism: false,
           testTimeout: 60_000,
@@ -50,6 +55,7 @@ export default defineConfig({
           include: ["tests/cluster/**/*.test.ts"],
           environment: "node",
           // Two app servers from the production build behind nginx (docs/deploy.md); `npm run test:cluster`.
+          globalSetup: ["tests/cluster/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           expect: { poll: { timeout: 15_000, interval: 100 } },

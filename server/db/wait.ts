@@ -1,7 +1,8 @@
 /**
  * Start-up against a database that is not there yet (PostgreSQL restarting, a container starting after
  * ours): say so once, in one line, then retry with back-off until it answers. Any other error (a wrong
- * password, a database that does not exist) is not waited for: it stops the start as before.
+ * password, a database that does not exist) is not waited for: it stops the start as before. Each further
+ * failed attempt is a debug line (LOG_LEVEL=debug), so the retries can be watched without flooding the log.
  */
 import type { Logger } from "../log.ts";
 import type { DatabaseHandle } from "./database.ts";
@@ -19,8 +20,10 @@ export async function waitForDatabase(
 ): Promise<void> {
   let delay = firstDelayMs;
   let waiting = false;
+  let attempt = 0;
   const started = Date.now();
   for (;;) {
+    attempt++;
     try {
       await database.ping();
       if (waiting) logger.info("database reachable", { at: database.address, waitedMs: Date.now() - started });
@@ -33,6 +36,8 @@ export async function waitForDatabase(
           at: database.address,
           error: error instanceof Error ? error.message || String((error as { code?: string }).code) : String(error),
         });
+      } else {
+        logger.debug("database still unreachable", { at: database.address, attempt, retryInMs: delay });
       }
     }
     await new Promise((resolve) => setTimeout(resolve, delay));

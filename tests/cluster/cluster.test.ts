@@ -2,7 +2,7 @@
  * The load-balanced setup of docs/deploy.md, for real: two app servers from the production build on one
  * fresh PostgreSQL database and one S3-compatible bucket (s3rver), behind nginx running deploy/nginx.conf
  * (only its ports and folders substituted). Server A and server B are the two processes; "through nginx"
- * is what visitors see. Requires `npm run build`, nginx (Debian's nginx-light) and PostgreSQL at
+ * is what visitors see. Requires the build (made by the project's global setup when its sources changed), nginx (Debian's nginx-light) and PostgreSQL at
  * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); under CI=true a missing one fails.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -16,6 +16,7 @@ import { overHttp, TestClient } from "../support/client.ts";
 import { formWith, pngImage } from "../support/images.ts";
 import { runLoad } from "../support/load.ts";
 import { startS3, type TestS3 } from "../support/s3.ts";
+import { createScratchPostgres, type ScratchPostgres } from "../support/scratch-postgres.ts";
 import { freePort, type ServerProcess, startServer } from "../support/server-process.ts";
 import { removeTempDir, tempDir } from "../support/temp.ts";
 
@@ -48,8 +49,6 @@ const missing = [
 if (missing.length > 0 && process.env.CI === "true")
   throw new Error(`The cluster test needs ${missing.join(" and ")} under CI=true`);
 if (missing.length > 0) console.warn(`\n⚠ Cluster test skipped: ${missing.join(" and ")} not available\n`);
-if (missing.length === 0 && !existsSync("build/server/index.js"))
-  throw new Error("No production build: run `npm run build` before the cluster test");
 
 /** deploy/nginx.conf with this test's ports and folders; throws when a place to substitute is gone. */
 function nginxConfig(options: { dir: string; listenPort: number; upstreams: [number, number] }): string {
@@ -132,45 +131,24 @@ async function startNginx(listenPort: number, upstreams: [number, number]): Prom
 }
 
 describe.skipIf(missing.length > 0)("two app servers behind nginx on one PostgreSQL and one bucket", () => {
-  const database = `bakery_cluster_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
+  let database: ScratchPostgres | undefined;
   let s3: TestS3 | undefined;
   let serverA: ServerProcess | undefined;
   let serverB: ServerProcess | undefined;
   let nginx: Nginx | undefined;
   let productId = 0;
   const adminOnA = () => new TestClient(overHttp(serverA!.baseURL));
-
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: DATABASE_URL });
-    await client.connect();
-    try {
-      return await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  const query = async <T extends pg.QueryResultRow>(statement: string, values: unknown[] = []) => {
-    const url = new URL(DATABASE_URL);
-    url.pathname = `/${database}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      return (await client.query<T>(statement, values)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const query = <T extends pg.QueryResultRow>(statement: string, values: unknown[] = []) =>
+    database!.query<T>(statement, values);
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${database}`);
+    database = await createScratchPostgres(DATABASE_URL, "bakery_cluster");
     s3 = await startS3();
-    const url = new URL(DATABASE_URL);
-    url.pathname = `/${database}`;
     // nginx's port first: both servers' PUBLIC_URL is the address visitors use.
     const publicPort = await freePort();
     const env = {
       ...s3.env,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       PUBLIC_URL: `http://127.0.0.1:${publicPort}`,
       TRUST_PROXY: "1",
       SESSION_SECRET: randomBytes(48).toString("base64url"),
@@ -194,7 +172,7 @@ describe.skipIf(missing.length > 0)("two app servers behind nginx on one Postgre
     await serverA?.dispose();
     await serverB?.dispose();
     await s3?.dispose();
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await database?.dispose();
   });
 
   it("serves through nginx an image uploaded through server A from server B", async () => {

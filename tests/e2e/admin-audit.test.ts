@@ -5,8 +5,8 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, launchBrowser, openPage } from "../support/browser.ts";
+import { adminApi, listReady, staffPage } from "../support/admin-e2e.ts";
+import { axeViolations, connectBrowser, openPage } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
@@ -25,20 +25,12 @@ describe.skipIf(!chromiumPath)("admin audit log screen", () => {
   const tagline = `מאפייה משפחתית ${Date.now()}`;
 
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
     page = await staffPage(browser, baseURL, credentials);
     // One catalogue-like edit through the API, as the settings screen would make it.
-    const status = await page.evaluate(async (value) => {
-      const token = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? "");
-      const headers = { "Content-Type": "application/json", "X-XSRF-TOKEN": token };
-      const current = await (await fetch("/api/admin/settings")).json();
-      const saved = await fetch("/api/admin/settings", {
-        method: "PUT",
-        headers,
-        body: JSON.stringify({ ...current.data, tagline: value }),
-      });
-      return saved.status;
-    }, tagline);
+    const current = await adminApi<{ data: Record<string, unknown> }>(page, "GET", "/api/admin/settings");
+    expect(current.status).toBe(200);
+    const { status } = await adminApi(page, "PUT", "/api/admin/settings", { ...current.body.data, tagline });
     expect(status).toBe(200);
   });
   afterAll(async () => {

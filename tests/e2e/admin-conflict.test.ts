@@ -7,8 +7,8 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, launchBrowser, openPage } from "../support/browser.ts";
+import { adminApi, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
+import { axeViolations, connectBrowser, openPage } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
@@ -28,30 +28,6 @@ interface Product {
   version: number;
 }
 
-/** A JSON call of the admin API from a signed-in page, as the back office makes it (XSRF echo). */
-async function api<T>(page: Page, method: string, path: string, json?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, path, json }) => {
-      const token = document.cookie
-        .split("; ")
-        .find((c) => c.startsWith("XSRF-TOKEN="))
-        ?.slice("XSRF-TOKEN=".length);
-      const res = await fetch(path, {
-        method,
-        headers: {
-          Accept: "application/json",
-          "X-Requested-With": "XMLHttpRequest",
-          ...(token ? { "X-XSRF-TOKEN": decodeURIComponent(token) } : {}),
-          ...(json === undefined ? {} : { "Content-Type": "application/json" }),
-        },
-        body: json === undefined ? undefined : JSON.stringify(json),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { method, path, json },
-  ) as Promise<{ status: number; body: T }>;
-}
-
 describe.skipIf(!chromiumPath)("admin: two staff members edit the same product", () => {
   let browser: Browser;
   let dana: Page;
@@ -59,10 +35,10 @@ describe.skipIf(!chromiumPath)("admin: two staff members edit the same product",
   let product: Product;
 
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
     dana = await staffPage(browser, baseURL, credentials);
     yossi = await staffPage(browser, baseURL, credentials);
-    const made = await api<{ data: Product }>(dana, "POST", "/api/admin/products", {
+    const made = await adminApi<{ data: Product }>(dana, "POST", "/api/admin/products", {
       name: NAME,
       title: TITLE,
       content: "בסיס פירורים",
@@ -73,7 +49,7 @@ describe.skipIf(!chromiumPath)("admin: two staff members edit the same product",
     product = made.body.data;
   });
   afterAll(async () => {
-    if (product) await api(dana, "DELETE", `/api/admin/products/${product.id}`).catch(() => {});
+    if (product) await adminApi(dana, "DELETE", `/api/admin/products/${product.id}`).catch(() => {});
     await dana?.context().close();
     await yossi?.context().close();
     await browser?.close();
@@ -82,7 +58,7 @@ describe.skipIf(!chromiumPath)("admin: two staff members edit the same product",
   const editDialog = () => dana.getByRole("dialog", { name: `עריכת המוצר ${NAME}` });
   const conflictDialog = () => dana.getByRole("alertdialog", { name: "נשמרה גרסה חדשה יותר" });
   const current = async () =>
-    (await api<{ data: Product }>(dana, "GET", `/api/admin/products/${product.id}`)).body.data;
+    (await adminApi<{ data: Product }>(dana, "GET", `/api/admin/products/${product.id}`)).body.data;
 
   /** Dana opens the product's edit form from the list. */
   async function openEdit() {
@@ -94,9 +70,9 @@ describe.skipIf(!chromiumPath)("admin: two staff members edit the same product",
 
   /** Yossi saves the product from his own browser, from the version he loads. */
   async function yossiSaves(changes: Partial<Product>) {
-    const loaded = (await api<{ data: Product }>(yossi, "GET", `/api/admin/products/${product.id}`)).body.data;
+    const loaded = (await adminApi<{ data: Product }>(yossi, "GET", `/api/admin/products/${product.id}`)).body.data;
     const { name, title, content, serial_id, status, version } = loaded;
-    const saved = await api<{ data: Product }>(yossi, "PUT", `/api/admin/products/${product.id}`, {
+    const saved = await adminApi<{ data: Product }>(yossi, "PUT", `/api/admin/products/${product.id}`, {
       name,
       title,
       content,

@@ -7,7 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { confirmDialog, dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, launchBrowser, openPage, reloadPage } from "../support/browser.ts";
+import { axeViolations, connectBrowser, openPage, reloadPage } from "../support/browser.ts";
 import { HTML_PAGE, pngImage } from "../support/images.ts";
 
 const baseURL = inject("baseURL");
@@ -24,7 +24,7 @@ describe.skipIf(!chromiumPath)("admin: a product from creation to deletion", () 
   let visitor: Page;
 
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
     page = await staffPage(browser, baseURL, credentials, { clock: true });
   });
   afterAll(async () => {

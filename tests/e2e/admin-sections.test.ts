@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { confirmDialog, dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
-import { launchBrowser, openPage } from "../support/browser.ts";
+import { connectBrowser, openPage } from "../support/browser.ts";
 import { pngImage } from "../support/images.ts";
 
 const baseURL = inject("baseURL");
@@ -22,7 +22,7 @@ describe.skipIf(!chromiumPath)(
     let page: Page;
 
     beforeAll(async () => {
-      browser = await launchBrowser(chromiumPath);
+      browser = await connectBrowser(inject("browserEndpoint"));
       page = await staffPage(browser, baseURL, credentials);
     });
     afterAll(async () => {

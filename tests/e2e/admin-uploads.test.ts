@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, launchBrowser, openPage } from "../support/browser.ts";
+import { axeViolations, connectBrowser, openPage } from "../support/browser.ts";
 import { heicPhoto } from "../support/images.ts";
 
 const baseURL = inject("baseURL");
@@ -27,7 +27,7 @@ describe.skipIf(!chromiumPath)("admin uploads: per-file progress and HEIC", () =
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
     page = await staffPage(browser, baseURL, credentials);
   });
   afterAll(async () => {

@@ -5,7 +5,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CategoryWithSubs, ProductDetail, ProductSummary } from "../../domain/contracts/catalogue.ts";
-import { axeViolations, launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
 import { catalogue, focused, layoutShift, storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
@@ -23,7 +23,7 @@ describe.skipIf(!chromiumPath)("catalogue screens", () => {
   let product: ProductDetail;
   let similar: ProductSummary[];
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
     const api = catalogue(baseURL);
     categories = await api.mainCategories();
     // A product with several images, tags of every colour word, and categories.

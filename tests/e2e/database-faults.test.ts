@@ -7,10 +7,8 @@
  * the server answers 200 again, without a restart. Started while the database is down, it says once that it
  * waits for host:port, and starts when the database comes.
  */
-import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { createScratchPostgres, type ScratchPostgres } from "../support/scratch-postgres.ts";
 import { type ServerProcess, spawnServer } from "../support/server-process.ts";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy.ts";
 
@@ -24,44 +22,40 @@ async function timed(fetchIt: () => Promise<Response>) {
   return { status: res.status, body, ms: performance.now() - started, type: res.headers.get("content-type") ?? "" };
 }
 
-describe.skipIf(!url || !existsSync("build/server/index.js"))("PostgreSQL faults", () => {
+describe.skipIf(!url)("PostgreSQL faults", () => {
   const target = new URL(url ?? "postgres://localhost/test");
-  const database = `bakery_faults_${randomBytes(4).toString("hex")}`;
+  let database: ScratchPostgres | undefined;
   let proxy: TcpProxy | undefined;
   let server: ServerProcess | undefined;
-
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
 
   afterAll(async () => {
     await server?.dispose();
     await proxy?.close();
-    await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await database?.dispose();
   });
 
   it("waits for the database at start-up, survives an outage with 503s and recovers by itself", async () => {
-    await admin(`CREATE DATABASE ${database}`);
+    database = await createScratchPostgres(url!, "bakery_faults");
     // The database is "down" at start-up: the proxy is not listening.
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) }, false);
     const through = new URL(url!);
     through.host = `127.0.0.1:${proxy.port}`;
-    through.pathname = `/${database}`;
-    const starting = await spawnServer({ DATABASE_URL: through.toString(), SKIP_SEED: "1", LOG_LEVEL: "info" });
+    through.pathname = `/${database.name}`;
+    // Debug: each retry while waiting is a debug line, so the test sees the attempts it waits for.
+    const starting = await spawnServer({ DATABASE_URL: through.toString(), SKIP_SEED: "1", LOG_LEVEL: "debug" });
     server = starting;
     const waitingLines = () =>
       starting.logs.filter((line) => String(line.msg).startsWith("waiting for the database at"));
+    const retries = () => starting.logs.filter((line) => line.msg === "database still unreachable");
     await expect.poll(() => waitingLines().length, { timeout: 30_000 }).toBe(1);
     expect(waitingLines()[0]!.msg).toBe(`waiting for the database at 127.0.0.1:${proxy.port}`);
     expect(waitingLines()[0]).not.toHaveProperty("stack");
-    // It keeps retrying (several attempts pass), still one line, and the process is alive.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(waitingLines()[0]!.level).toBe("warn");
+    // It keeps retrying with back-off (three more attempts fail), still one warning, and the process is alive.
+    await expect.poll(() => retries().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    const delays = retries().map((line) => Number(line.retryInMs));
+    expect(delays.slice(0, 3)).toEqual([500, 1_000, 2_000]);
+    expect(retries().map((line) => line.attempt)).toEqual(retries().map((_, i) => i + 2));
     expect(waitingLines()).toHaveLength(1);
     expect(starting.child.exitCode).toBeNull();
 

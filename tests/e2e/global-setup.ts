@@ -1,16 +1,20 @@
 /**
- * Starts the production build (server/main.ts) on a free port and hands the URL to the tests; stops it
- * afterwards. The data folder is a copy of a seeded template (demo content at full size and the e2e admin,
- * built once and cached: tests/support/seed-template.ts), so the server starts with every image in place
- * instead of drawing them, and AVIF encoding is off (AVIF is covered by unit and integration tests).
+ * Makes the production build when its sources changed (tests/support/site-build.ts), starts it
+ * (server/main.ts) on a free port and hands the URL to the tests; stops it afterwards. The data folder is a
+ * copy of a seeded template (demo content at full size and the e2e admin, built once and cached:
+ * tests/support/seed-template.ts), so the server starts with every image in place instead of drawing them,
+ * and AVIF encoding is off (AVIF is covered by unit and integration tests). Also starts the run's Chromium
+ * (files connect to it) and points TMPDIR at a folder of the run that the teardown removes.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
-import { findChromium } from "../support/browser.ts";
+import { findChromium, launchBrowserServer } from "../support/browser.ts";
+import { runTempDir } from "../support/run-temp.ts";
 import { copyTemplate, seedTemplate } from "../support/seed-template.ts";
+import { ensureSiteBuild } from "../support/site-build.ts";
 import { removeTempDir, tempDir } from "../support/temp.ts";
 
 const ADMIN = { email: "e2e-admin@example.co.il", password: "e2e-admin-password-123" };
@@ -23,6 +27,10 @@ declare module "vitest" {
     chromiumPath: string;
     adminEmail: string;
     adminPassword: string;
+    /** The run's Chromium, for `connectBrowser` (one browser for every file instead of one each). */
+    browserEndpoint: string;
+    /** Folder of the seeded template the server's data is a copy of (bakery.sqlite + uploads/). */
+    seedTemplate: string;
   }
 }
 
@@ -53,24 +61,31 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 export default async function setup(project: TestProject) {
+  // The production build, unless build/ is already the build of these sources (also for the tests without a browser).
+  ensureSiteBuild();
+  // Everything the run writes to the temporary directory (the server's data, Chromium's profiles) goes here.
+  const removeRunTemp = runTempDir("e2e");
   const chromiumPath = findChromium();
   project.provide("chromiumPath", chromiumPath ?? "");
   project.provide("baseURL", "");
   project.provide("adminEmail", ADMIN.email);
   project.provide("adminPassword", ADMIN.password);
+  project.provide("seedTemplate", "");
+  project.provide("browserEndpoint", "");
   if (!chromiumPath) {
-    if (process.env.CI === "true")
+    if (process.env.CI === "true") {
+      removeRunTemp();
       throw new Error("Chromium is required for end-to-end tests under CI=true (apt-get install chromium)");
+    }
     console.warn(
       "\n⚠ Chromium not found (/usr/bin/chromium): end-to-end tests are skipped. Install it with: apt-get install chromium\n",
     );
-    return;
+    return removeRunTemp;
   }
-  if (!existsSync("build/server/index.js"))
-    throw new Error("No production build: run `npm run build` before the e2e tests");
 
   process.env.PASSWORD_HASH_COST ??= PASSWORD_HASH_COST;
   const template = await seedTemplate("e2e", { imageScale: 1, admin: ADMIN });
+  project.provide("seedTemplate", template);
   const dataDir = tempDir("bakery-e2e-");
   copyTemplate(template, { file: path.join(dataDir, "bakery.sqlite"), uploadsDir: path.join(dataDir, "uploads") });
   const port = await freePort();
@@ -100,13 +115,26 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     child.kill("SIGKILL");
     removeTempDir(dataDir);
+    removeRunTemp();
     throw error;
   }
   project.provide("baseURL", baseURL);
+  let browser: BrowserServer;
+  try {
+    browser = await launchBrowserServer(chromiumPath);
+  } catch (error) {
+    child.kill("SIGKILL");
+    removeTempDir(dataDir);
+    removeRunTemp();
+    throw error;
+  }
+  project.provide("browserEndpoint", browser.wsEndpoint());
 
   return async () => {
+    await browser.close();
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
     removeTempDir(dataDir);
+    removeRunTemp();
   };
 }

@@ -9,7 +9,7 @@ import { formatDay } from "../../domain/certificates.ts";
 import type { Paginated, ProductDetail, ProductSummary } from "../../domain/contracts/catalogue.ts";
 import type { Branch } from "../../domain/contracts/content.ts";
 import { heKashrut } from "../../domain/i18n/kashrut.ts";
-import { axeViolations, launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
 import { apiJson, storePage, tileIds } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
@@ -19,7 +19,7 @@ describe.skipIf(!chromiumPath)("kashrut and allergens", () => {
   let browser: Browser;
   let challah: ProductDetail;
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
     const search = await apiJson<Paginated<ProductSummary>>(
       baseURL,
       `/api/products?search=${encodeURIComponent("חלה קלועה")}`,

@@ -9,7 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
-import { launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
 import { catalogue, storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
@@ -20,7 +20,7 @@ describe.skipIf(!chromiumPath)("layout on every screen", () => {
   let browser: Browser;
   let categories: CategoryWithSubs[];
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
     categories = await catalogue(baseURL).mainCategories();
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
-import { launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
 import { catalogue, focused, storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
@@ -18,7 +18,7 @@ describe.skipIf(!chromiumPath)("site layout and navigation", () => {
   let browser: Browser;
   let categories: CategoryWithSubs[];
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
     categories = await catalogue(baseURL).mainCategories();
   });
   afterAll(async () => {

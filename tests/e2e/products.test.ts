@@ -6,7 +6,7 @@
 import type { Browser, Frame, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
-import { axeViolations, launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
 import { catalogue, storePage, tileIds } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
@@ -37,7 +37,7 @@ describe.skipIf(!chromiumPath)("products grid", () => {
   let lastPage: number;
   let categories: CategoryWithSubs[];
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
     const first = await catalogue(baseURL).products();
     total = first.total;
     lastPage = first.last_page;

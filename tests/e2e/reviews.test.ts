@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { he } from "../../domain/i18n/site.ts";
 import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
 import { catalogue } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
@@ -20,7 +20,7 @@ describe.skipIf(!chromiumPath)("customer reviews", () => {
   let browser: Browser;
   let productId: number;
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
     // The last product of the first page: the catalogue tests look at the first ones with many images.
     productId = (await catalogue(baseURL).products()).data.at(-1)!.id;
   });

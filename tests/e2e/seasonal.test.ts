@@ -2,47 +2,70 @@
  * The seasonal collection's band on the home page (server/services/seasonal.ts): while Hanukkah's window
  * is open (14 days before the first day until it ends, from the Hebrew calendar), the home page leads with
  * the Hanukkah collection, names the holiday and its dates, links to the collection; axe finds nothing.
- * The e2e server runs on the real clock: on 2026-11-25 Hanukkah 5787 (evening of 4 Dec) is 10 days away.
+ * The home page is served from this process (tests/support/build-server.ts: the production build over a copy
+ * of the e2e template) on a chosen date, so both sides are shown on any day the suite runs: 10 days before
+ * Hanukkah 5787 (evening of 4 Dec 2026) and in March 2027, outside its window. The browser's clock is set
+ * to the same instant.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { currentOrNextWindow, isFeatured } from "../../domain/seasonal/holidays.ts";
 import { categories } from "../../server/db/seed/content.ts";
-import { expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
+import { adminApi, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
+import { type BuildServer, serveBuild } from "../support/build-server.ts";
 import { describeInChromium } from "../support/chromium-suite.ts";
 import { storePage } from "../support/storefront.ts";
 
 const baseURL = inject("baseURL");
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
+const template = inject("seedTemplate");
 const hanukkah = categories.flatMap((c) => c.children).find((c) => c.holiday === "hanukkah")!;
-const now = new Date();
-const featured = isFeatured(currentOrNextWindow("hanukkah", 14, now), now);
+/** 10 days before Hanukkah 5787: inside the collection's 14-day window. */
+const BEFORE_HANUKKAH = new Date("2026-11-25T08:00:00Z");
+/** Between Purim and Pesach's window: no Hanukkah. */
+const IN_MARCH = new Date("2027-03-01T08:00:00Z");
 
 describeInChromium("seasonal collection band in Chromium", (browser) => {
+  /** The site on each date (a server each: a page cached on one date must not be served on the other). */
+  const servers = new Map<Date, BuildServer>();
+  beforeAll(async () => {
+    for (const date of [BEFORE_HANUKKAH, IN_MARCH]) {
+      servers.set(date, await serveBuild({ template, clock: () => new Date(date) }));
+    }
+  });
+  afterAll(async () => {
+    for (const server of servers.values()) await server.close();
+  });
+
   for (const [label, viewport] of [
     ["phone", VIEWPORTS.mobile],
     ["desktop", VIEWPORTS.desktop],
   ] as const) {
     describe(label, () => {
-      let page: Page;
-      beforeAll(async () => {
-        page = await storePage(browser, viewport);
-      });
-      afterAll(async () => {
-        await page.context().close();
-      });
+      /** A page of the site as it is on `date`, in a browser whose clock says the same. */
+      const homeOn = async (date: Date) => {
+        expect(isFeatured(currentOrNextWindow("hanukkah", 14, date), date)).toBe(date === BEFORE_HANUKKAH);
+        const page = await storePage(browser, viewport);
+        await page.clock.setFixedTime(date);
+        return {
+          page,
+          url: `${servers.get(date)!.baseURL}/`,
+          close: () => page.context().close(),
+        };
+      };
 
-      it.runIf(featured)(
-        "home leads with the Hanukkah band: holiday, dates, products and a link; axe clean",
-        async () => {
-          await openPage(page, `${baseURL}/`);
+      it("home leads with the Hanukkah band: holiday, dates, products and a link; axe clean", async () => {
+        const home = await homeOn(BEFORE_HANUKKAH);
+        const { page } = home;
+        try {
+          await openPage(page, home.url);
           const band = page.locator('section[data-holiday="hanukkah"]');
           await band.waitFor();
           expect(await band.getByRole("heading", { level: 2 }).textContent()).toBe(hanukkah.name);
           const text = (await band.textContent()) ?? "";
           expect(text).toContain("לקראת חנוכה");
-          expect(text).toMatch(/בדצמבר|בינואר|בנובמבר/);
+          expect(text).toContain("בדצמבר");
           // It is the first section of the page, above the hero.
           expect(await page.locator("main > section").first().getAttribute("data-holiday")).toBe("hanukkah");
           expect(await band.getByRole("list").getByRole("link").count()).toBeGreaterThanOrEqual(3);
@@ -51,13 +74,21 @@ describeInChromium("seasonal collection band in Chromium", (browser) => {
           await band.getByRole("link", { name: /לכל הקולקציה/ }).click();
           await page.waitForURL(/\/categories\/\d+$/);
           await expect.poll(() => page.locator("h1").textContent()).toBe(hanukkah.name);
-        },
-      );
+        } finally {
+          await home.close();
+        }
+      });
 
-      it.runIf(!featured)("outside Hanukkah's window the home page has no Hanukkah band", async () => {
-        await openPage(page, `${baseURL}/`);
-        await page.locator("#home-categories").waitFor();
-        expect(await page.locator('section[data-holiday="hanukkah"]').count()).toBe(0);
+      it("outside Hanukkah's window the home page has no Hanukkah band", async () => {
+        const home = await homeOn(IN_MARCH);
+        const { page } = home;
+        try {
+          await openPage(page, home.url);
+          await page.locator("#home-categories").waitFor();
+          expect(await page.locator('section[data-holiday="hanukkah"]').count()).toBe(0);
+        } finally {
+          await home.close();
+        }
       });
     });
   }
@@ -102,14 +133,14 @@ describeInChromium("seasonal collection band in Chromium", (browser) => {
       expect(await axeViolations(page)).toEqual([]);
 
       // Stored as the instant Jerusalem's clock meant (UTC+2 in January); then removed again.
-      const saved = await page.evaluate(async () => {
-        const token = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? "");
-        const headers = { "X-XSRF-TOKEN": token, "X-Requested-With": "XMLHttpRequest" };
-        const list = await (await fetch("/api/admin/sales?search_title=לבדיקה", { headers })).json();
-        const item = list.data[0];
-        await fetch(`/api/admin/sales/${item.id}`, { method: "DELETE", headers });
-        return { starts_at: item.starts_at, ends_at: item.ends_at };
-      });
+      const list = await adminApi<{ data: { id: number; starts_at: string; ends_at: string }[] }>(
+        page,
+        "GET",
+        `/api/admin/sales?search_title=${encodeURIComponent("לבדיקה")}`,
+      );
+      const item = list.body.data[0]!;
+      expect((await adminApi(page, "DELETE", `/api/admin/sales/${item.id}`)).status).toBeLessThan(300);
+      const saved = { starts_at: item.starts_at, ends_at: item.ends_at };
       expect(saved).toEqual({ starts_at: "2030-01-05T05:00:00.000Z", ends_at: "2030-01-06T18:00:00.000Z" });
     });
 

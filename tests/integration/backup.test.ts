@@ -8,7 +8,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminImage, AdminProduct } from "../../domain/contracts/admin.ts";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
@@ -19,6 +18,7 @@ import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
 import { formWith, pngImage } from "../support/images.ts";
 import { startS3 } from "../support/s3.ts";
+import { createScratchPostgres } from "../support/scratch-postgres.ts";
 import { tempDir } from "../support/temp.ts";
 
 /** Runs one of the npm scripts' files with this environment; resolves with its exit code and output. */
@@ -62,22 +62,8 @@ const makeSqlite: MakeDatabase = async (label) => ({
 
 function makePostgres(baseUrl: string): MakeDatabase {
   return async (label) => {
-    const name = `bk_${label}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    return {
-      url: url.href,
-      async dispose() {
-        const client = new pg.Client({ connectionString: baseUrl });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
-      },
-    };
+    const scratch = await createScratchPostgres(baseUrl, `bk_${label}`);
+    return { url: scratch.url, dispose: () => scratch.dispose() };
   };
 }
 

@@ -28,6 +28,39 @@ export async function staffPage(
   return page;
 }
 
+/**
+ * A JSON call of the admin API from a signed-in page, as the back office makes it: same-origin fetch with
+ * the session cookie, the XSRF cookie echoed in X-XSRF-TOKEN, `X-Requested-With` and JSON both ways.
+ */
+export async function adminApi<T = unknown>(
+  page: Page,
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  path: string,
+  json?: unknown,
+): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, json }) => {
+      const token = document.cookie
+        .split("; ")
+        .find((c) => c.startsWith("XSRF-TOKEN="))
+        ?.slice("XSRF-TOKEN=".length);
+      const res = await fetch(path, {
+        method,
+        headers: {
+          Accept: "application/json",
+          "X-Requested-With": "XMLHttpRequest",
+          ...(token ? { "X-XSRF-TOKEN": decodeURIComponent(token) } : {}),
+          ...(json === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: json === undefined ? undefined : JSON.stringify(json),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+    { method, path, json },
+  ) as Promise<{ status: number; body: T }>;
+}
+
 /** The toast region (spec §8 messages). */
 export function toasts(page: Page): Locator {
   return page.getByRole("region", { name: "הודעות" });

@@ -1,7 +1,7 @@
 /** Debian's Chromium driven by playwright-core, plus an axe-core (WCAG 2.1 AA) helper. */
 import { existsSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, chromium, type Page, type Response } from "playwright-core";
+import { type Browser, type BrowserServer, chromium, type Page, type Response } from "playwright-core";
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
@@ -9,22 +9,36 @@ export function findChromium(): string | undefined {
   return CANDIDATES.find((p): p is string => Boolean(p) && existsSync(p as string));
 }
 
+const LAUNCH_OPTIONS = {
+  headless: true,
+  // Without these, Chromium tries to reach Google's services on a closed network.
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+  ],
+};
+
 export function launchBrowser(executablePath: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    headless: true,
-    // Without these, Chromium tries to reach Google's services on a closed network.
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--disable-dev-shm-usage",
-    ],
-  });
+  return chromium.launch({ executablePath, ...LAUNCH_OPTIONS });
+}
+
+/** A Chromium that test processes connect to (the e2e global setup starts one for the whole run). */
+export function launchBrowserServer(executablePath: string): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath, ...LAUNCH_OPTIONS });
+}
+
+/**
+ * The run's Chromium (from launchBrowserServer), connected: cheaper than a browser per test file. Its
+ * `close()` closes this connection's contexts and disconnects, leaving the browser to the next file.
+ */
+export function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
 }
 
 /** A page in its own context (axe-core needs one), Hebrew locale, at the given viewport. */

@@ -1,18 +1,18 @@
 /**
- * The frame every browser test file shares: a `describe` that is skipped without Chromium and launches one
- * browser for its tests, closed after them. The body gets the browser as a stand-in that forwards to the
- * launched one, so it can be used (and handed to helpers) as a `Browser` from the first `beforeAll` on.
+ * The frame every browser test file shares: a `describe` that is skipped without Chromium and connects to the
+ * run's one Chromium (started by the e2e global setup) for its tests, disconnecting after them. The body gets the
+ * browser as a stand-in that forwards to the connected one, so it can be used (and handed to helpers) as a `Browser` from the first `beforeAll` on.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, inject } from "vitest";
-import { launchBrowser } from "./browser.ts";
+import { connectBrowser } from "./browser.ts";
 
 export function describeInChromium(name: string, body: (browser: Browser) => void): void {
   const chromiumPath = inject("chromiumPath");
   describe.skipIf(!chromiumPath)(name, () => {
     let launched: Browser | undefined;
     beforeAll(async () => {
-      launched = await launchBrowser(chromiumPath!);
+      launched = await connectBrowser(inject("browserEndpoint"));
     });
     afterAll(async () => {
       await launched?.close();

@@ -35,7 +35,8 @@ export type TestDatabaseFactory = {
   create(options?: CreateOptions): Promise<TestDatabase>;
 };
 
-async function createSqlite(options: CreateOptions = {}): Promise<TestDatabase> {
+/** A SQLite file in a temporary folder, migrated (a copy of `template`'s when given). */
+export async function createSqlite(options: CreateOptions = {}): Promise<TestDatabase> {
   const dir = tempDir("bakery-test-");
   const file = path.join(dir, "test.sqlite");
   if (options.template) copyFileSync(path.join(options.template, TEMPLATE_DATABASE), file);

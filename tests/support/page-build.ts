@@ -1,32 +1,18 @@
 /**
- * The React Router server build for integration tests, compiled on the fly by Vite (as
- * `npm run dev` does), so pages and their actions can be tested over a real database without a
- * production build. Loaded once per test file and shared by its databases; tests/support/cleanup.ts
- * closes the Vite server after the file.
+ * The React Router server build for integration tests: the production build (build/server/index.js),
+ * made once per run and only when its sources changed (tests/support/site-build.ts, from the integration
+ * global setup), imported by Node itself (vitest.config.ts keeps it external), so pages and their actions
+ * are tested over a real database as they are served — without compiling the app again in every file.
  */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { createServer, type ViteDevServer } from "vite";
+import { BUILD_ENTRY } from "./site-build.ts";
 
-let shared: Promise<{ build: ServerBuild; vite: ViteDevServer }> | undefined;
+let shared: Promise<ServerBuild> | undefined;
 
-async function load(): Promise<{ build: ServerBuild; vite: ViteDevServer }> {
-  const vite = await createServer({
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: "custom",
-    logLevel: "silent",
-  });
-  const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  return { build, vite };
-}
-
-/** This file's server build (compiled on the first call). */
-export async function loadServerBuild(): Promise<ServerBuild> {
-  shared ??= load();
-  return (await shared).build;
-}
-
-export async function closeServerBuild(): Promise<void> {
-  const loaded = shared;
-  shared = undefined;
-  if (loaded) await (await loaded).vite.close();
+/** The server build (imported on the first call of a file; the build itself exists already). */
+export function loadServerBuild(): Promise<ServerBuild> {
+  shared ??= import(pathToFileURL(path.resolve(BUILD_ENTRY)).href) as Promise<ServerBuild>;
+  return shared;
 }

@@ -1,0 +1,52 @@
+/**
+ * The production build (`react-router build` → build/) that every suite needing pages uses: integration
+ * imports its server bundle in-process, e2e and cluster run server/main.ts on it. It is made once and
+ * reused while nothing it is built from has changed: build/.test-inputs holds a hash of those inputs,
+ * written after a build made here. Called from the suites' global setups (one process at a time).
+ */
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export const BUILD_ENTRY = "build/server/index.js";
+const STAMP = "build/.test-inputs";
+/** What the build is made of (app/ reaches server/ only as types: tests/unit/layering.test.ts). */
+const INPUTS = [
+  "app",
+  "domain",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+  "package-lock.json",
+];
+
+function filesUnder(entry: string): string[] {
+  if (!existsSync(entry)) return [];
+  if (!statSync(entry).isDirectory()) return [entry];
+  // React Router's generated types are not part of the build.
+  if (path.basename(entry) === ".react-router") return [];
+  return readdirSync(entry)
+    .sort()
+    .flatMap((name) => filesUnder(path.join(entry, name)));
+}
+
+function inputsHash(): string {
+  const hash = createHash("sha256");
+  for (const file of INPUTS.flatMap(filesUnder)) hash.update(file).update("\0").update(readFileSync(file));
+  return hash.digest("hex");
+}
+
+/** Builds unless build/ is the build of the current sources. Returns whether it built. */
+export function ensureSiteBuild(): boolean {
+  const current = inputsHash();
+  if (existsSync(BUILD_ENTRY) && existsSync(STAMP) && readFileSync(STAMP, "utf8") === current) return false;
+  console.info("Building the site for the tests (react-router build)…");
+  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (result.status !== 0) throw new Error(`react-router build failed (exit ${result.status})`);
+  writeFileSync(STAMP, current);
+  return true;
+}

@@ -33,6 +33,10 @@ export const heAdmin = {
     userMenu: "תפריט משתמש",
     logout: "התנתקות",
     openMenu: "פתיחת תפריט הניהול",
+    /** The phone's section menu button (issue 12 §4): read before the current section's name. */
+    menu: "תפריט הניהול",
+    /** Its visible word where no section is current. */
+    menuShort: "תפריט",
   },
   titles: {
     panel: "לוח בקרה",
@@ -92,6 +96,12 @@ export const heAdmin = {
     perPage: "שורות בעמוד",
     summary: (from: number, to: number, total: number) => `מציג ${from}–${to} מתוך ${total}`,
     sortedBy: "ממוין לפי",
+    /** The phone's button that unfolds the search and filters (issue 12 §4). */
+    searchToggle: "חיפוש",
+    /** Next to it while a search or filter narrows the rows. */
+    filtered: "מסונן",
+    /** Before the phone's row of sort buttons (the column headers). */
+    sortBy: "מיון:",
   },
   pagination: {
     label: "עמודים",

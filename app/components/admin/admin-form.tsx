@@ -101,7 +101,7 @@ export function AdminForm({
   form,
   onCancel,
   id,
-  className = "grid gap-4 md:grid-cols-2",
+  className = "grid grid-cols-1 gap-4 md:grid-cols-2",
   actions = true,
   children,
 }: {

@@ -12,6 +12,7 @@ export const column = {
   image: <R extends { mainImage: Picture | null }>(): ListColumn<R> => ({
     id: "image",
     name: f.mainImage,
+    card: "plain",
     render: (r) => <Thumb picture={r.mainImage} />,
   }),
   id: <R extends { id: number }>(): ListColumn<R> => ({
@@ -30,7 +31,7 @@ export const column = {
       secondLine ? (
         <span className="block min-w-40">
           <span className="block font-semibold">{r.name}</span>
-          <span className="line-clamp-1 block text-sm text-cocoa-800">{secondLine(r)}</span>
+          <span className="line-clamp-2 text-sm text-cocoa-800 md:line-clamp-1">{secondLine(r)}</span>
         </span>
       ) : (
         <span className="font-semibold">{r.name}</span>

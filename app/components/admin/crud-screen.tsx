@@ -210,13 +210,18 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
       <ListHeader title={t.heading}>
         {props.headerExtra}
         {canCreate ? (
-          <button type="button" className={buttonClass.primary} onClick={() => setModal({ kind: "create" })}>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            className={buttonClass.primary}
+            onClick={() => setModal({ kind: "create" })}
+          >
             <PlusIcon className="size-5" />
             {t.create}
           </button>
         ) : null}
       </ListHeader>
-      <SearchToolbar list={list} labels={props.searchLabels}>
+      <SearchToolbar list={list} labels={props.searchLabels} filterKeys={props.extraKeys}>
         {props.toolbarExtra?.(list)}
       </SearchToolbar>
       <AdminTable

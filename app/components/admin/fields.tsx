@@ -4,7 +4,7 @@
  * checkboxes are native (they need nothing more).
  */
 
-import { type CalendarDateTime, parseDateTime } from "@internationalized/date";
+import { type CalendarDate, type CalendarDateTime, parseDate, parseDateTime } from "@internationalized/date";
 import { type ReactNode, useId } from "react";
 import {
   DateField,
@@ -69,20 +69,17 @@ export function TextInput(props: {
   );
 }
 
-function toDateTime(value: string): CalendarDateTime | null {
+/** A stored value as the calendar type of its granularity; null for none or a malformed one. */
+function toDateValue(value: string, granularity: "day" | "minute"): CalendarDate | CalendarDateTime | null {
   try {
-    return value ? parseDateTime(value) : null;
+    if (!value) return null;
+    return granularity === "day" ? parseDate(value) : parseDateTime(value);
   } catch {
     return null;
   }
 }
 
-/**
- * A date and time as Jerusalem's wall clock, in the back office's Hebrew locale (day.month.year, 24-hour
- * segments, whatever the browser's language). The value is the text a datetime-local input would hold
- * ("2026-12-01T07:00", "" for none); the shared schema turns it into an instant. A clear button empties it.
- */
-export function DateTimeInput(props: {
+interface CalendarInputProps {
   name: string;
   label: string;
   value: string;
@@ -91,22 +88,44 @@ export function DateTimeInput(props: {
   hint?: string;
   clearLabel: string;
   className?: string;
-}) {
+}
+
+/**
+ * A date and time as Jerusalem's wall clock, in the back office's Hebrew locale (day.month.year, 24-hour
+ * segments, whatever the browser's language). The value is the text a datetime-local input would hold
+ * ("2026-12-01T07:00", "" for none); the shared schema turns it into an instant. A clear button empties it.
+ */
+export function DateTimeInput(props: CalendarInputProps) {
+  return <CalendarInput {...props} granularity="minute" />;
+}
+
+/**
+ * A calendar day in the same Hebrew segments (day.month.year): the value is the text a date input would
+ * hold ("2026-12-01", "" for none); `min` and `max` bound it the same way.
+ */
+export function DateOnlyInput(props: CalendarInputProps & { min?: string; max?: string }) {
+  return <CalendarInput {...props} granularity="day" />;
+}
+
+function CalendarInput(props: CalendarInputProps & { granularity: "day" | "minute"; min?: string; max?: string }) {
   const invalid = Boolean(props.errors?.length);
+  const day = props.granularity === "day";
   return (
     <DateField
       name={props.name}
-      value={toDateTime(props.value)}
-      onChange={(v) => props.onChange(v ? v.toString().slice(0, 16) : "")}
-      granularity="minute"
-      hourCycle={24}
-      isInvalid={invalid}
+      value={toDateValue(props.value, props.granularity)}
+      onChange={(v) => props.onChange(v ? v.toString().slice(0, day ? 10 : 16) : "")}
+      granularity={props.granularity}
+      hourCycle={day ? undefined : 24}
+      minValue={props.min ? toDateValue(props.min, "day") : undefined}
+      maxValue={props.max ? toDateValue(props.max, "day") : undefined}
+      isInvalid={invalid || undefined}
       validationBehavior="aria"
       className={props.className}
     >
       <Label className={labelClass}>{props.label}</Label>
       <div className="flex items-center gap-2">
-        <DateInput className={`${inputClass} flex min-h-11 items-center`}>
+        <DateInput className={`${inputClass} flex min-h-11 min-w-0 items-center`}>
           {(segment) => (
             <DateSegment
               segment={segment}

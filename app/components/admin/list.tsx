@@ -2,8 +2,13 @@
  * The parts every admin list is made of: a header with the create button, the search toolbar (global,
  * id, title, content), a sortable React Aria table with per-row actions, and the footer with the
  * row count, rows-per-page and pagination.
+ *
+ * On a phone (below `md`, issue 12 §4) the same markup is laid out for a narrow screen: the search folds
+ * behind a "חיפוש" button (open while a search or filter is active), the table's rows become cards — each
+ * value under its column's name, the row actions with their words at the card's foot — and the column
+ * headers a row of sort buttons. The grid's roles, keyboard navigation and sorting stay as they are.
  */
-import { type FormEvent, type ReactNode, useEffect, useState } from "react";
+import { type CSSProperties, type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import {
   Button,
   Cell,
@@ -21,15 +26,15 @@ import type { Paginated } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { DEFAULT_PER_PAGE, PER_PAGE_CHOICES } from "../../../domain/schemas/admin/list.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { SearchIcon, SortIcon } from "../ui/icon.tsx";
+import { ChevronIcon, SearchIcon, SortIcon } from "../ui/icon.tsx";
 import { Pagination } from "../ui/pagination.tsx";
 import { buttonClass } from "./fields.tsx";
 import type { AdminList } from "./use-admin-list.ts";
 
 export function ListHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
-    <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
-      <h1 className="text-3xl font-bold text-cocoa-900">{title}</h1>
+    <div className="mb-4 flex flex-wrap items-center justify-between gap-3 md:mb-5">
+      <h1 className="text-2xl font-bold text-cocoa-900 md:text-3xl">{title}</h1>
       <div className="flex flex-wrap items-center gap-2">{children}</div>
     </div>
   );
@@ -42,14 +47,24 @@ export const inputClass =
 export function SearchToolbar({
   list,
   labels,
+  filterKeys = [],
   children,
 }: {
   list: Pick<AdminList<unknown>, "params" | "update">;
   /** Per-list names of the title and content searches; null hides that search. */
   labels?: Partial<Record<"title" | "content", string | null>>;
+  /** The URL parameters of the list's own filters (`children`): while one is set, the search stays open. */
+  filterKeys?: readonly string[];
   children?: ReactNode;
 }) {
   const l = heAdmin.list;
+  const panelId = useId();
+  const filtered = [...SEARCH_KEYS, ...filterKeys].some((key) => list.params.get(key));
+  // On a phone the search is folded; a search or filter in the URL opens it, so what narrows the rows shows.
+  const [open, setOpen] = useState(filtered);
+  useEffect(() => {
+    if (filtered) setOpen(true);
+  }, [filtered]);
   const read = () => ({
     search_global: list.params.get("search_global") ?? "",
     search_id: list.params.get("search_id") ?? "",
@@ -89,32 +104,52 @@ export function SearchToolbar({
   );
 
   return (
-    <search className="mb-4 block rounded-xl bg-white p-4 shadow-sm ring-1 ring-cream-300">
-      <form
-        onSubmit={submit}
-        aria-label={l.searchHeading}
-        className="grid gap-3 md:grid-cols-[2fr_1fr_1.5fr_1.5fr_auto] md:items-end"
+    <search className="mb-4 block">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className={`${buttonClass.secondary} md:hidden`}
       >
-        {field("search_global", l.searchGlobal)}
-        {field("search_id", l.searchId, { inputMode: "numeric", dir: "ltr", pattern: "[0-9]*" })}
-        {labels?.title === null ? null : field("search_title", labels?.title ?? l.searchTitle)}
-        {labels?.content === null ? null : field("search_content", labels?.content ?? l.searchContent)}
-        <div className="flex gap-2">
-          <button type="submit" className={buttonClass.primary}>
-            <SearchIcon className="size-4" />
-            {l.search}
-          </button>
-          {hasSearch ? (
-            <button type="button" onClick={clear} className={buttonClass.secondary}>
-              {l.clear}
+        <SearchIcon className="size-4" />
+        {l.searchToggle}
+        {filtered ? <span className="text-sm font-medium">({l.filtered})</span> : null}
+        <ChevronIcon className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
+      </button>
+      <div
+        id={panelId}
+        className={`${open ? "mt-3" : "hidden"} rounded-xl bg-white p-4 shadow-sm ring-1 ring-cream-300 md:mt-0 md:block`}
+      >
+        <form
+          onSubmit={submit}
+          aria-label={l.searchHeading}
+          className="grid grid-cols-1 gap-3 md:grid-cols-[2fr_1fr_1.5fr_1.5fr_auto] md:items-end"
+        >
+          {field("search_global", l.searchGlobal)}
+          {field("search_id", l.searchId, { inputMode: "numeric", dir: "ltr", pattern: "[0-9]*" })}
+          {labels?.title === null ? null : field("search_title", labels?.title ?? l.searchTitle)}
+          {labels?.content === null ? null : field("search_content", labels?.content ?? l.searchContent)}
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={buttonClass.primary}>
+              <SearchIcon className="size-4" />
+              {l.search}
             </button>
-          ) : null}
-        </div>
-      </form>
-      {children}
+            {hasSearch ? (
+              <button type="button" onClick={clear} className={buttonClass.secondary}>
+                {l.clear}
+              </button>
+            ) : null}
+          </div>
+        </form>
+        {children}
+      </div>
     </search>
   );
 }
+
+/** The list parameters of the search toolbar's fields. */
+const SEARCH_KEYS = ["search_global", "search_id", "search_title", "search_content"] as const;
 
 export interface ListColumn<T> {
   id: string;
@@ -125,6 +160,11 @@ export interface ListColumn<T> {
   className?: string;
   /** Hidden on narrower screens (tablets) to keep the row readable. */
   wide?: boolean;
+  /**
+   * On a phone's card: "label" (the default) shows the value under the column's name; "plain" without it
+   * (the row header and the thumbnail, which speak for themselves).
+   */
+  card?: "label" | "plain";
 }
 
 /** A sortable table of rows (React Aria Table: keyboard grid navigation, aria-sort). */
@@ -153,11 +193,14 @@ export function AdminTable<T extends { id: number }>({
       />
     );
 
+  // A card puts the thumbnail beside the row header, when the list has one.
+  const media = columns.some((c) => c.card === "plain" && !c.isRowHeader);
   return (
     <div
-      className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-cream-300"
+      className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-cream-300 max-md:overflow-visible max-md:rounded-none max-md:bg-transparent max-md:shadow-none max-md:ring-0"
       aria-busy={list.loading}
       data-list-query={list.query}
+      style={{ "--sort-label": JSON.stringify(heAdmin.list.sortBy) } as CSSProperties}
     >
       <Table
         aria-label={label}
@@ -168,16 +211,16 @@ export function AdminTable<T extends { id: number }>({
             order_direction: d.direction === "ascending" ? "asc" : "desc",
           })
         }
-        className="w-full border-collapse text-start"
+        className="w-full border-collapse text-start max-md:block"
       >
-        <TableHeader className="bg-cream-200 text-cocoa-900">
+        <TableHeader className="bg-cream-200 text-cocoa-900 max-md:block max-md:bg-transparent max-md:[&>tr]:mb-3 max-md:[&>tr]:flex max-md:[&>tr]:flex-wrap max-md:[&>tr]:items-center max-md:[&>tr]:gap-1.5 max-md:[&>tr]:before:text-sm max-md:[&>tr]:before:font-medium max-md:[&>tr]:before:content-(--sort-label)">
           {columns.map((c) => (
             <Column
               key={c.id}
               id={c.id}
               isRowHeader={c.isRowHeader}
               allowsSorting={c.sortable}
-              className={`px-3 py-3 text-start text-sm font-bold whitespace-nowrap outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-inset data-[focus-visible]:ring-crust-600/50 ${c.sortable ? "cursor-pointer" : ""} ${c.wide ? "hidden lg:table-cell" : ""} ${c.className ?? ""}`}
+              className={`px-3 py-3 text-start text-sm font-bold whitespace-nowrap outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-inset data-[focus-visible]:ring-crust-600/50 ${c.sortable ? "cursor-pointer max-md:rounded-full max-md:bg-white max-md:px-2.5 max-md:py-1 max-md:ring-1 max-md:ring-cream-300 max-md:data-[sort-direction]:ring-2 max-md:data-[sort-direction]:ring-crust-700" : "max-md:hidden"} ${c.wide ? "hidden lg:table-cell" : ""} ${c.className ?? ""}`}
             >
               {({ sortDirection, allowsSorting }) => (
                 <span className="inline-flex items-center gap-1">
@@ -193,7 +236,7 @@ export function AdminTable<T extends { id: number }>({
             </Column>
           ))}
           {actions ? (
-            <Column id="actions" className="px-3 py-3 text-start text-sm font-bold">
+            <Column id="actions" className="px-3 py-3 text-start text-sm font-bold max-md:hidden">
               {heAdmin.actions}
             </Column>
           ) : null}
@@ -201,24 +244,34 @@ export function AdminTable<T extends { id: number }>({
         <TableBody
           items={rows}
           dependencies={[columns, actions]}
+          className="max-md:flex max-md:flex-col max-md:gap-3 max-md:[&>tr>td[colspan]]:block"
           renderEmptyState={() => (
-            <p className="px-4 py-10 text-center text-cocoa-800">{list.loading ? heAdmin.loading : heAdmin.empty}</p>
+            <p className="px-4 py-10 text-center text-cocoa-800 max-md:rounded-xl max-md:bg-white max-md:ring-1 max-md:ring-cream-300">
+              {list.loading ? heAdmin.loading : heAdmin.empty}
+            </p>
           )}
         >
           {(row) => (
             <Row
               id={row.id}
               columns={[...columns, ...(actions ? [{ id: "actions" } as ListColumn<T>] : [])]}
-              className="border-t border-cream-200 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-inset data-[focus-visible]:ring-crust-600/50 data-[hovered]:bg-cream-50"
+              className={`border-t border-cream-200 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-inset data-[focus-visible]:ring-crust-600/50 data-[hovered]:bg-cream-50 max-md:grid max-md:gap-y-1 max-md:rounded-xl max-md:border-0 max-md:bg-white max-md:p-3 max-md:shadow-sm max-md:ring-1 max-md:ring-cream-300 ${media ? "max-md:grid-cols-[auto_minmax(0,1fr)] max-md:gap-x-3" : "max-md:grid-cols-[minmax(0,1fr)]"}`}
             >
               {(column) => (
                 <Cell
-                  className={`px-3 py-2 align-middle text-cocoa-900 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-inset data-[focus-visible]:ring-crust-600/50 ${column.wide ? "hidden lg:table-cell" : ""} ${column.className ?? ""}`}
+                  className={`px-3 py-2 align-middle text-cocoa-900 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-inset data-[focus-visible]:ring-crust-600/50 ${column.wide ? "hidden lg:table-cell" : cardCellClass(column, media)} ${column.className ?? ""}`}
                 >
                   {column.id === "actions" && actions ? (
-                    <div className="flex items-center gap-0.5">{actions(row)}</div>
-                  ) : (
+                    <div className="flex items-center gap-0.5 max-md:flex-wrap max-md:gap-1">{actions(row)}</div>
+                  ) : column.card === "plain" || column.isRowHeader ? (
                     column.render(row)
+                  ) : (
+                    <>
+                      <span aria-hidden="true" className="text-sm font-medium text-cocoa-800 md:hidden">
+                        {column.name}:
+                      </span>
+                      {column.render(row)}
+                    </>
                   )}
                 </Cell>
               )}
@@ -228,6 +281,15 @@ export function AdminTable<T extends { id: number }>({
       </Table>
     </div>
   );
+}
+
+/** Where a cell sits on a phone's card (see the file's comment): thumbnail, row header, labelled value, actions. */
+function cardCellClass<T>(column: ListColumn<T>, media: boolean): string {
+  if (column.id === "actions")
+    return "max-md:col-span-full max-md:mt-1 max-md:border-t max-md:border-cream-200 max-md:p-0 max-md:pt-2";
+  if (column.isRowHeader) return `max-md:row-start-1 max-md:p-0 max-md:text-lg ${media ? "max-md:col-start-2" : ""}`;
+  if (column.card === "plain") return "max-md:col-start-1 max-md:row-span-3 max-md:row-start-1 max-md:p-0";
+  return `max-md:flex max-md:min-w-0 max-md:flex-wrap max-md:items-center max-md:gap-x-2 max-md:p-0 ${media ? "max-md:col-start-2" : ""}`;
 }
 
 function ListError({ error, onRetry, onReset }: { error: unknown; onRetry: () => void; onReset: () => void }) {
@@ -317,9 +379,14 @@ export function RowAction({
 }) {
   return (
     <TooltipTrigger delay={400} closeDelay={100}>
-      <Button onPress={onPress} aria-label={`${label}: ${subject}`} className={`${buttonClass[tone]} min-h-9 min-w-9`}>
+      <Button
+        onPress={onPress}
+        aria-label={`${label}: ${subject}`}
+        className={`${buttonClass[tone]} min-h-9 min-w-9 max-md:min-h-11`}
+      >
         {icon}
-        <span aria-hidden="true" className="hidden 2xl:inline">
+        {/* The word shows where there is room: a phone's card, a wide screen. */}
+        <span aria-hidden="true" className="hidden max-md:inline 2xl:inline">
           {label}
         </span>
       </Button>

@@ -9,6 +9,7 @@ import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../../domain/schemas/admin/audit.ts";
 import { Details } from "../../components/admin/bits.tsx";
 import { CrudScreen } from "../../components/admin/crud-screen.tsx";
+import { DateOnlyInput } from "../../components/admin/fields.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { inputClass, type ListColumn, RowAction } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
@@ -274,26 +275,23 @@ function Filters({ list }: { list: AdminList<AdminAuditEntry> }) {
             ))}
           </select>
         </LabelledField>
-        <LabelledField id="audit-from" label={a.from}>
-          <input
-            id="audit-from"
-            type="date"
-            value={values.from}
-            max={values.to || undefined}
-            onChange={(e) => set("from", e.target.value)}
-            className={inputClass}
-          />
-        </LabelledField>
-        <LabelledField id="audit-to" label={a.to}>
-          <input
-            id="audit-to"
-            type="date"
-            value={values.to}
-            min={values.from || undefined}
-            onChange={(e) => set("to", e.target.value)}
-            className={inputClass}
-          />
-        </LabelledField>
+        {/* The project's Hebrew date field (day.month.year in any browser language), not the native input. */}
+        <DateOnlyInput
+          name="from"
+          label={a.from}
+          value={values.from}
+          max={values.to || undefined}
+          onChange={(value) => set("from", value)}
+          clearLabel={f.clearDate}
+        />
+        <DateOnlyInput
+          name="to"
+          label={a.to}
+          value={values.to}
+          min={values.from || undefined}
+          onChange={(value) => set("to", value)}
+          clearLabel={f.clearDate}
+        />
         {active ? (
           <button
             type="button"

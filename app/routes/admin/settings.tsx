@@ -83,7 +83,7 @@ function useFocusFieldFromHash() {
 
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
   return (
-    <fieldset className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-300 md:grid-cols-2">
+    <fieldset className="grid grid-cols-1 gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-300 md:grid-cols-2">
       <legend className="px-1 text-xl font-bold text-cocoa-900">{legend}</legend>
       {children}
     </fieldset>

@@ -15,7 +15,7 @@ type Errors = Record<string, string[] | undefined>;
 const INPUT = "rounded-lg border border-cocoa-800/40 bg-white px-2 py-1.5";
 const BUTTON =
   "rounded-full border-2 border-crust-700 px-3 py-1 text-sm font-semibold text-crust-700 hover:bg-cream-200 focus-visible:outline-2";
-const BOX = "rounded-xl p-4 ring-1 ring-cream-300";
+const BOX = "rounded-xl p-3 ring-1 sm:p-4 ring-cream-300";
 
 function ErrorText({ messages }: { messages: (string | undefined)[] }) {
   const list = messages.filter(Boolean);
@@ -245,10 +245,10 @@ export function HoursEditor({
   const setRule = <K extends keyof HoursRules>(key: K, value: HoursRules[K]) => onRules({ ...rules, [key]: value });
   const r = (key: string) => errors[`hours_rules.${key}`] ?? [];
   return (
-    <fieldset className="space-y-4 rounded-xl p-4 ring-1 ring-cream-300 md:col-span-2">
+    <fieldset className="space-y-4 rounded-xl p-3 ring-1 sm:p-4 ring-cream-300 md:col-span-2">
       <legend className="px-1 text-lg font-bold text-cocoa-900">{heHours.editor.weekly}</legend>
       <p className="text-sm text-cocoa-800">{e.weeklyHelp}</p>
-      <div className="grid gap-3 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         {DAYS.map((dayName, day) => {
           const indexes = weekly.flatMap((entry, i) => (entry.day === day ? [i] : []));
           const setDay = (list: Interval[]) =>
@@ -278,7 +278,7 @@ export function HoursEditor({
       </div>
       <ErrorText messages={errors.opening_hours ?? []} />
 
-      <div className="grid gap-3 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         <Box title={e.friday}>
           <Select
             label={e.friday}

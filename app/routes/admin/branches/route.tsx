@@ -91,7 +91,7 @@ function BranchForm(props: FormProps<AdminBranch>) {
         errors={errors}
       />
       {field.text("position", f.position, { inputMode: "numeric", dir: "ltr", hint: f.positionHint })}
-      <fieldset className="grid gap-4 rounded-xl bg-cream-50 p-4 ring-1 ring-cream-300 md:col-span-2 md:grid-cols-3">
+      <fieldset className="grid grid-cols-1 gap-4 rounded-xl bg-cream-50 p-4 ring-1 ring-cream-300 md:col-span-2 md:grid-cols-3">
         <legend className="px-1 font-bold text-cocoa-900">{k.certificate}</legend>
         {field.text("kashrut_authority", k.authority, { hint: k.authorityHint })}
         {field.text("kashrut_certificate_number", k.number, { dir: "ltr" })}

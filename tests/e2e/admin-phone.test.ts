@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SECTION_LIST, sectionHref } from "../../app/lib/admin-sections.ts";
 import { heAdmin } from "../../domain/i18n/admin.ts";
 import { confirmDialog, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, launchBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
@@ -114,7 +114,7 @@ describe.skipIf(!chromiumPath)("the back office on a 390 px phone", () => {
   let browser: Browser;
   let page: Page;
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
     page = await staffPage(browser, baseURL, credentials, { viewport: PHONE });
   });
   afterAll(async () => {

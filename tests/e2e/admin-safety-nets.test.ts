@@ -8,7 +8,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, launchBrowser, openPage } from "../support/browser.ts";
+import { axeViolations, connectBrowser, openPage } from "../support/browser.ts";
 import { pngImage } from "../support/images.ts";
 
 const baseURL = inject("baseURL");
@@ -64,7 +64,7 @@ describe.skipIf(!chromiumPath)("admin safety nets: a product in one save", () =>
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
     page = await staffPage(browser, baseURL, credentials, { viewport: VIEWPORTS.desktop });
   });
   afterAll(async () => {
@@ -232,7 +232,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     let page: Page;
 
     beforeAll(async () => {
-      browser = await launchBrowser(chromiumPath);
+      browser = await connectBrowser(inject("browserEndpoint"));
       page = await staffPage(browser, baseURL, credentials, { viewport });
     });
     afterAll(async () => {

@@ -7,7 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { confirmDialog, dismissToasts, expectToast, listReady, staffPage, toasts } from "../support/admin-e2e.ts";
-import { axeViolations, launchBrowser, openPage } from "../support/browser.ts";
+import { axeViolations, connectBrowser, openPage } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const chromiumPath = inject("chromiumPath");
@@ -28,7 +28,7 @@ describe.skipIf(!chromiumPath)("admin: delete, undo from the toast, and restore 
   let browser: Browser;
 
   beforeAll(async () => {
-    browser = await launchBrowser(chromiumPath);
+    browser = await connectBrowser(inject("browserEndpoint"));
   });
   afterAll(async () => {
     await browser?.close();

@@ -275,12 +275,15 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     it("asks on a backdrop click and on the close button", async () => {
       const form = await openCreateForm(page);
       await form.getByLabel("שם הגודל").fill("בינונית");
-      // The backdrop: a corner of the overlay outside the dialog.
-      await page.mouse.click(4, viewport.height - 4);
-      await prompt().waitFor();
-      await prompt().getByRole("button", { name: "להמשיך לערוך" }).click();
-      await prompt().waitFor({ state: "detached" });
-      expect(await form.getByLabel("שם הגודל").inputValue()).toBe("בינונית");
+      // The backdrop: a corner of the overlay outside the dialog. Below 640 px the dialog fills the screen
+      // (no backdrop to press), so there only the close button is tried.
+      if (viewport.width >= 640) {
+        await page.mouse.click(4, viewport.height - 4);
+        await prompt().waitFor();
+        await prompt().getByRole("button", { name: "להמשיך לערוך" }).click();
+        await prompt().waitFor({ state: "detached" });
+        expect(await form.getByLabel("שם הגודל").inputValue()).toBe("בינונית");
+      }
 
       await form.getByRole("button", { name: "סגירה" }).click();
       await prompt().waitFor();
@@ -293,7 +296,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const field = page.getByRole("textbox").first();
       await field.fill(`${await field.inputValue()} שינוי`);
       // The top bar's link to the products (on a phone, behind the menu button).
-      const menuButton = page.getByRole("button", { name: "פתיחת תפריט הניהול" });
+      const menuButton = page.locator("header details > summary");
       if (await menuButton.isVisible()) await menuButton.click();
       await page.getByRole("navigation", { name: "ניווט בממשק הניהול" }).getByRole("link", { name: "מוצרים" }).click();
       await prompt().waitFor();

@@ -3,7 +3,9 @@
  * publication are created, edited and deleted through the confirmation dialog with the spec §8 messages;
  * the contact inbox marks a request handled; site settings show on the public site at once; log out.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { confirmDialog, dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
@@ -161,8 +163,11 @@ describe.skipIf(!chromiumPath)(
 
       const download = page.waitForEvent("download");
       await page.getByRole("link", { name: "ייצוא ל-CSV" }).click();
-      const file = await (await download).path();
+      // The run's Chromium is shared over a connection: the file is saved here rather than read in place.
+      const file = path.join(tmpdir(), `members-${SUFFIX}.csv`);
+      await (await download).saveAs(file);
       const csv = await readFile(file, "utf8");
+      await rm(file, { force: true });
       expect(csv.charCodeAt(0)).toBe(0xfeff);
       expect(csv).toContain(`"dana2.${SUFFIX}@example.co.il","נוסף על ידי הצוות"`);
 

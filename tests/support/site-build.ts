@@ -43,8 +43,11 @@ export function ensureSiteBuild(): boolean {
   const current = inputsHash();
   if (existsSync(BUILD_ENTRY) && existsSync(STAMP) && readFileSync(STAMP, "utf8") === current) return false;
   console.info("Building the site for the tests (react-router build)…");
+  // Vitest sets NODE_ENV=test, which would give a development build of React (other markup, no production
+  // optimisations): the tests must run what `npm start` serves.
   const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], {
     stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) throw new Error(`react-router build failed (exit ${result.status})`);
   writeFileSync(STAMP, current);

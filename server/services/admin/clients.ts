@@ -13,6 +13,8 @@ import { updateVersioned } from "./versions.ts";
 
 /** Members read per query by the CSV export. */
 const EXPORT_BATCH = 1000;
+/** The export's first batch: the first bytes of the download, read and sent before any full batch. */
+const EXPORT_FIRST_BATCH = 100;
 
 export const CLIENT_LIST: ListConfig = {
   id: "id",
@@ -180,21 +182,19 @@ export function createAdminClientsService(db: DB, deps: { trash: AdminTrashServi
       ];
       async function* batches(): AsyncGenerator<CsvRow[]> {
         let after: { created_at: string; id: number } | undefined;
-        for (;;) {
+        // A small first batch: the download starts (and a database that cannot be read fails the request)
+        // after one short read, whatever the club's size; the rest goes in full batches.
+        for (let size = Math.min(batchSize, EXPORT_FIRST_BATCH); ; size = batchSize) {
           let query = db.selectFrom("clients").selectAll();
           if (after) {
             const last = after;
-            query = query.where((eb) =>
-              eb.or([
-                eb("created_at", ">", last.created_at),
-                eb.and([eb("created_at", "=", last.created_at), eb("id", ">", last.id)]),
-              ]),
-            );
+            // A row comparison, not (a > x or a = x and b > y): both databases seek the created_at/id index to it.
+            query = query.where((eb) => eb(eb.refTuple("created_at", "id"), ">", eb.tuple(last.created_at, last.id)));
           }
-          const rows = await query.orderBy("created_at").orderBy("id").limit(batchSize).execute();
+          const rows = await query.orderBy("created_at").orderBy("id").limit(size).execute();
           yield rows.map(toRow);
           const tail = rows.at(-1);
-          if (!tail || rows.length < batchSize) return;
+          if (!tail || rows.length < size) return;
           after = { created_at: tail.created_at, id: tail.id };
         }
       }

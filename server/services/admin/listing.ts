@@ -110,7 +110,15 @@ export interface ListPageOptions<T extends ListTable, Item> {
   params?: URLSearchParams;
   /** Rows of one page → the list's items (may read related data for just these rows). */
   map: (rows: Selectable<Database[T]>[]) => Item[] | Promise<Item[]>;
+  /**
+   * Runs the search that finds a searched page's ids (and its total) on a connection the list prepared, e.g.
+   * with planner settings (admin/product-search.ts `productSearchRunner`); the default runs it on `db` as is.
+   */
+  searchWith?: SearchRunner;
 }
+
+/** Runs `find` on a database handle of the runner's choosing and returns its result. */
+export type SearchRunner = <R>(find: (db: DB) => Promise<R>) => Promise<R>;
 
 /**
  * One page of a flat admin list: the sort column checked (422), then only that page read and mapped.
@@ -150,8 +158,10 @@ export async function listPage<T extends ListTable, Item>(
     return count();
   };
   const opposite = query.order_direction === "asc" ? "desc" : "asc";
-  const pageIds = (limit: number, offset: number, withTotal: boolean, reversed = false) =>
-    matching()
+  const pageIds = (limit: number, offset: number, withTotal: boolean, reversed = false, on: DB = db) =>
+    (on as DB)
+      .selectFrom(table as "branches")
+      .where((eb) => eb.and(conditions))
       .orderBy(sql.ref(column), reversed ? opposite : query.order_direction)
       .orderBy(sql.ref(config.id), reversed ? opposite : query.order_direction)
       .select(sql<number>`${sql.ref(config.id)}`.as(PAGE_ID))
@@ -193,7 +203,8 @@ export async function listPage<T extends ListTable, Item>(
       },
     });
   }
-  const ids = await pageIds(query.per_page, offsetOf(query), true);
+  const searchWith: SearchRunner = options.searchWith ?? ((find) => find(db));
+  const ids = await searchWith((on) => pageIds(query.per_page, offsetOf(query), true, false, on));
   const first = ids[0];
   const total = first ? Number(first[WINDOW_TOTAL]) : query.page > 1 ? await count() : 0;
   return sharedPaginate(await rowsOf(ids.map((r) => Number(r[PAGE_ID]))), { ...shared, total });

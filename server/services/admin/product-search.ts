@@ -15,13 +15,19 @@
  *   quoted, so no character in it is an operator. Shorter strings have no trigram to look up: for those the
  *   LIKE is kept (a scan, as before). A query word with such a short variant is left to a LIKE recheck of the
  *   rows the other words found (the index then narrows, the LIKE decides).
+ *
+ * PostgreSQL's planner needs to be told to use those indexes (`productSearchRunner`): left alone it walks the
+ * created_at index and tests every product (it costs `count(*) over ()` under LIMIT as if the walk could stop
+ * after one page), or scans the table (it prices `lower()` of a long description like a comparison of two
+ * integers). Measured at 10,000 products, a term in 2,132 of them: 183 ms for the scan against 14 ms for the
+ * bitmap of the trigram indexes.
  */
 import { type Expression, PostgresAdapter, type SqlBool, sql } from "kysely";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { DB } from "../../db/database.ts";
 import { PRODUCT_SEARCH_TABLE } from "../../db/migrations/017-data-growth.ts";
 import { escapeLike, parseSearchQuery } from "../search/hebrew.ts";
-import { containsAny, type ListConfig, listConditions } from "./listing.ts";
+import { containsAny, type ListConfig, listConditions, type SearchRunner } from "./listing.ts";
 
 /** The list's columns → the FTS5 column holding the same value lower-cased. */
 const FTS_COLUMN: Record<string, string> = {
@@ -99,4 +105,30 @@ export function productListConditions(db: DB, config: ListConfig, query: ListQue
     (term) => ftsNormalizedMatch(matching, term),
     (columns, term) => ftsContainsAny(matching, columns, term),
   );
+}
+
+/** Every string the search LIKEs a column against: the terms lower-cased and the normalized query words. */
+function likedStrings(query: ListQuery): string[] {
+  const terms = [query.search_title, query.search_content, query.search_global].filter((t): t is string => !!t);
+  const variants = query.search_global ? parseSearchQuery(query.search_global).flat() : [];
+  return [...terms.map((t) => t.toLowerCase()), ...variants];
+}
+
+/**
+ * On PostgreSQL, a runner for the page-finding query that leaves the planner only the trigram indexes of
+ * migration 017 (a bitmap of the matches, rechecked by the LIKEs, then the page sorted out of them): plain
+ * scans and index walks off for that one statement (`set local`, inside its own transaction). Only when every
+ * searched string has a trigram to look up; a shorter one would make the bitmap a read of the whole index, and
+ * then the planner's own choice stands. Undefined on SQLite and for unsearched lists.
+ */
+export function productSearchRunner(db: DB, query: ListQuery): SearchRunner | undefined {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const strings = likedStrings(query);
+  if (strings.length === 0 || !strings.every(indexable)) return undefined;
+  return (find) =>
+    db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_indexscan = off`.execute(trx);
+      return find(trx);
+    });
 }

@@ -27,7 +27,7 @@ import type { MediaService } from "../media.ts";
 import { productColumns } from "../products.ts";
 import type { AdminImagesService } from "./images.ts";
 import { type ListConfig, listPage, now } from "./listing.ts";
-import { productListConditions } from "./product-search.ts";
+import { productListConditions, productSearchRunner } from "./product-search.ts";
 import type { AdminTrashService, TrashActor } from "./trash.ts";
 import { updateVersioned } from "./versions.ts";
 
@@ -90,6 +90,7 @@ export function createAdminProductsService(
         config: PRODUCT_LIST,
         query,
         conditions: productListConditions(db, PRODUCT_LIST, query),
+        searchWith: productSearchRunner(db, query),
         path,
         params,
         map: async (rows) => {

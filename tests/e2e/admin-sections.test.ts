@@ -8,7 +8,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { confirmDialog, dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
+import {
+  confirmDialog,
+  dismissToasts,
+  expectToast,
+  listReady,
+  segmentsText,
+  staffPage,
+  typeSegments,
+} from "../support/admin-e2e.ts";
 import { connectBrowser, openPage } from "../support/browser.ts";
 import { pngImage } from "../support/images.ts";
 
@@ -184,13 +192,16 @@ describe.skipIf(!chromiumPath)(
       await form.getByLabel("טלפון").fill("02-6712345");
       await form.getByLabel("קישור למפה").fill("not a link");
       await form.getByRole("button", { name: "הוספת טווח שעות (יום ראשון)" }).click();
-      await form.getByLabel("פתיחה (יום ראשון, 1)").fill("07:00");
-      await form.getByLabel("סגירה (יום ראשון, 1)").fill("07:00");
+      await typeSegments(form, "פתיחה (יום ראשון, 1)", "0700");
+      await typeSegments(form, "סגירה (יום ראשון, 1)", "0700");
+      // Times and dates in Israeli order whatever the browser's language: 24-hour, day.month.year.
+      await form.getByRole("button", { name: "הוספת חריג" }).click();
+      await typeSegments(form, "תאריך", "03052027");
       await form.getByRole("button", { name: "שמור" }).click();
       await form.getByText("יש להזין כתובת מלאה שמתחילה ב-https://").waitFor();
       await form.getByText("שעת הסגירה חייבת להיות שונה משעת הפתיחה").waitFor();
       await form.getByLabel("קישור למפה").fill("https://www.google.com/maps?q=31.76,35.22");
-      await form.getByLabel("סגירה (יום ראשון, 1)").fill("19:00");
+      await typeSegments(form, "סגירה (יום ראשון, 1)", "1900");
       await form.getByRole("button", { name: "שמור" }).click();
       await expectToast(page, "הסניף נשמר בהצלחה");
       await row(name).waitFor();
@@ -198,7 +209,8 @@ describe.skipIf(!chromiumPath)(
 
       await page.getByRole("button", { name: `עריכה: ${name}` }).click();
       const edit = dialog(`עריכת ${name}`);
-      expect(await edit.getByLabel("סגירה (יום ראשון, 1)").inputValue()).toBe("19:00");
+      expect(await segmentsText(edit, "סגירה (יום ראשון, 1)")).toBe("19:00");
+      expect(await segmentsText(edit, "תאריך")).toBe("3.5.2027");
       await edit.getByLabel("טלפון").fill("02-6719999");
       await edit.getByRole("button", { name: "שמור" }).click();
       await expectToast(page, "הסניף עודכן בהצלחה");

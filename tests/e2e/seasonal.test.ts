@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { currentOrNextWindow, isFeatured } from "../../domain/seasonal/holidays.ts";
 import { categories } from "../../server/db/seed/content.ts";
-import { adminApi, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
+import { adminApi, expectToast, listReady, staffPage, typeSegments } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { type BuildServer, serveBuild } from "../support/build-server.ts";
 import { describeInChromium } from "../support/chromium-suite.ts";
@@ -103,11 +103,7 @@ describeInChromium("seasonal collection band in Chromium", (browser) => {
     });
 
     /** Types a Jerusalem date and time into a Hebrew date field (day, month, year, hour, minute). */
-    const typeDateTime = async (label: string, digits: string) => {
-      const dialog = page.getByRole("dialog");
-      await dialog.getByRole("group", { name: label }).getByRole("spinbutton").first().click();
-      await page.keyboard.type(digits);
-    };
+    const typeDateTime = (label: string, digits: string) => typeSegments(page.getByRole("dialog"), label, digits);
 
     it("schedules a sale with Hebrew date fields: an end before the start is refused, then it is listed as scheduled; axe clean", async () => {
       await openPage(page, `${baseURL}/admin/sales`);

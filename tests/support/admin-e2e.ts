@@ -77,6 +77,18 @@ export async function dismissToasts(page: Page): Promise<void> {
   while ((await buttons.count()) > 0) await buttons.first().click();
 }
 
+/** Types digits into a React Aria date or time field, segment after segment, as a keyboard user does. */
+export async function typeSegments(scope: Locator, label: string, digits: string): Promise<void> {
+  await scope.getByRole("group", { name: label, exact: true }).getByRole("spinbutton").first().click();
+  await scope.page().keyboard.type(digits);
+}
+
+/** What a React Aria date or time field shows ("19:00"), without the direction marks around its segments. */
+export async function segmentsText(scope: Locator, label: string): Promise<string> {
+  const text = (await scope.getByRole("group", { name: label, exact: true }).textContent()) ?? "";
+  return text.replace(/[\u200e\u200f\u2066-\u2069]/g, "");
+}
+
 /** The delete confirmation of spec §4. */
 export function confirmDialog(page: Page): Locator {
   return page.getByRole("alertdialog", { name: "האם את/ה בטוח/ה?" });

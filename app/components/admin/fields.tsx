@@ -24,6 +24,9 @@ const inputClass =
 const labelClass = "mb-1 block font-medium text-cocoa-900";
 const errorClass = "mt-1 block text-sm font-medium text-berry-700";
 const hintClass = "mt-1 block text-sm text-cocoa-800";
+/** One segment (day, month, hour…) of a React Aria date or time field. */
+export const segmentClass =
+  "rounded tabular-nums outline-none focus:bg-crust-700 focus:text-white data-[placeholder]:text-cocoa-800/70 data-[type=literal]:px-0 [&:not([data-type=literal])]:px-0.5";
 
 export function TextInput(props: {
   name: string;
@@ -126,12 +129,7 @@ function CalendarInput(props: CalendarInputProps & { granularity: "day" | "minut
       <Label className={labelClass}>{props.label}</Label>
       <div className="flex items-center gap-2">
         <DateInput className={`${inputClass} flex min-h-11 min-w-0 items-center`}>
-          {(segment) => (
-            <DateSegment
-              segment={segment}
-              className="rounded tabular-nums outline-none focus:bg-crust-700 focus:text-white data-[placeholder]:text-cocoa-800/70 data-[type=literal]:px-0 [&:not([data-type=literal])]:px-0.5"
-            />
-          )}
+          {(segment) => <DateSegment segment={segment} className={segmentClass} />}
         </DateInput>
         {props.value ? (
           <button

@@ -3,9 +3,13 @@
  * rule, the holiday rules and dated exceptions (docs/hours.md). Plain labelled controls, one column on phones.
  * Validation is the shared schema's (domain/hours/rules.ts); errors arrive by dotted field name.
  */
+import { parseTime, type Time } from "@internationalized/date";
 import type { ReactNode } from "react";
+import { DateInput, DateSegment, Label, TimeField } from "react-aria-components";
 import type { DayPolicy, HoursRules, Interval, WeeklyEntry } from "../../../../domain/hours/rules.ts";
+import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { heHours } from "../../../../domain/i18n/hours.ts";
+import { DateOnlyInput, segmentClass } from "../../../components/admin/fields.tsx";
 
 const e = heHours.editor;
 const DAYS = heHours.days;
@@ -22,7 +26,21 @@ function ErrorText({ messages }: { messages: (string | undefined)[] }) {
   return list.length ? <p className="text-sm font-medium text-berry-700">{list.join(" ")}</p> : null;
 }
 
-function TimeField({
+/** "07:00" → a Time for React Aria; null for text that is not a time (the schema's message then says why). */
+function toTime(value: string): Time | null {
+  try {
+    return value ? parseTime(value) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A time of day in 24-hour segments (hour:minute), whatever the staff member's browser locale: a native
+ * `<input type="time">` follows the browser's language and shows AM/PM in an English Chromium, which no
+ * Israeli opening-hours sign uses. The value stays the "HH:MM" text the schema reads.
+ */
+function TimeOfDayField({
   label,
   value,
   onChange,
@@ -34,17 +52,20 @@ function TimeField({
   invalid?: boolean;
 }) {
   return (
-    <label className="flex flex-col gap-1 text-sm">
-      <span>{label}</span>
-      <input
-        type="time"
-        value={value}
-        onChange={(ev) => onChange(ev.target.value)}
-        aria-invalid={invalid || undefined}
-        className={INPUT}
-        dir="ltr"
-      />
-    </label>
+    <TimeField
+      value={toTime(value)}
+      onChange={(time) => onChange(time ? time.toString().slice(0, 5) : "")}
+      hourCycle={24}
+      shouldForceLeadingZeros
+      isInvalid={invalid || undefined}
+      validationBehavior="aria"
+      className="flex flex-col gap-1 text-sm"
+    >
+      <Label>{label}</Label>
+      <DateInput className={`${INPUT} flex min-h-11 min-w-24 items-center`} dir="ltr">
+        {(segment) => <DateSegment segment={segment} className={segmentClass} />}
+      </DateInput>
+    </TimeField>
   );
 }
 
@@ -71,13 +92,13 @@ function IntervalsEditor({
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: intervals have no identity of their own
             <li key={index} className="flex flex-wrap items-end gap-3">
-              <TimeField
+              <TimeOfDayField
                 label={`${e.opens} (${label}, ${index + 1})`}
                 value={interval.opens}
                 onChange={(v) => update(index, { opens: v })}
                 invalid={errors.length > 0}
               />
-              <TimeField
+              <TimeOfDayField
                 label={`${e.closes} (${label}, ${index + 1})`}
                 value={interval.closes}
                 onChange={(v) => update(index, { closes: v })}
@@ -322,7 +343,7 @@ export function HoursEditor({
                 }
                 errors={r("motzaei.after_havdalah")}
               />
-              <TimeField
+              <TimeOfDayField
                 label={e.motzaeiCloses}
                 value={rules.motzaei.closes}
                 onChange={(closes) =>
@@ -371,18 +392,17 @@ export function HoursEditor({
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a new exception has no date yet
                 <li key={index} className="space-y-2 border-b border-cream-300 pb-3 last:border-0">
-                  <label className="flex flex-col gap-1 text-sm">
-                    <span>{e.exceptionDate}</span>
-                    <input
-                      type="date"
-                      value={exception.date}
-                      onChange={(ev) => update({ date: ev.target.value })}
-                      aria-invalid={r(`exceptions.${index}.date`).length > 0 || undefined}
-                      className={`${INPUT} w-44`}
-                      dir="ltr"
-                    />
-                  </label>
-                  <ErrorText messages={r(`exceptions.${index}.date`)} />
+                  {/* Day.month.year in Hebrew segments, as every date of the back office (a native date input
+                      follows the browser's language: month/day/year in an English Chromium). */}
+                  <DateOnlyInput
+                    name={`exceptions.${index}.date`}
+                    label={e.exceptionDate}
+                    value={exception.date}
+                    onChange={(date) => update({ date })}
+                    errors={r(`exceptions.${index}.date`)}
+                    clearLabel={heAdmin.fields.clearDate}
+                    className="text-sm"
+                  />
                   <label className="inline-flex items-center gap-2 text-sm">
                     <input
                       type="checkbox"

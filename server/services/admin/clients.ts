@@ -27,6 +27,37 @@ export function clientStatus(r: Pick<ClientRow, "consent_at" | "confirmed_at">):
   return r.consent_at ? "pending" : "noConsent";
 }
 
+const s = heAdmin;
+const c = s.clients;
+
+/** The members export's column titles, in Hebrew. */
+export const CLIENT_CSV_HEADER: readonly string[] = [
+  s.id,
+  s.fields.email,
+  s.fields.source,
+  c.joined,
+  c.status,
+  c.consentAt,
+  c.consentSource,
+  c.consentAddress,
+  c.consentVersion,
+  c.confirmedAt,
+];
+
+/** One member as a row of the export, under CLIENT_CSV_HEADER (sources and statuses in Hebrew). */
+export const clientCsvRow = (r: ClientRow): CsvRow => [
+  r.id,
+  r.email,
+  s.sources[r.source] ?? r.source,
+  r.created_at,
+  c.statuses[clientStatus(r)],
+  r.consent_at ?? "",
+  r.consent_source ? (c.consentSources[r.consent_source] ?? r.consent_source) : "",
+  r.consent_address ?? "",
+  r.consent_version ?? "",
+  r.confirmed_at ?? "",
+];
+
 export const toClient = (r: ClientRow): AdminClient => ({
   id: r.id,
   email: r.email,
@@ -152,32 +183,6 @@ export function createAdminClientsService(db: DB, deps: { trash: AdminTrashServi
      * ever held whole, and each batch is one indexed range read however deep into the club it is.
      */
     exportCsv(batchSize = EXPORT_BATCH): AsyncGenerator<string> {
-      const s = heAdmin;
-      const c = s.clients;
-      const header = [
-        s.id,
-        s.fields.email,
-        s.fields.source,
-        c.joined,
-        c.status,
-        c.consentAt,
-        c.consentSource,
-        c.consentAddress,
-        c.consentVersion,
-        c.confirmedAt,
-      ];
-      const toRow = (r: ClientRow): CsvRow => [
-        r.id,
-        r.email,
-        s.sources[r.source] ?? r.source,
-        r.created_at,
-        c.statuses[clientStatus(r)],
-        r.consent_at ?? "",
-        r.consent_source ? (c.consentSources[r.consent_source] ?? r.consent_source) : "",
-        r.consent_address ?? "",
-        r.consent_version ?? "",
-        r.confirmed_at ?? "",
-      ];
       async function* batches(): AsyncGenerator<CsvRow[]> {
         let after: { created_at: string; id: number } | undefined;
         for (;;) {
@@ -192,13 +197,13 @@ export function createAdminClientsService(db: DB, deps: { trash: AdminTrashServi
             );
           }
           const rows = await query.orderBy("created_at").orderBy("id").limit(batchSize).execute();
-          yield rows.map(toRow);
+          yield rows.map(clientCsvRow);
           const tail = rows.at(-1);
           if (!tail || rows.length < batchSize) return;
           after = { created_at: tail.created_at, id: tail.id };
         }
       }
-      return csvChunks(header, batches());
+      return csvChunks(CLIENT_CSV_HEADER, batches());
     },
   };
   return service;

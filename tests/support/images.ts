@@ -28,14 +28,17 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typed, crc]);
 }
 
-/** A valid 1-bit PNG of width×height that would be 900 Mpx decoded (30000²) yet is ~110 KB on disk. */
+/**
+ * A valid 1-bit greyscale PNG of width×height, all black, that would be 900 Mpx decoded (30000²) yet is
+ * ~110 KB on disk. Built by hand because sharp itself would have to allocate the full pixel buffer to write it.
+ */
 export function pngBomb(width = 30_000, height = 30_000): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 1;
-  ihdr[9] = 0;
-  const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height);
+  ihdr[8] = 1; // bit depth
+  ihdr[9] = 0; // greyscale
+  const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height); // filter byte 0 + zero bits
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk("IHDR", ihdr),

@@ -150,6 +150,16 @@ interface Snapshot {
   children: Partial<Record<Dependent["table"], Row[]>>;
 }
 
+/** The entry's scheduled purge, no longer due once it left the trash (a running one is left to finish). */
+function dropPurgeJob(db: DB, trashId: number) {
+  return db
+    .deleteFrom("jobs")
+    .where("kind", "=", TRASH_PURGE_JOB)
+    .where("key", "=", String(trashId))
+    .where("state", "!=", "running")
+    .execute();
+}
+
 function parseSnapshot(data: string): Snapshot {
   const value = JSON.parse(data) as Partial<Snapshot>;
   return { row: value.row ?? {}, children: value.children ?? {} };
@@ -199,12 +209,7 @@ export function createAdminTrashService(db: DB, deps: { images: ImagesService; m
     if (due) query = query.where("deleted_at", "<=", new Date(due.getTime() - TRASH_DAYS * DAY_MS).toISOString());
     const entry = await query.returningAll().executeTakeFirst();
     if (!entry) return null;
-    await db
-      .deleteFrom("jobs")
-      .where("kind", "=", TRASH_PURGE_JOB)
-      .where("key", "=", String(trashId))
-      .where("state", "!=", "running")
-      .execute();
+    await dropPurgeJob(db, trashId);
     await deps.images.removeFilesOf(imageRowsOf(parseSnapshot(entry.data)));
     return refOf(entry);
   }
@@ -351,12 +356,7 @@ export function createAdminTrashService(db: DB, deps: { images: ImagesService; m
             .execute();
           if (dep.table === "images") restoredImages.push(...rows);
         }
-        await trx
-          .deleteFrom("jobs")
-          .where("kind", "=", TRASH_PURGE_JOB)
-          .where("key", "=", String(trashId))
-          .where("state", "!=", "running")
-          .execute();
+        await dropPurgeJob(trx, trashId);
         return restoredImages as unknown as ImageRow[];
       });
       // Its AVIF job may have run (and found nothing) while it was away.

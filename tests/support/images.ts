@@ -1,22 +1,32 @@
 /** Image files for upload tests: real ones, impostors and hostile ones. */
 import { readFileSync } from "node:fs";
 import { crc32, deflateSync } from "node:zlib";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 
-/** A real PNG with a gradient (so encoders have something to do). */
-export async function pngImage(width = 200, height = 120): Promise<Buffer> {
+/**
+ * An RGB image as a sharp pipeline: red grows to the right, green downwards, blue as `blue` says (so
+ * encoders have something to do).
+ */
+export function gradientImage(
+  width: number,
+  height: number,
+  blue: (x: number, y: number) => number = () => 140,
+): Sharp {
   const data = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 3;
       data[i] = (x * 255) / width;
       data[i + 1] = (y * 255) / height;
-      data[i + 2] = 140;
+      data[i + 2] = blue(x, y);
     }
   }
-  return sharp(data, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
+  return sharp(data, { raw: { width, height, channels: 3 } });
+}
+
+/** A real PNG with a gradient. */
+export async function pngImage(width = 200, height = 120): Promise<Buffer> {
+  return gradientImage(width, height).png().toBuffer();
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

@@ -20,7 +20,7 @@ import {
 } from "../../server/images/pipeline.ts";
 import { serveUploads } from "../../server/images/serve.ts";
 import { contentTypeForKey, createLocalStorage, type ImageStorage } from "../../server/images/storage.ts";
-import { brokenHeic, heicPhoto, pngBomb } from "../support/images.ts";
+import { brokenHeic, gradientImage, heicPhoto, pngBomb } from "../support/images.ts";
 
 let root: string;
 let storage: ImageStorage;
@@ -36,16 +36,7 @@ afterAll(async () => {
 
 /** A photo-ish RGB image: gradient + noise, so encoders have real work to do. */
 async function photo(width: number, height: number): Promise<Sharp> {
-  const data = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      data[i] = (x * 255) / width;
-      data[i + 1] = (y * 255) / height;
-      data[i + 2] = (x + y) % 256;
-    }
-  }
-  return sharp(data, { raw: { width, height, channels: 3 } });
+  return gradientImage(width, height, (x, y) => (x + y) % 256);
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ImageRejectedError> {

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
-import { Breadcrumbs, Chip } from "../../components/catalogue/bits.tsx";
+import { Breadcrumbs, CategoryChips } from "../../components/catalogue/bits.tsx";
 import { ProductGrid } from "../../components/catalogue/tiles.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
@@ -73,20 +73,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           {category.information ? (
             <p className="mt-4 text-lg leading-relaxed text-cocoa-800">{category.information}</p>
           ) : null}
-          {category.subCategories.length ? (
-            <div className="mt-6">
-              <h2 id="subcategories" className="mb-3 text-lg font-bold text-cocoa-900">
-                {he.categories.subCategories}
-              </h2>
-              <ul aria-labelledby="subcategories" className="flex flex-wrap gap-2">
-                {category.subCategories.map((sub) => (
-                  <li key={sub.id}>
-                    <Chip to={subcategoryHref(sub.id)}>{sub.name}</Chip>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <CategoryChips id="subcategories" heading={he.categories.subCategories} categories={category.subCategories} />
         </div>
       </div>
 

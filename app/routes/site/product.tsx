@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
 import { formatShekels } from "../../../domain/money.ts";
-import { Breadcrumbs, Chip, ProductRating, TagBadge } from "../../components/catalogue/bits.tsx";
+import { Breadcrumbs, CategoryChips, ProductRating, TagBadge } from "../../components/catalogue/bits.tsx";
 import { ProductGallery } from "../../components/catalogue/gallery.tsx";
 import { AllergensBlock, KashrutLine } from "../../components/catalogue/kashrut.tsx";
 import { ProductReviewsSection } from "../../components/catalogue/reviews.tsx";
@@ -152,20 +152,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : null}
 
-          {product.category.length ? (
-            <div className="flex flex-wrap items-center gap-2">
-              <h2 id="suitable-for" className="font-bold text-cocoa-900">
-                {he.product.suitableFor}
-              </h2>
-              <ul aria-labelledby="suitable-for" className="flex flex-wrap gap-2">
-                {product.category.map((category) => (
-                  <li key={category.id}>
-                    <Chip to={subcategoryHref(category.id)}>{category.name}</Chip>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <CategoryChips id="suitable-for" heading={he.product.suitableFor} categories={product.category} inline />
 
           {product.content ? (
             <section aria-labelledby="description">

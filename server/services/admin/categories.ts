@@ -243,9 +243,7 @@ export function createAdminCategoriesService(
     async remove(id: number, actor?: TrashActor | null): Promise<TrashReceipt> {
       const children = await childCount(id);
       if (children > 0) throw new HttpError(409, heAdmin.messages.categoryHasChildren(children));
-      const receipt = await deps.trash.moveToTrash("Category", id, actor);
-      if (!receipt) throw new NotFoundError();
-      return receipt;
+      return deps.trash.moveToTrash("Category", id, actor);
     },
   };
   return service;

@@ -172,9 +172,7 @@ export function createAdminClientsService(db: DB, deps: { trash: AdminTrashServi
 
     /** To the trash, with the member's confirmation links (restored only if the address is not taken again). */
     async remove(id: number, actor?: TrashActor | null): Promise<TrashReceipt> {
-      const receipt = await deps.trash.moveToTrash("Client", id, actor);
-      if (!receipt) throw new NotFoundError();
-      return receipt;
+      return deps.trash.moveToTrash("Client", id, actor);
     },
 
     /**

@@ -222,15 +222,15 @@ export function createAdminTrashService(db: DB, deps: { images: ImagesService; m
     /**
      * Moves record `id` of `type` with everything that belongs to it into the trash, in one transaction that
      * locks it first (a child written at the same moment either committed before and goes with it, or finds
-     * the owner gone: services/images.ts `add`), and queues its purge in 30 days. Null when there is no such
-     * record. The image files stay until the purge.
+     * the owner gone: services/images.ts `add`), and queues its purge in 30 days. No such record: the Hebrew
+     * 404 of every delete. The image files stay until the purge.
      */
-    async moveToTrash(type: TrashSubject, id: number, actor: TrashActor | null = null): Promise<TrashReceipt | null> {
+    async moveToTrash(type: TrashSubject, id: number, actor: TrashActor | null = null): Promise<TrashReceipt> {
       const kind = KINDS[type];
       const deletedAt = clock();
       const purgeAt = new Date(deletedAt.getTime() + TRASH_DAYS * DAY_MS);
       return db.transaction().execute(async (trx) => {
-        if (!(await lockRow(trx, kind.table, id, "update"))) return null;
+        if (!(await lockRow(trx, kind.table, id, "update"))) throw new NotFoundError();
         const row = (await trx
           .selectFrom(kind.table as "products")
           .selectAll()

@@ -1,8 +1,7 @@
 /** The loader of the public pages that list posts (sales, news): the posts and the page's SEO. */
 import type { RouterContextProvider } from "react-router";
 import type { Post } from "../../domain/contracts/content.ts";
-import type { Services } from "../../server/services/index.ts";
-import { requestContext, servicesContext } from "./context.ts";
+import { requestContext, type Services, servicesContext } from "./context.ts";
 import { pageSeo } from "./seo.ts";
 
 export async function postListLoader(

@@ -4,6 +4,7 @@ import type { ProductTag } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { tagTone } from "../../lib/format.ts";
 import { subcategoryHref } from "../../lib/links.ts";
+import type { Crumb } from "../../lib/structured-data.ts";
 
 export function SectionHeading({
   id,
@@ -28,30 +29,28 @@ export function SectionHeading({
   );
 }
 
-export interface Crumb {
-  label: string;
-  to?: string;
-}
-
-/** "Home › Categories › Cakes": the last crumb is the current page. */
+/**
+ * "Home › Categories › Cakes": the same trail the page gives search engines (breadcrumbJsonLd); the last
+ * crumb is the current page.
+ */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
     <nav aria-label={he.catalogue.breadcrumbs} className="text-sm text-cocoa-800">
       <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
         {items.map((item, index) => (
-          <li key={item.to ?? item.label} className="flex items-center gap-2">
+          <li key={`${item.path} ${item.name}`} className="flex items-center gap-2">
             {index > 0 ? (
               <span aria-hidden="true" className="text-crust-600">
                 ‹
               </span>
             ) : null}
-            {item.to ? (
-              <Link to={item.to} className="underline-offset-4 hover:text-crust-700 hover:underline">
-                {item.label}
+            {index < items.length - 1 ? (
+              <Link to={item.path} className="underline-offset-4 hover:text-crust-700 hover:underline">
+                {item.name}
               </Link>
             ) : (
               <span aria-current="page" className="font-semibold text-cocoa-900">
-                {item.label}
+                {item.name}
               </span>
             )}
           </li>
@@ -61,7 +60,6 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
   );
 }
 
-/** A rounded chip linking somewhere (subcategories, 'suitable for'). */
 /**
  * A headed row of category chips, each a link to its category's products (a category's subcategories, the
  * categories a product suits). `inline` puts the heading on the chips' line.

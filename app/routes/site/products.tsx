@@ -75,11 +75,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const filtered = hasFilter(filter);
   const heading = category ? category.name : he.products.heading;
   const crumbs = [
-    { label: he.nav.home, to: "/" },
+    { name: he.nav.home, path: "/" },
     // "All products" keeps the kashrut/allergen filter: only the category is left behind.
-    ...(category ? [{ label: he.nav.products, to: productsHref({ search, ...filterQuery(filter) }) }] : []),
-    ...(parent ? [{ label: parent.name, to: `/categories/${parent.id}` }] : []),
-    { label: heading },
+    ...(category ? [{ name: he.nav.products, path: productsHref({ search, ...filterQuery(filter) }) }] : []),
+    ...(parent ? [{ name: parent.name, path: `/categories/${parent.id}` }] : []),
+    { name: heading, path: productsHref({ category: category?.id, search, ...filterQuery(filter) }) },
   ];
 
   return (

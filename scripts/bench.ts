@@ -24,11 +24,11 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { freePort, localServerEnv } from "../tests/support/server-process.ts";
 import { benchLargeData } from "./bench-data.ts";
 
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95, seo: 100 } as const;
@@ -60,16 +60,6 @@ function assertLocal(url: string) {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
 async function getJson<T>(url: string): Promise<T> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
@@ -87,13 +77,7 @@ async function startServer(env: Record<string, string> = {}): Promise<{ url: str
   const child = spawn(process.execPath, ["scripts/start.ts"], {
     env: {
       ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      PUBLIC_URL: url,
-      LOG_LEVEL: "silent",
+      ...localServerEnv(port, dataDir),
       ...env,
       // The load comes from one address, far above a visitor's ceiling.
       REQUEST_RATE_LIMIT: "10000000",

@@ -40,4 +40,6 @@ export interface RequestInfo {
 }
 
 export const servicesContext = createContext<Services>();
+/** The services loaders and actions reach through `servicesContext` (a type only: see the file's comment). */
+export type { Services };
 export const requestContext = createContext<RequestInfo>();

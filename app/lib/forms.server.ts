@@ -2,10 +2,10 @@
  * The public forms' server actions: read the post, call the service (the same one the JSON API
  * calls), then redirect on success, return field errors with 422, or a failure the page shows.
  */
-import { data, type RouterContext, type RouterContextProvider, redirect } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import type { Picture, SiteSettings } from "../../domain/contracts/catalogue.ts";
 import { formValues } from "../../domain/schemas/fields.ts";
-import { requestContext, servicesContext } from "./context.ts";
+import { requestContext, type Services, servicesContext } from "./context.ts";
 import { type FormResult, pickValues } from "./forms.ts";
 import { pageSeo } from "./seo.ts";
 
@@ -58,8 +58,6 @@ export async function handlePublicForm(
   }
   return redirect(successPath);
 }
-
-type Services = typeof servicesContext extends RouterContext<infer S> ? S : never;
 
 /**
  * The loader of a public form page: site settings and the page's SEO (title, description, path, and an

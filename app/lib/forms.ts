@@ -18,6 +18,12 @@ export interface FormResult {
   failure?: FormFailure;
 }
 
+/** A form page's view of its action's answer: the result, and its field errors and typed values (empty before a post). */
+export function formResultOf(actionData: unknown) {
+  const result = actionData as FormResult | undefined;
+  return { result, errors: result?.errors ?? {}, values: result?.values ?? {} };
+}
+
 /** Only the form's own fields go back to the page (never the token or the honeypot). */
 export function pickValues(values: Record<string, string>, fields: readonly string[]): Record<string, string> {
   return Object.fromEntries(fields.filter((f) => f in values).map((f) => [f, values[f] ?? ""]));

@@ -260,33 +260,21 @@ for (const factory of testDatabases()) {
 
       const day = 86_400_000;
       const old = (days: number) => new Date(Date.now() - days * day).toISOString();
+      // An entry of an anonymous product update; the two differ in age and author only.
+      const row = {
+        action: "update",
+        user_id: null,
+        user_name: null,
+        entity_type: "Product",
+        entity_id: 1,
+        entity_label: null,
+        changes: "[]",
+      } as const;
       await database.handle.db
         .insertInto("audit_log")
         .values([
-          {
-            created_at: old(AUDIT_RETENTION_DAYS + 1),
-            action: "update",
-            address: "192.0.2.1",
-            user_email: "old@x.il",
-            user_id: null,
-            user_name: null,
-            entity_type: "Product",
-            entity_id: 1,
-            entity_label: null,
-            changes: "[]",
-          },
-          {
-            created_at: old(AUDIT_RETENTION_DAYS - 1),
-            action: "update",
-            address: "192.0.2.2",
-            user_email: "recent@x.il",
-            user_id: null,
-            user_name: null,
-            entity_type: "Product",
-            entity_id: 1,
-            entity_label: null,
-            changes: "[]",
-          },
+          { ...row, created_at: old(AUDIT_RETENTION_DAYS + 1), address: "192.0.2.1", user_email: "old@x.il" },
+          { ...row, created_at: old(AUDIT_RETENTION_DAYS - 1), address: "192.0.2.2", user_email: "recent@x.il" },
         ])
         .execute();
       expect(await t.services.audit.purge()).toBe(1);

@@ -5,7 +5,7 @@
  * image file is found (SQLite: `PRAGMA integrity_check` = ok). A restore into a database that holds data is
  * refused without --force. The PostgreSQL pass uses pg_dump/pg_restore on databases of its own.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,35 +17,10 @@ import { createTestApp, type TestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
 import { formWith, pngImage } from "../support/images.ts";
+import { runScript } from "../support/run-script.ts";
 import { startS3 } from "../support/s3.ts";
 import { createScratchPostgres } from "../support/scratch-postgres.ts";
 import { tempDir } from "../support/temp.ts";
-
-/** Runs one of the npm scripts' files with this environment; resolves with its exit code and output. */
-function runScript(script: string, args: string[], env: Record<string, string>, timeoutMs = 120_000) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
-      env: { ...process.env, LOG_LEVEL: "silent", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`${script} did not finish within ${timeoutMs} ms:\n${stdout}\n${stderr}`));
-    }, timeoutMs);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
 
 interface Target {
   url: string;

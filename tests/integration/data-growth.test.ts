@@ -16,7 +16,7 @@ import { createDatabaseStore, purgeExpiredRateLimits, RATE_RULES } from "../../s
 import { createSeoRoutes } from "../../server/http/seo-routes.ts";
 import { runHousekeeping } from "../../server/jobs/housekeeping.ts";
 import { createLogger } from "../../server/log.ts";
-import { clientStatus } from "../../server/services/admin/clients.ts";
+import { CLIENT_CSV_HEADER, clientCsvRow } from "../../server/services/admin/clients.ts";
 import { toCsv } from "../../server/services/admin/csv.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
@@ -51,34 +51,7 @@ async function indexColumns(database: TestDatabase, name: string): Promise<{ tab
 /** The export as the one-string implementation built it (before streaming), from the same rows. */
 async function oneStringExport(database: TestDatabase): Promise<string> {
   const rows = await database.handle.db.selectFrom("clients").selectAll().orderBy("created_at").orderBy("id").execute();
-  const s = heAdmin;
-  const c = s.clients;
-  return toCsv(
-    [
-      s.id,
-      s.fields.email,
-      s.fields.source,
-      c.joined,
-      c.status,
-      c.consentAt,
-      c.consentSource,
-      c.consentAddress,
-      c.consentVersion,
-      c.confirmedAt,
-    ],
-    rows.map((r) => [
-      r.id,
-      r.email,
-      s.sources[r.source] ?? r.source,
-      r.created_at,
-      c.statuses[clientStatus(r)],
-      r.consent_at ?? "",
-      r.consent_source ? (c.consentSources[r.consent_source] ?? r.consent_source) : "",
-      r.consent_address ?? "",
-      r.consent_version ?? "",
-      r.confirmed_at ?? "",
-    ]),
-  );
+  return toCsv(CLIENT_CSV_HEADER, rows.map(clientCsvRow));
 }
 
 const locsOf = (xml: string, tag: "url" | "sitemap") =>

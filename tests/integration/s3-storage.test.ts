@@ -5,7 +5,6 @@
  * a Hebrew 503 with nothing half-written while pages keep rendering; bad storage settings stop the server
  * at start with one line naming the variable; `npm run storage:migrate` copies a local folder, idempotently.
  */
-import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +20,7 @@ import { TestClient } from "../support/client.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
 import { formWith, pngImage } from "../support/images.ts";
 import { loadServerBuild } from "../support/page-build.ts";
+import { runScript } from "../support/run-script.ts";
 import { startS3, type TestS3 } from "../support/s3.ts";
 import { freePort } from "../support/server-process.ts";
 import { tempDir } from "../support/temp.ts";
@@ -211,31 +211,9 @@ for (const factory of testDatabases()) {
   });
 }
 
-/** Runs a script or the server with extra environment; resolves with its exit code and output. */
-function run(script: string, args: string[], env: Record<string, string>, timeoutMs = 60_000) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
-      env: { ...process.env, LOG_LEVEL: "silent", DATABASE_URL: "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`${script} did not finish within ${timeoutMs} ms:\n${stdout}\n${stderr}`));
-    }, timeoutMs);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+/** Runs a script or the server on SQLite (DATABASE_URL unset) with extra environment. */
+const run = (script: string, args: string[], env: Record<string, string>, timeoutMs = 60_000) =>
+  runScript(script, args, { DATABASE_URL: "", ...env }, timeoutMs);
 
 describe("S3 storage configuration and migration", () => {
   let s3: TestS3;

@@ -8,6 +8,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { AdminProductRow, Paginated } from "../../domain/contracts/admin.ts";
 import { listQuerySchema } from "../../domain/schemas/admin/list.ts";
+import type { DB } from "../../server/db/database.ts";
 import { PRODUCT_SEARCH_TABLE, TRIGRAM_INDEXES } from "../../server/db/migrations/017-data-growth.ts";
 import { listConditions, listPage } from "../../server/services/admin/listing.ts";
 import { normalizedMatch, productListConditions } from "../../server/services/admin/product-search.ts";
@@ -75,6 +76,16 @@ async function ids(database: TestDatabase, query: Record<string, string>, like: 
   return [page.total, page.data];
 }
 
+/** The admin product search for `term` as one compiled statement, to ask the database how it would run it. */
+function searchQuery(db: DB, term: string) {
+  const q = listQuerySchema.parse({ search_global: term });
+  return db
+    .selectFrom("products")
+    .select("id")
+    .where((eb) => eb.and(productListConditions(db, PRODUCT_LIST, q)))
+    .compile();
+}
+
 for (const factory of testDatabases()) {
   describe(`admin product search index on ${factory.name}`, () => {
     let database: TestDatabase;
@@ -117,12 +128,7 @@ for (const factory of testDatabases()) {
         expect(triggers.rows.map((r) => r.name)).toEqual(
           expect.arrayContaining(["products_search_delete", "products_search_insert", "products_search_update"]),
         );
-        const q = listQuerySchema.parse({ search_global: "שוקולד" });
-        const compiled = db
-          .selectFrom("products")
-          .select("id")
-          .where((eb) => eb.and(productListConditions(db, PRODUCT_LIST, q)))
-          .compile();
+        const compiled = searchQuery(db, "שוקולד");
         const plan = await db.executeQuery<{ detail: string }>({
           ...compiled,
           sql: `explain query plan ${compiled.sql}`,
@@ -141,12 +147,7 @@ for (const factory of testDatabases()) {
         expect(indexes.rows.find((r) => r.indexname === name)?.indexdef, name).toContain("gin_trgm_ops");
       }
       // On a catalogue this small a scan is cheaper; forbid it to see that the index answers the search.
-      const q = listQuerySchema.parse({ search_global: "שוקולד" });
-      const compiled = db
-        .selectFrom("products")
-        .select("id")
-        .where((eb) => eb.and(productListConditions(db, PRODUCT_LIST, q)))
-        .compile();
+      const compiled = searchQuery(db, "שוקולד");
       const plan = await db.transaction().execute(async (trx) => {
         await sql`set local enable_seqscan = off`.execute(trx);
         return trx.executeQuery<{ "QUERY PLAN": string }>({ ...compiled, sql: `explain ${compiled.sql}` });

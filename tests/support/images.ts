@@ -1,22 +1,32 @@
 /** Image files for upload tests: real ones, impostors and hostile ones. */
 import { readFileSync } from "node:fs";
 import { crc32, deflateSync } from "node:zlib";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 
-/** A real PNG with a gradient (so encoders have something to do). */
-export async function pngImage(width = 200, height = 120): Promise<Buffer> {
+/**
+ * An RGB image as a sharp pipeline: red grows to the right, green downwards, blue as `blue` says (so
+ * encoders have something to do).
+ */
+export function gradientImage(
+  width: number,
+  height: number,
+  blue: (x: number, y: number) => number = () => 140,
+): Sharp {
   const data = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 3;
       data[i] = (x * 255) / width;
       data[i + 1] = (y * 255) / height;
-      data[i + 2] = 140;
+      data[i + 2] = blue(x, y);
     }
   }
-  return sharp(data, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
+  return sharp(data, { raw: { width, height, channels: 3 } });
+}
+
+/** A real PNG with a gradient. */
+export async function pngImage(width = 200, height = 120): Promise<Buffer> {
+  return gradientImage(width, height).png().toBuffer();
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {
@@ -28,14 +38,17 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typed, crc]);
 }
 
-/** A valid 1-bit PNG of width×height that would be 900 Mpx decoded (30000²) yet is ~110 KB on disk. */
+/**
+ * A valid 1-bit greyscale PNG of width×height, all black, that would be 900 Mpx decoded (30000²) yet is
+ * ~110 KB on disk. Built by hand because sharp itself would have to allocate the full pixel buffer to write it.
+ */
 export function pngBomb(width = 30_000, height = 30_000): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 1;
-  ihdr[9] = 0;
-  const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height);
+  ihdr[8] = 1; // bit depth
+  ihdr[9] = 0; // greyscale
+  const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height); // filter byte 0 + zero bits
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk("IHDR", ihdr),

@@ -13,6 +13,22 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The environment of a production server run on this machine for a test or a measurement: on
+ * 127.0.0.1:`port`, SQLite in `dataDir` (a DATABASE_URL of the caller's is dropped), logs silenced.
+ */
+export function localServerEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "silent",
+  };
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   baseURL: string;
@@ -46,13 +62,7 @@ export async function spawnServer(
   const child = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: "silent",
+      ...localServerEnv(port, dataDir),
       AVIF_BACKFILL: "0",
       PASSWORD_HASH_COST: "10",
       ...env,

@@ -1,7 +1,6 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
 import { Hono } from "hono";
 import type { Sharp } from "sharp";
 import sharp from "sharp";
@@ -21,7 +20,7 @@ import {
 } from "../../server/images/pipeline.ts";
 import { serveUploads } from "../../server/images/serve.ts";
 import { contentTypeForKey, createLocalStorage, type ImageStorage } from "../../server/images/storage.ts";
-import { brokenHeic, heicPhoto } from "../support/images.ts";
+import { brokenHeic, gradientImage, heicPhoto, pngBomb } from "../support/images.ts";
 
 let root: string;
 let storage: ImageStorage;
@@ -37,45 +36,7 @@ afterAll(async () => {
 
 /** A photo-ish RGB image: gradient + noise, so encoders have real work to do. */
 async function photo(width: number, height: number): Promise<Sharp> {
-  const data = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      data[i] = (x * 255) / width;
-      data[i + 1] = (y * 255) / height;
-      data[i + 2] = (x + y) % 256;
-    }
-  }
-  return sharp(data, { raw: { width, height, channels: 3 } });
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/**
- * A valid 1-bit greyscale PNG of width×height, all black: ~110 KB on disk for 30000×30000
- * (900 Mpx once decoded). Built by hand because sharp itself would have to allocate the
- * full pixel buffer to write it.
- */
-function pngBomb(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 1; // bit depth
-  ihdr[9] = 0; // greyscale
-  const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height); // filter byte 0 + zero bits
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", ihdr),
-    pngChunk("IDAT", deflateSync(rows, { level: 9 })),
-    pngChunk("IEND", Buffer.alloc(0)),
-  ]);
+  return gradientImage(width, height, (x, y) => (x + y) % 256);
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ImageRejectedError> {

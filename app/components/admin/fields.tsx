@@ -43,32 +43,24 @@ export function TextInput(props: {
   className?: string;
   placeholder?: string;
 }) {
-  const invalid = Boolean(props.errors?.length);
   return (
-    <TextField
-      name={props.name}
-      value={props.value}
-      onChange={props.onChange}
-      isInvalid={invalid}
-      isRequired={props.isRequired}
-      validationBehavior="aria"
-      type={props.type ?? "text"}
-      inputMode={props.inputMode}
-      autoFocus={props.autoFocus}
-      className={props.className}
-    >
-      <Label className={labelClass}>
-        {props.label}
-        {props.isRequired ? <RequiredMark /> : null}
-      </Label>
+    <LabelledTextField {...props}>
       <Input className={inputClass} dir={props.dir} placeholder={props.placeholder} />
-      {props.hint ? (
+    </LabelledTextField>
+  );
+}
+
+/** A React Aria field's hint (its description) and its messages, both linked to the field by React Aria. */
+function FieldNotes({ hint, errors }: { hint?: string; errors?: string[] }) {
+  return (
+    <>
+      {hint ? (
         <Text slot="description" className={hintClass}>
-          {props.hint}
+          {hint}
         </Text>
       ) : null}
-      <FieldError className={errorClass}>{props.errors?.join(" ")}</FieldError>
-    </TextField>
+      <FieldError className={errorClass}>{errors?.join(" ")}</FieldError>
+    </>
   );
 }
 
@@ -142,12 +134,7 @@ function CalendarInput(props: CalendarInputProps & { granularity: "day" | "minut
           </button>
         ) : null}
       </div>
-      {props.hint ? (
-        <Text slot="description" className={hintClass}>
-          {props.hint}
-        </Text>
-      ) : null}
-      <FieldError className={errorClass}>{props.errors?.join(" ")}</FieldError>
+      <FieldNotes hint={props.hint} errors={props.errors} />
     </DateField>
   );
 }
@@ -162,24 +149,47 @@ export function TextAreaInput(props: {
   hint?: string;
   className?: string;
 }) {
-  const invalid = Boolean(props.errors?.length);
+  return (
+    <LabelledTextField {...props}>
+      <TextArea className={`${inputClass} min-h-24`} rows={props.rows ?? 4} />
+    </LabelledTextField>
+  );
+}
+
+/** A React Aria text field: its label (with the required mark), its control (an input, a text area), its notes. */
+function LabelledTextField(props: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors?: string[];
+  hint?: string;
+  isRequired?: boolean;
+  type?: string;
+  inputMode?: "numeric" | "decimal" | "email" | "tel" | "url" | "text";
+  autoFocus?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <TextField
       name={props.name}
       value={props.value}
       onChange={props.onChange}
-      isInvalid={invalid}
+      isInvalid={Boolean(props.errors?.length)}
+      isRequired={props.isRequired}
       validationBehavior="aria"
+      type={props.type ?? "text"}
+      inputMode={props.inputMode}
+      autoFocus={props.autoFocus}
       className={props.className}
     >
-      <Label className={labelClass}>{props.label}</Label>
-      <TextArea className={`${inputClass} min-h-24`} rows={props.rows ?? 4} />
-      {props.hint ? (
-        <Text slot="description" className={hintClass}>
-          {props.hint}
-        </Text>
-      ) : null}
-      <FieldError className={errorClass}>{props.errors?.join(" ")}</FieldError>
+      <Label className={labelClass}>
+        {props.label}
+        {props.isRequired ? <RequiredMark /> : null}
+      </Label>
+      {props.children}
+      <FieldNotes hint={props.hint} errors={props.errors} />
     </TextField>
   );
 }
@@ -225,11 +235,7 @@ export function SelectInput(props: {
           {props.hint}
         </span>
       ) : null}
-      {invalid ? (
-        <span id={`${id}-error`} className={errorClass}>
-          {props.errors?.join(" ")}
-        </span>
-      ) : null}
+      <NativeFieldError id={id} errors={props.errors} />
     </div>
   );
 }
@@ -260,12 +266,18 @@ export function CheckboxInput(props: {
         {props.label}
       </label>
       {props.hint ? <span className={hintClass}>{props.hint}</span> : null}
-      {invalid ? (
-        <span id={`${id}-error`} className={errorClass}>
-          {props.errors?.join(" ")}
-        </span>
-      ) : null}
+      <NativeFieldError id={id} errors={props.errors} />
     </div>
+  );
+}
+
+/** A native field's messages, at the id its `aria-describedby` names (`${id}-error`); nothing without any. */
+function NativeFieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <span id={`${id}-error`} className={errorClass}>
+      {errors.join(" ")}
+    </span>
   );
 }
 

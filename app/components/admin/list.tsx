@@ -327,12 +327,12 @@ export function ListFooter<T>({ list }: { list: AdminList<T> }) {
     return query ? `${location.pathname}?${query}` : location.pathname;
   };
   const l = heAdmin.list;
+  const shown = page.total > 0 && page.from !== null && page.to !== null ? { from: page.from, to: page.to } : null;
   return (
     <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-cocoa-800" aria-live="polite">
-        {page.total > 0 && page.from !== null && page.to !== null
-          ? l.summary(page.from, page.to, page.total)
-          : heAdmin.empty}
+      {/* An empty list says so in the table's place; here it is only announced (a search that finds nothing). */}
+      <p className={`text-sm text-cocoa-800 ${shown ? "" : "sr-only"}`} aria-live="polite">
+        {shown ? l.summary(shown.from, shown.to, page.total) : heAdmin.empty}
       </p>
       <label className="flex items-center gap-2 text-sm text-cocoa-900">
         {l.perPage}

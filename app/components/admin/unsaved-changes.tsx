@@ -11,11 +11,11 @@
  * it and, on "continue editing", returns to where it was in the form.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Button } from "react-aria-components";
 import { useBlocker } from "react-router";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
-import { WarningIcon } from "../ui/icon.tsx";
 import { buttonClass } from "./fields.tsx";
+import { WarningDialog } from "./warning-dialog.tsx";
 
 const u = heAdmin.unsaved;
 
@@ -126,46 +126,18 @@ export function UnsavedChangesDialog({
   onLeave: () => void;
 }) {
   return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onStay();
-      }}
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-cocoa-900/50 p-3 sm:items-center sm:p-6"
-    >
-      <Modal className="my-auto w-full max-w-md rounded-2xl bg-white shadow-xl outline-none">
-        <Dialog
-          role="alertdialog"
-          aria-describedby="unsaved-changes-text"
-          className="p-5 outline-none sm:p-6"
-          data-testid="unsaved-changes"
+    <WarningDialog isOpen={isOpen} onDismiss={onStay} title={u.title} text={u.text} testId="unsaved-changes">
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Button autoFocus onPress={onStay} className={`${buttonClass.primary} w-full sm:w-auto`}>
+          {u.stay}
+        </Button>
+        <Button
+          onPress={onLeave}
+          className="inline-flex w-full items-center justify-center rounded-full border-2 border-berry-700 bg-white px-5 py-2.5 font-semibold text-berry-700 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-berry-700/30 data-[hovered]:bg-berry-700/10 sm:w-auto"
         >
-          <div className="flex items-start gap-3">
-            <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800">
-              <WarningIcon className="size-6" />
-            </span>
-            <div>
-              <Heading slot="title" className="text-xl font-bold text-cocoa-900">
-                {u.title}
-              </Heading>
-              <p id="unsaved-changes-text" className="mt-1 text-cocoa-800">
-                {u.text}
-              </p>
-            </div>
-          </div>
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <Button autoFocus onPress={onStay} className={`${buttonClass.primary} w-full sm:w-auto`}>
-              {u.stay}
-            </Button>
-            <Button
-              onPress={onLeave}
-              className="inline-flex w-full items-center justify-center rounded-full border-2 border-berry-700 bg-white px-5 py-2.5 font-semibold text-berry-700 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-berry-700/30 data-[hovered]:bg-berry-700/10 sm:w-auto"
-            >
-              {u.leave}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+          {u.leave}
+        </Button>
+      </div>
+    </WarningDialog>
   );
 }

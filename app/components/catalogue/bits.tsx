@@ -1,9 +1,10 @@
 /** Small presentational pieces of the catalogue pages. */
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ProductTag } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { tagTone } from "../../lib/format.ts";
+import { subcategoryHref } from "../../lib/links.ts";
+import type { Crumb } from "../../lib/structured-data.ts";
 
 export function SectionHeading({
   id,
@@ -28,30 +29,28 @@ export function SectionHeading({
   );
 }
 
-export interface Crumb {
-  label: string;
-  to?: string;
-}
-
-/** "Home › Categories › Cakes": the last crumb is the current page. */
+/**
+ * "Home › Categories › Cakes": the same trail the page gives search engines (breadcrumbJsonLd); the last
+ * crumb is the current page.
+ */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
     <nav aria-label={he.catalogue.breadcrumbs} className="text-sm text-cocoa-800">
       <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
         {items.map((item, index) => (
-          <li key={item.to ?? item.label} className="flex items-center gap-2">
+          <li key={`${item.path} ${item.name}`} className="flex items-center gap-2">
             {index > 0 ? (
               <span aria-hidden="true" className="text-crust-600">
                 ‹
               </span>
             ) : null}
-            {item.to ? (
-              <Link to={item.to} className="underline-offset-4 hover:text-crust-700 hover:underline">
-                {item.label}
+            {index < items.length - 1 ? (
+              <Link to={item.path} className="underline-offset-4 hover:text-crust-700 hover:underline">
+                {item.name}
               </Link>
             ) : (
               <span aria-current="page" className="font-semibold text-cocoa-900">
-                {item.label}
+                {item.name}
               </span>
             )}
           </li>
@@ -61,15 +60,40 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
   );
 }
 
-/** A rounded chip linking somewhere (subcategories, 'suitable for'). */
-export function Chip({ to, children }: { to: string; children: ReactNode }) {
+/**
+ * A headed row of category chips, each a link to its category's products (a category's subcategories, the
+ * categories a product suits). `inline` puts the heading on the chips' line.
+ */
+export function CategoryChips({
+  id,
+  heading,
+  categories,
+  inline = false,
+}: {
+  id: string;
+  heading: string;
+  categories: { id: number; name: string }[];
+  inline?: boolean;
+}) {
+  if (!categories.length) return null;
   return (
-    <Link
-      to={to}
-      className="inline-flex min-h-10 items-center rounded-full bg-cream-50 px-4 font-semibold text-crust-700 ring-1 ring-crust-500/60 hover:bg-cream-200"
-    >
-      {children}
-    </Link>
+    <div className={inline ? "flex flex-wrap items-center gap-2" : "mt-6"}>
+      <h2 id={id} className={inline ? "font-bold text-cocoa-900" : "mb-3 text-lg font-bold text-cocoa-900"}>
+        {heading}
+      </h2>
+      <ul aria-labelledby={id} className="flex flex-wrap gap-2">
+        {categories.map((category) => (
+          <li key={category.id}>
+            <Link
+              to={subcategoryHref(category.id)}
+              className="inline-flex min-h-10 items-center rounded-full bg-cream-50 px-4 font-semibold text-crust-700 ring-1 ring-crust-500/60 hover:bg-cream-200"
+            >
+              {category.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { HoursDay } from "../../../domain/contracts/content.ts";
 import { heHours } from "../../../domain/i18n/hours.ts";
+import { DaysTable, TodayBadge } from "./opening-hours.tsx";
 
 const t = heHours;
 
@@ -40,58 +41,45 @@ function dayMonth(date: string): string {
  */
 export function NextDaysTable({ days, compact = false }: { days: HoursDay[]; compact?: boolean }) {
   return (
-    <table className="w-full border-collapse text-start">
-      <caption className="sr-only">{t.nextDaysCaption}</caption>
-      <thead className="sr-only">
-        <tr>
-          <th scope="col">{t.date}</th>
-          <th scope="col">{t.hours}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {days.map((day, index) => {
-          const isToday = index === 0;
-          return (
-            <tr
-              key={day.date}
-              aria-current={isToday ? "date" : undefined}
-              className={`border-b border-cream-300 align-top last:border-0 ${isToday ? "bg-cream-200" : ""}`}
-            >
-              <th scope="row" className={`${compact ? "py-1.5" : "py-2"} ps-3 pe-2 text-start font-normal`}>
-                <span className="font-semibold text-cocoa-900">
-                  {`יום ${t.days[day.weekday]} `}
-                  <span className="tabular-nums">{dayMonth(day.date)}</span>
-                </span>
-                {isToday ? (
-                  <span className="ms-2 rounded-full bg-crust-700 px-2 py-0.5 text-xs font-semibold text-white">
-                    {t.today}
-                  </span>
-                ) : null}
-                {compact ? null : <span className="block text-sm text-cocoa-800">{day.hebrew_date}</span>}
-                {day.name ? <span className="block text-sm font-semibold text-crust-700">{day.name}</span> : null}
-              </th>
-              <td className={`${compact ? "py-1.5" : "py-2"} pe-3 text-end`}>
-                {day.closed ? (
-                  <span className="font-semibold text-berry-700">{t.closed}</span>
-                ) : (
-                  day.intervals.map((interval, i) => (
-                    <span key={interval.opens_at} className="whitespace-nowrap">
-                      {i > 0 ? ", " : null}
-                      <span dir="ltr" className="inline-block tabular-nums">
-                        {interval.opens}–{interval.closes}
-                      </span>
+    <DaysTable caption={t.nextDaysCaption} dayHeader={t.date} hoursHeader={t.hours}>
+      {days.map((day, index) => {
+        const isToday = index === 0;
+        return (
+          <tr
+            key={day.date}
+            aria-current={isToday ? "date" : undefined}
+            className={`border-b border-cream-300 align-top last:border-0 ${isToday ? "bg-cream-200" : ""}`}
+          >
+            <th scope="row" className={`${compact ? "py-1.5" : "py-2"} ps-3 pe-2 text-start font-normal`}>
+              <span className="font-semibold text-cocoa-900">
+                {`יום ${t.days[day.weekday]} `}
+                <span className="tabular-nums">{dayMonth(day.date)}</span>
+              </span>
+              {isToday ? <TodayBadge /> : null}
+              {compact ? null : <span className="block text-sm text-cocoa-800">{day.hebrew_date}</span>}
+              {day.name ? <span className="block text-sm font-semibold text-crust-700">{day.name}</span> : null}
+            </th>
+            <td className={`${compact ? "py-1.5" : "py-2"} pe-3 text-end`}>
+              {day.closed ? (
+                <span className="font-semibold text-berry-700">{t.closed}</span>
+              ) : (
+                day.intervals.map((interval, i) => (
+                  <span key={interval.opens_at} className="whitespace-nowrap">
+                    {i > 0 ? ", " : null}
+                    <span dir="ltr" className="inline-block tabular-nums">
+                      {interval.opens}–{interval.closes}
                     </span>
-                  ))
-                )}
-                {day.note ? <span className="block text-sm text-cocoa-800">{day.note}</span> : null}
-                {!compact && day.candle_lighting ? (
-                  <span className="block text-sm text-cocoa-800">{t.candleLighting(day.candle_lighting)}</span>
-                ) : null}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+                  </span>
+                ))
+              )}
+              {day.note ? <span className="block text-sm text-cocoa-800">{day.note}</span> : null}
+              {!compact && day.candle_lighting ? (
+                <span className="block text-sm text-cocoa-800">{t.candleLighting(day.candle_lighting)}</span>
+              ) : null}
+            </td>
+          </tr>
+        );
+      })}
+    </DaysTable>
   );
 }

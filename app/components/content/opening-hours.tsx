@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { OpeningHoursEntry, Weekday } from "../../../domain/contracts/content.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { weekTable } from "../../lib/opening-hours.ts";
@@ -7,49 +8,70 @@ const t = he.branches;
 /** The week's opening hours as a table, Sunday → Saturday; closed days say so; today is marked in text too. */
 export function OpeningHoursTable({ hours, today }: { hours: OpeningHoursEntry[]; today: Weekday | null }) {
   return (
+    <DaysTable caption={t.hoursCaption} dayHeader={t.day} hoursHeader={t.time}>
+      {weekTable(hours).map(({ day, intervals }) => {
+        const isToday = day === today;
+        return (
+          <tr
+            key={day}
+            aria-current={isToday ? "date" : undefined}
+            className={`border-b border-cream-300 last:border-0 ${isToday ? "bg-cream-200 font-bold" : ""}`}
+          >
+            <th scope="row" className="py-2 ps-3 pe-4 text-start font-semibold">
+              {`יום ${t.days[day]}`}
+              {isToday ? <TodayBadge /> : null}
+            </th>
+            <td className="py-2 pe-3 text-end">
+              {intervals.length === 0 ? (
+                <span className="text-berry-700">{t.closed}</span>
+              ) : (
+                intervals.map((interval, i) => (
+                  <span key={`${interval.opens}-${interval.closes}`}>
+                    {i > 0 ? ", " : null}
+                    <span dir="ltr" className="inline-block tabular-nums">
+                      {interval.opens}–{interval.closes}
+                    </span>
+                  </span>
+                ))
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </DaysTable>
+  );
+}
+
+/**
+ * The frame of the branches' day tables (the week, the coming days): a row a day, its name or date as the
+ * row's header and its hours; the caption and column names are for screen readers.
+ */
+export function DaysTable({
+  caption,
+  dayHeader,
+  hoursHeader,
+  children,
+}: {
+  caption: string;
+  dayHeader: string;
+  hoursHeader: string;
+  children: ReactNode;
+}) {
+  return (
     <table className="w-full border-collapse text-start">
-      <caption className="sr-only">{t.hoursCaption}</caption>
+      <caption className="sr-only">{caption}</caption>
       <thead className="sr-only">
         <tr>
-          <th scope="col">{t.day}</th>
-          <th scope="col">{t.time}</th>
+          <th scope="col">{dayHeader}</th>
+          <th scope="col">{hoursHeader}</th>
         </tr>
       </thead>
-      <tbody>
-        {weekTable(hours).map(({ day, intervals }) => {
-          const isToday = day === today;
-          return (
-            <tr
-              key={day}
-              aria-current={isToday ? "date" : undefined}
-              className={`border-b border-cream-300 last:border-0 ${isToday ? "bg-cream-200 font-bold" : ""}`}
-            >
-              <th scope="row" className="py-2 ps-3 pe-4 text-start font-semibold">
-                {`יום ${t.days[day]}`}
-                {isToday ? (
-                  <span className="ms-2 rounded-full bg-crust-700 px-2 py-0.5 text-xs font-semibold text-white">
-                    {t.today}
-                  </span>
-                ) : null}
-              </th>
-              <td className="py-2 pe-3 text-end">
-                {intervals.length === 0 ? (
-                  <span className="text-berry-700">{t.closed}</span>
-                ) : (
-                  intervals.map((interval, i) => (
-                    <span key={`${interval.opens}-${interval.closes}`}>
-                      {i > 0 ? ", " : null}
-                      <span dir="ltr" className="inline-block tabular-nums">
-                        {interval.opens}–{interval.closes}
-                      </span>
-                    </span>
-                  ))
-                )}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
+      <tbody>{children}</tbody>
     </table>
   );
+}
+
+/** "היום" beside today's row header (the row is also aria-current="date"). */
+export function TodayBadge() {
+  return <span className="ms-2 rounded-full bg-crust-700 px-2 py-0.5 text-xs font-semibold text-white">{t.today}</span>;
 }

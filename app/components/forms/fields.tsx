@@ -39,10 +39,20 @@ function WithNumbers({ text }: { text: string }) {
   );
 }
 
-function describedBy(id: string, hint: boolean, error: boolean): string | undefined {
-  const ids = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean);
-  return ids.length ? ids.join(" ") : undefined;
+/** What a field's control carries: its id, whether it is required, and its hint and error for assistive technology. */
+function controlProps(id: string, { errors, hint, required }: Pick<BaseProps, "errors" | "hint" | "required">) {
+  const invalid = Boolean(errors?.length);
+  const described = [hint ? `${id}-hint` : "", invalid ? `${id}-error` : ""].filter(Boolean);
+  return {
+    id,
+    required,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": described.length ? described.join(" ") : undefined,
+  };
 }
+
+/** The control's border: the error colour while it has messages. */
+const borderOf = (errors?: string[]) => (errors?.length ? "border-berry-700" : "border-crust-500");
 
 function Label({ id, label, required }: { id: string; label: string; required?: boolean }) {
   return (
@@ -91,23 +101,19 @@ export function TextField({
   /** Latin-script values (e-mail, phone) read left to right even on a Hebrew page. */
   dir?: "ltr";
 }) {
-  const invalid = Boolean(errors?.length);
   return (
     <div>
       <Label id={id} label={label} required={required} />
       <input
-        id={id}
+        {...controlProps(id, { errors, hint, required })}
         name={name}
         type={type}
-        required={required}
         autoComplete={autoComplete}
         defaultValue={defaultValue}
         maxLength={maxLength}
         inputMode={inputMode}
         dir={dir}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(id, Boolean(hint), invalid)}
-        className={`${INPUT_CLASS} ${dir === "ltr" ? "text-end" : ""} ${invalid ? "border-berry-700" : "border-crust-500"}`}
+        className={`${INPUT_CLASS} ${dir === "ltr" ? "text-end" : ""} ${borderOf(errors)}`}
       />
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-cocoa-800">
@@ -130,7 +136,6 @@ export function TextAreaField({
   maxLength,
   rows = 6,
 }: BaseProps & { defaultValue?: string; maxLength?: number; rows?: number }) {
-  const invalid = Boolean(errors?.length);
   return (
     <div>
       <Label id={id} label={label} required={required} />
@@ -140,15 +145,12 @@ export function TextAreaField({
         </p>
       ) : null}
       <textarea
-        id={id}
+        {...controlProps(id, { errors, hint, required })}
         name={name}
-        required={required}
         rows={rows}
         defaultValue={defaultValue}
         maxLength={maxLength}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy(id, Boolean(hint), invalid)}
-        className={`${INPUT_CLASS} resize-y ${invalid ? "border-berry-700" : "border-crust-500"}`}
+        className={`${INPUT_CLASS} resize-y ${borderOf(errors)}`}
       />
       <FieldError id={id} errors={errors} />
     </div>

@@ -26,37 +26,13 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
             {club.external ? <span className="sr-only"> {he.site.newTab}</span> : null}
           </a>
         </div>
-        <nav id={FOOTER_NAV_ID} aria-labelledby="footer-links" tabIndex={-1} className="outline-none">
-          <h2 id="footer-links" className="mb-3 text-lg font-bold">
-            {he.site.footerLinks}
-          </h2>
-          <ul className="space-y-1.5">
-            {SECONDARY_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="text-cream-200 underline-offset-4 hover:text-white hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-categories">
-          <h2 id="footer-categories" className="mb-3 text-lg font-bold">
-            {he.site.footerCategories}
-          </h2>
-          <ul className="space-y-1.5">
-            {categories.map((category) => (
-              <li key={category.id}>
-                <Link
-                  to={`/categories/${category.id}`}
-                  className="text-cream-200 underline-offset-4 hover:text-white hover:underline"
-                >
-                  {category.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {/* Where the menu button leads without JavaScript (header.tsx): focusable, so focus moves there. */}
+        <FooterNav id={FOOTER_NAV_ID} headingId="footer-links" heading={he.site.footerLinks} links={SECONDARY_LINKS} />
+        <FooterNav
+          headingId="footer-categories"
+          heading={he.site.footerCategories}
+          links={categories.map((category) => ({ to: `/categories/${category.id}`, label: category.name }))}
+        />
         <div>
           <h2 className="mb-3 text-lg font-bold">{he.site.footerContact}</h2>
           <ul className="space-y-1.5 text-cream-200">
@@ -105,5 +81,35 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
         © {he.site.footerYear} {settings.brandName} · {he.site.rights}
       </p>
     </footer>
+  );
+}
+
+/** A column of the footer: a heading over a list of links. With `id`, a link to it moves focus there. */
+function FooterNav({
+  id,
+  headingId,
+  heading,
+  links,
+}: {
+  id?: string;
+  headingId: string;
+  heading: string;
+  links: readonly { to: string; label: string }[];
+}) {
+  return (
+    <nav id={id} aria-labelledby={headingId} tabIndex={id ? -1 : undefined} className={id ? "outline-none" : undefined}>
+      <h2 id={headingId} className="mb-3 text-lg font-bold">
+        {heading}
+      </h2>
+      <ul className="space-y-1.5">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="text-cream-200 underline-offset-4 hover:text-white hover:underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

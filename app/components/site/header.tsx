@@ -297,29 +297,11 @@ function CategoryDropdown({
       >
         {/* Rendered only while open: a closed menu costs no markup, and it cannot open without JavaScript anyway. */}
         {open ? (
-          <>
-            <li>
-              <Link
-                to={`/categories/${category.id}`}
-                onClick={onNavigate}
-                className="block rounded-xl px-3 py-2.5 font-bold text-crust-700 hover:bg-cream-200"
-              >
-                {he.site.wholeCategory}
-                <span className="sr-only"> {category.name}</span>
-              </Link>
-            </li>
-            {category.subCategories.map((sub) => (
-              <li key={sub.id}>
-                <Link
-                  to={subcategoryHref(sub.id)}
-                  onClick={onNavigate}
-                  className="block rounded-xl px-3 py-2.5 text-cocoa-900 hover:bg-cream-200"
-                >
-                  {sub.name}
-                </Link>
-              </li>
-            ))}
-          </>
+          <CategoryMenuItems
+            category={category}
+            onNavigate={onNavigate}
+            linkClass="rounded-xl px-3 hover:bg-cream-200"
+          />
         ) : null}
       </ul>
     </li>
@@ -368,27 +350,7 @@ function MobileMenu({
                   <ChevronIcon className={`size-5 transition-transform ${isOpen ? "rotate-180" : ""}`} />
                 </button>
                 <ul id={listId} hidden={!isOpen} className="pb-2 ps-4">
-                  <li>
-                    <Link
-                      to={`/categories/${category.id}`}
-                      onClick={() => onClose(false)}
-                      className="block py-2.5 font-bold text-crust-700"
-                    >
-                      {he.site.wholeCategory}
-                      <span className="sr-only"> {category.name}</span>
-                    </Link>
-                  </li>
-                  {category.subCategories.map((sub) => (
-                    <li key={sub.id}>
-                      <Link
-                        to={subcategoryHref(sub.id)}
-                        onClick={() => onClose(false)}
-                        className="block py-2.5 text-cocoa-900"
-                      >
-                        {sub.name}
-                      </Link>
-                    </li>
-                  ))}
+                  <CategoryMenuItems category={category} onNavigate={() => onClose(false)} />
                 </ul>
               </li>
             );
@@ -431,5 +393,43 @@ function MobileMenu({
         </ul>
       ) : null}
     </nav>
+  );
+}
+
+/** A category's items in the header's menus (desktop and phone): the whole category, then each subcategory. */
+function CategoryMenuItems({
+  category,
+  onNavigate,
+  linkClass = "",
+}: {
+  category: MenuCategory;
+  onNavigate: () => void;
+  /** What the menu adds to each link's look. */
+  linkClass?: string;
+}) {
+  return (
+    <>
+      <li>
+        <Link
+          to={`/categories/${category.id}`}
+          onClick={onNavigate}
+          className={`block py-2.5 font-bold text-crust-700 ${linkClass}`}
+        >
+          {he.site.wholeCategory}
+          <span className="sr-only"> {category.name}</span>
+        </Link>
+      </li>
+      {category.subCategories.map((sub) => (
+        <li key={sub.id}>
+          <Link
+            to={subcategoryHref(sub.id)}
+            onClick={onNavigate}
+            className={`block py-2.5 text-cocoa-900 ${linkClass}`}
+          >
+            {sub.name}
+          </Link>
+        </li>
+      ))}
+    </>
   );
 }

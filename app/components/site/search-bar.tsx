@@ -64,14 +64,21 @@ export function SearchBar() {
           {he.site.searchLabel}
         </label>
         <SearchCombobox id="site-search-input" inputRef={inputRef} onChosen={() => close(false)} />
-        <button
-          type="submit"
-          className="inline-flex items-center gap-2 rounded-full bg-crust-700 px-5 py-2.5 font-semibold text-white hover:bg-crust-600"
-        >
-          <SearchIcon className="size-5" />
-          {he.site.searchSubmit}
-        </button>
+        <SearchSubmit />
       </Form>
     </div>
+  );
+}
+
+/** The search forms' submit button (this bar, the products page's own search). */
+export function SearchSubmit() {
+  return (
+    <button
+      type="submit"
+      className="inline-flex items-center gap-2 rounded-full bg-crust-700 px-5 py-2.5 font-semibold text-white hover:bg-crust-600"
+    >
+      <SearchIcon className="size-5" />
+      {he.site.searchSubmit}
+    </button>
   );
 }

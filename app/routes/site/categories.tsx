@@ -29,7 +29,12 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
   const { categories } = loaderData;
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none sm:px-6">
-      <Breadcrumbs items={[{ label: he.nav.home, to: "/" }, { label: he.titles.categories }]} />
+      <Breadcrumbs
+        items={[
+          { name: he.nav.home, path: "/" },
+          { name: he.titles.categories, path: "/categories" },
+        ]}
+      />
       <h1 className="mt-4 text-4xl font-extrabold text-cocoa-900">{he.categories.heading}</h1>
       <p className="mt-2 max-w-2xl text-lg text-cocoa-800">{he.categories.intro}</p>
       <ul className="mt-10 space-y-10 md:space-y-14">

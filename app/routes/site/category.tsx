@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
+import type { CategoryDetail } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
-import { Breadcrumbs, Chip } from "../../components/catalogue/bits.tsx";
+import { Breadcrumbs, CategoryChips } from "../../components/catalogue/bits.tsx";
 import { ProductGrid } from "../../components/catalogue/tiles.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
@@ -8,8 +9,18 @@ import { requestContext, servicesContext } from "../../lib/context.ts";
 import { subcategoryHref } from "../../lib/links.ts";
 import { idFromParam } from "../../lib/params.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
-import { addStructuredData, breadcrumbJsonLd } from "../../lib/structured-data.ts";
+import { addStructuredData, breadcrumbJsonLd, type Crumb } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/category";
+
+/** Home › categories › its main category (for a subcategory) › the category: on the page and for search engines. */
+function trailOf(category: CategoryDetail): Crumb[] {
+  return [
+    { name: he.nav.home, path: "/" },
+    { name: he.titles.categories, path: "/categories" },
+    ...(category.parent ? [{ name: category.parent.name, path: `/categories/${category.parent.id}` }] : []),
+    { name: category.name, path: `/categories/${category.id}` },
+  ];
+}
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return seoMeta(loaderData?.seo);
@@ -29,18 +40,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     image: category.mainImage,
     siteName: settings.brandName,
   });
-  addStructuredData(
-    context,
-    breadcrumbJsonLd(
-      [
-        { name: he.nav.home, path: "/" },
-        { name: he.titles.categories, path: "/categories" },
-        ...(category.parent ? [{ name: category.parent.name, path: `/categories/${category.parent.id}` }] : []),
-        { name: category.name, path },
-      ],
-      publicUrl,
-    ),
-  );
+  addStructuredData(context, breadcrumbJsonLd(trailOf(category), publicUrl));
   return { category, seo };
 }
 
@@ -49,15 +49,9 @@ export const ErrorBoundary = SiteErrorBoundary;
 /** A category: main image, name, information, subcategory chips and its products (spec §2). */
 export default function Category({ loaderData }: Route.ComponentProps) {
   const { category } = loaderData;
-  const crumbs = [
-    { label: he.nav.home, to: "/" },
-    { label: he.titles.categories, to: "/categories" },
-    ...(category.parent ? [{ label: category.parent.name, to: `/categories/${category.parent.id}` }] : []),
-    { label: category.name },
-  ];
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none sm:px-6">
-      <Breadcrumbs items={crumbs} />
+      <Breadcrumbs items={trailOf(category)} />
       <div className="mt-6 grid items-center gap-6 md:grid-cols-2 md:gap-10">
         <ResponsivePicture
           picture={category.mainImage}
@@ -73,20 +67,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           {category.information ? (
             <p className="mt-4 text-lg leading-relaxed text-cocoa-800">{category.information}</p>
           ) : null}
-          {category.subCategories.length ? (
-            <div className="mt-6">
-              <h2 id="subcategories" className="mb-3 text-lg font-bold text-cocoa-900">
-                {he.categories.subCategories}
-              </h2>
-              <ul aria-labelledby="subcategories" className="flex flex-wrap gap-2">
-                {category.subCategories.map((sub) => (
-                  <li key={sub.id}>
-                    <Chip to={subcategoryHref(sub.id)}>{sub.name}</Chip>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <CategoryChips id="subcategories" heading={he.categories.subCategories} categories={category.subCategories} />
         </div>
       </div>
 

@@ -5,7 +5,7 @@ import { EmailField } from "../../components/forms/fields.tsx";
 import { FormPageCard } from "../../components/forms/form-page.tsx";
 import { CheckCircleIcon } from "../../components/ui/icon.tsx";
 import { formPageLoader, publicFormAction } from "../../lib/forms.server.ts";
-import { type FormResult, submitPublicForm } from "../../lib/forms.ts";
+import { formResultOf, submitPublicForm } from "../../lib/forms.ts";
 import { seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/club";
 
@@ -47,9 +47,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default function Club({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
-  const result = actionData as FormResult | undefined;
-  const errors = result?.errors ?? {};
-  const values = result?.values ?? {};
+  const { result, errors, values } = formResultOf(actionData);
   return (
     <FormPageCard
       id="club"

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import { CONTACT_FIELDS, CONTACT_LIMITS } from "../../../domain/schemas/fields.ts";
@@ -5,7 +6,7 @@ import { EmailField, TextAreaField, TextField } from "../../components/forms/fie
 import { FormPageCard } from "../../components/forms/form-page.tsx";
 import { MailIcon, MapPinIcon } from "../../components/ui/icon.tsx";
 import { formPageLoader, publicFormAction } from "../../lib/forms.server.ts";
-import { type FormResult, submitPublicForm } from "../../lib/forms.ts";
+import { formResultOf, submitPublicForm } from "../../lib/forms.ts";
 import { seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/contact";
 
@@ -42,9 +43,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
-  const result = actionData as FormResult | undefined;
-  const errors = result?.errors ?? {};
-  const values = result?.values ?? {};
+  const { result, errors, values } = formResultOf(actionData);
   return (
     <FormPageCard
       id="contact"
@@ -59,29 +58,19 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           </h2>
           <dl className="space-y-4 text-lg">
             {settings.address ? (
-              <div>
-                <dt className="flex items-center gap-2 text-sm font-semibold text-crust-700">
-                  <MapPinIcon className="size-5" />
-                  {t.address}
-                </dt>
-                <dd className="ps-7 text-cocoa-900">{settings.address}</dd>
-              </div>
+              <ContactDetail icon={<MapPinIcon className="size-5" />} term={t.address}>
+                <span className="text-cocoa-900">{settings.address}</span>
+              </ContactDetail>
             ) : null}
             {settings.email ? (
-              <div>
-                <dt className="flex items-center gap-2 text-sm font-semibold text-crust-700">
-                  <MailIcon className="size-5" />
-                  {t.email}
-                </dt>
-                <dd className="ps-7">
-                  <a
-                    href={`mailto:${settings.email}`}
-                    className="font-semibold text-cocoa-900 underline underline-offset-4 hover:text-crust-700"
-                  >
-                    <bdi>{settings.email}</bdi>
-                  </a>
-                </dd>
-              </div>
+              <ContactDetail icon={<MailIcon className="size-5" />} term={t.email}>
+                <a
+                  href={`mailto:${settings.email}`}
+                  className="font-semibold text-cocoa-900 underline underline-offset-4 hover:text-crust-700"
+                >
+                  <bdi>{settings.email}</bdi>
+                </a>
+              </ContactDetail>
             ) : null}
           </dl>
           <Link to="/branches" className="inline-block font-semibold text-crust-700 underline underline-offset-4">
@@ -131,5 +120,18 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         </div>
       </div>
     </FormPageCard>
+  );
+}
+
+/** One of the contact details: its name with an icon, and its value below, in line with the name. */
+function ContactDetail({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="flex items-center gap-2 text-sm font-semibold text-crust-700">
+        {icon}
+        {term}
+      </dt>
+      <dd className="ps-7">{children}</dd>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
 import { SectionHeading } from "../../components/catalogue/bits.tsx";
@@ -102,76 +103,91 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      {categories.length ? (
-        <section aria-labelledby="home-categories" className={`${HOME_SECTION} pt-12`}>
-          <SectionHeading
-            id="home-categories"
-            title={he.home.categoriesHeading}
-            link={{ to: "/categories", label: he.home.allCategories }}
+      <HomeSection
+        id="home-categories"
+        first
+        title={he.home.categoriesHeading}
+        link={{ to: "/categories", label: he.home.allCategories }}
+        items={categories}
+      >
+        {(category, index) => (
+          <ImageTile
+            to={`/categories/${category.id}`}
+            name={category.name}
+            picture={category.mainImage}
+            sizes={HOME_TILE_SIZES}
+            // The largest picture above the fold: the seasonal band's when there is one.
+            priority={index === 0 && seasonal.length === 0}
           />
-          <ul className={TILE_ROW}>
-            {categories.map((category, index) => (
-              <li key={category.id} className={TILE_ROW_ITEM}>
-                <ImageTile
-                  to={`/categories/${category.id}`}
-                  name={category.name}
-                  picture={category.mainImage}
-                  sizes={HOME_TILE_SIZES}
-                  // The largest picture above the fold: the seasonal band's when there is one.
-                  priority={index === 0 && seasonal.length === 0}
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+        )}
+      </HomeSection>
 
-      {products.length ? (
-        <section aria-labelledby="home-products" className={`${HOME_SECTION} pt-14`}>
-          <SectionHeading
-            id="home-products"
-            title={he.home.specialProductsHeading}
-            link={{ to: "/products", label: he.home.allProducts }}
-          />
-          <ul className={TILE_ROW}>
-            {products.map((product) => (
-              <li key={product.id} className={TILE_ROW_ITEM}>
-                <ProductTile product={product} details={false} sizes={HOME_TILE_SIZES} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <HomeSection
+        id="home-products"
+        title={he.home.specialProductsHeading}
+        link={{ to: "/products", label: he.home.allProducts }}
+        items={products}
+      >
+        {(product) => <ProductTile product={product} details={false} sizes={HOME_TILE_SIZES} />}
+      </HomeSection>
 
-      {news.length ? (
-        <section aria-labelledby="home-news" className={`${HOME_SECTION} pt-14`}>
-          <SectionHeading id="home-news" title={he.home.newsHeading} link={{ to: "/news", label: he.home.allNews }} />
-          <ul className="grid gap-6 md:grid-cols-3">
-            {news.map((post) => (
-              <li key={post.id}>
-                <PostCard post={post} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <HomeSection
+        id="home-news"
+        title={he.home.newsHeading}
+        link={{ to: "/news", label: he.home.allNews }}
+        items={news}
+        listClassName="grid gap-6 md:grid-cols-3"
+        itemClassName=""
+      >
+        {(post) => <PostCard post={post} />}
+      </HomeSection>
 
-      {sales.length ? (
-        <section aria-labelledby="home-sales" className={`${HOME_SECTION} pt-14`}>
-          <SectionHeading
-            id="home-sales"
-            title={he.home.salesHeading}
-            link={{ to: "/sales", label: he.home.allSales }}
-          />
-          <ul className={TILE_ROW}>
-            {sales.map((sale) => (
-              <li key={sale.id} className={TILE_ROW_ITEM}>
-                <ImageTile to={`/sale/${sale.id}`} name={sale.name} picture={sale.mainImage} sizes={HOME_TILE_SIZES} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <HomeSection
+        id="home-sales"
+        title={he.home.salesHeading}
+        link={{ to: "/sales", label: he.home.allSales }}
+        items={sales}
+      >
+        {(sale) => (
+          <ImageTile to={`/sale/${sale.id}`} name={sale.name} picture={sale.mainImage} sizes={HOME_TILE_SIZES} />
+        )}
+      </HomeSection>
     </main>
+  );
+}
+
+/** A section of the home page: a heading with its "all …" link over a row of items; nothing when there are none. */
+function HomeSection<T extends { id: number }>({
+  id,
+  first = false,
+  title,
+  link,
+  items,
+  listClassName = TILE_ROW,
+  itemClassName = TILE_ROW_ITEM,
+  children,
+}: {
+  id: string;
+  /** The first section below the hero sits a little closer to it. */
+  first?: boolean;
+  title: string;
+  link: { to: string; label: string };
+  items: T[];
+  listClassName?: string;
+  itemClassName?: string;
+  children: (item: T, index: number) => ReactNode;
+}) {
+  if (!items.length) return null;
+  return (
+    <section aria-labelledby={id} className={`${HOME_SECTION} ${first ? "pt-12" : "pt-14"}`}>
+      <SectionHeading id={id} title={title} link={link} />
+      <ul className={listClassName}>
+        {items.map((item, index) => (
+          <li key={item.id} className={itemClassName || undefined}>
+            {children(item, index)}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

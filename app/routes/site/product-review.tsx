@@ -16,7 +16,7 @@ import { CheckCircleIcon } from "../../components/ui/icon.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { publicFormAction } from "../../lib/forms.server.ts";
-import { type FormResult, submitPublicForm } from "../../lib/forms.ts";
+import { formResultOf, submitPublicForm } from "../../lib/forms.ts";
 import { idFromParam } from "../../lib/params.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/product-review";
@@ -132,9 +132,7 @@ function Sent({ product }: { product: { id: number; name: string } }) {
 export default function ProductReview({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, product, sent } = loaderData;
   if (sent) return <Sent product={product} />;
-  const result = actionData as FormResult | undefined;
-  const errors = result?.errors ?? {};
-  const values = result?.values ?? {};
+  const { result, errors, values } = formResultOf(actionData);
   return (
     <FormPageCard
       id="review"

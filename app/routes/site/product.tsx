@@ -1,7 +1,8 @@
 import { data } from "react-router";
+import type { ProductDetail } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { formatShekels } from "../../../domain/money.ts";
-import { Breadcrumbs, Chip, ProductRating, TagBadge } from "../../components/catalogue/bits.tsx";
+import { Breadcrumbs, CategoryChips, ProductRating, TagBadge } from "../../components/catalogue/bits.tsx";
 import { ProductGallery } from "../../components/catalogue/gallery.tsx";
 import { AllergensBlock, KashrutLine } from "../../components/catalogue/kashrut.tsx";
 import { ProductReviewsSection } from "../../components/catalogue/reviews.tsx";
@@ -14,8 +15,20 @@ import { requestContext, servicesContext } from "../../lib/context.ts";
 import { subcategoryHref } from "../../lib/links.ts";
 import { idFromParam } from "../../lib/params.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
-import { addStructuredData, breadcrumbJsonLd, productJsonLd } from "../../lib/structured-data.ts";
+import { addStructuredData, breadcrumbJsonLd, type Crumb, productJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/product";
+
+/** Home › the product's first category (or all products) › the product: on the page and for search engines. */
+function trailOf(product: ProductDetail): Crumb[] {
+  const firstCategory = product.category[0];
+  return [
+    { name: he.nav.home, path: "/" },
+    firstCategory
+      ? { name: firstCategory.name, path: subcategoryHref(firstCategory.id) }
+      : { name: he.nav.products, path: "/products" },
+    { name: product.name, path: `/product/${product.id}` },
+  ];
+}
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return seoMeta(loaderData?.seo);
@@ -46,20 +59,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     type: "product",
     siteName: settings.brandName,
   });
-  const firstCategory = product.category[0];
   addStructuredData(
     context,
     productJsonLd(product, { publicUrl, brandName: settings.brandName, kosher: authority !== null, reviews }),
-    breadcrumbJsonLd(
-      [
-        { name: he.nav.home, path: "/" },
-        firstCategory
-          ? { name: firstCategory.name, path: subcategoryHref(firstCategory.id) }
-          : { name: he.nav.products, path: "/products" },
-        { name: product.name, path },
-      ],
-      publicUrl,
-    ),
+    breadcrumbJsonLd(trailOf(product), publicUrl),
   );
   return { product, similar, authority, reviews, seo };
 }
@@ -104,18 +107,10 @@ function PhoneSummary({ sizes, orderUrl }: { sizes: { price: number }[]; orderUr
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { product, similar, authority, reviews } = loaderData;
   const settings = useSiteSettings();
-  const firstCategory = product.category[0];
-  const crumbs = [
-    { label: he.nav.home, to: "/" },
-    firstCategory
-      ? { label: firstCategory.name, to: subcategoryHref(firstCategory.id) }
-      : { label: he.nav.products, to: "/products" },
-    { label: product.name },
-  ];
 
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none sm:px-6">
-      <Breadcrumbs items={crumbs} />
+      <Breadcrumbs items={trailOf(product)} />
       <div className="mt-6 grid gap-8 md:grid-cols-2 md:gap-12">
         <div className="flex flex-col gap-4">
           <ResponsivePicture
@@ -152,20 +147,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : null}
 
-          {product.category.length ? (
-            <div className="flex flex-wrap items-center gap-2">
-              <h2 id="suitable-for" className="font-bold text-cocoa-900">
-                {he.product.suitableFor}
-              </h2>
-              <ul aria-labelledby="suitable-for" className="flex flex-wrap gap-2">
-                {product.category.map((category) => (
-                  <li key={category.id}>
-                    <Chip to={subcategoryHref(category.id)}>{category.name}</Chip>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          <CategoryChips id="suitable-for" heading={he.product.suitableFor} categories={product.category} inline />
 
           {product.content ? (
             <section aria-labelledby="description">

@@ -9,7 +9,7 @@ import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
 import { ProductFilter, productsHref } from "../../components/catalogue/kashrut.tsx";
 import { ProductGrid } from "../../components/catalogue/tiles.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
-import { SearchIcon } from "../../components/ui/icon.tsx";
+import { SearchSubmit } from "../../components/site/search-bar.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
@@ -75,11 +75,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const filtered = hasFilter(filter);
   const heading = category ? category.name : he.products.heading;
   const crumbs = [
-    { label: he.nav.home, to: "/" },
+    { name: he.nav.home, path: "/" },
     // "All products" keeps the kashrut/allergen filter: only the category is left behind.
-    ...(category ? [{ label: he.nav.products, to: productsHref({ search, ...filterQuery(filter) }) }] : []),
-    ...(parent ? [{ label: parent.name, to: `/categories/${parent.id}` }] : []),
-    { label: heading },
+    ...(category ? [{ name: he.nav.products, path: productsHref({ search, ...filterQuery(filter) }) }] : []),
+    ...(parent ? [{ name: parent.name, path: `/categories/${parent.id}` }] : []),
+    { name: heading, path: productsHref({ category: category?.id, search, ...filterQuery(filter) }) },
   ];
 
   return (
@@ -121,13 +121,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             placeholder={he.site.searchPlaceholder}
             className="min-w-0 flex-1 rounded-full border border-crust-500 bg-white px-4 py-2.5 text-cocoa-900 placeholder:text-cocoa-800/70"
           />
-          <button
-            type="submit"
-            className="inline-flex items-center gap-2 rounded-full bg-crust-700 px-5 py-2.5 font-semibold text-white hover:bg-crust-600"
-          >
-            <SearchIcon className="size-5" />
-            {he.site.searchSubmit}
-          </button>
+          <SearchSubmit />
         </Form>
       </div>
 

@@ -137,9 +137,7 @@ export function createAdminBranchesService(
 
     async remove(id: number, actor?: TrashActor | null): Promise<TrashReceipt> {
       // To the trash, with its photos and its certificate scan.
-      const receipt = await deps.trash.moveToTrash("Branch", id, actor);
-      if (!receipt) throw new NotFoundError();
-      return receipt;
+      return deps.trash.moveToTrash("Branch", id, actor);
     },
   };
   return service;

@@ -219,9 +219,11 @@ export function createAdminCategoriesService(
       return service.get(id);
     },
 
+    /**
+     * With `expectedVersion`, only while it is the category's version (else 409: versions.ts). A missing
+     * category is a 404 from the read that answers (updateVersioned), with no read of its own before.
+     */
     async update(id: number, input: CategoryInput, expectedVersion?: number): Promise<AdminCategory> {
-      const existing = await db.selectFrom("categories").select("id").where("id", "=", id).executeTakeFirst();
-      if (!existing) throw new NotFoundError();
       await checkParent(input, id);
       if (!input.is_main && (await childCount(id)) > 0) {
         throw new ValidationError({ is_main: [heAdmin.validation.mainHasChildren] });
@@ -234,15 +236,14 @@ export function createAdminCategoriesService(
       );
     },
 
-    /** To the trash; products stay (unlinked); a main category with subcategories is refused with 409. */
+    /**
+     * To the trash; products stay (unlinked); a main category with subcategories is refused with 409. A
+     * missing category has no children and no row to move: the trash's move answers the 404.
+     */
     async remove(id: number, actor?: TrashActor | null): Promise<TrashReceipt> {
-      const existing = await db.selectFrom("categories").select("id").where("id", "=", id).executeTakeFirst();
-      if (!existing) throw new NotFoundError();
       const children = await childCount(id);
       if (children > 0) throw new HttpError(409, heAdmin.messages.categoryHasChildren(children));
-      const receipt = await deps.trash.moveToTrash("Category", id, actor);
-      if (!receipt) throw new NotFoundError();
-      return receipt;
+      return deps.trash.moveToTrash("Category", id, actor);
     },
   };
   return service;

@@ -29,6 +29,37 @@ export function clientStatus(r: Pick<ClientRow, "consent_at" | "confirmed_at">):
   return r.consent_at ? "pending" : "noConsent";
 }
 
+const s = heAdmin;
+const c = s.clients;
+
+/** The members export's column titles, in Hebrew. */
+export const CLIENT_CSV_HEADER: readonly string[] = [
+  s.id,
+  s.fields.email,
+  s.fields.source,
+  c.joined,
+  c.status,
+  c.consentAt,
+  c.consentSource,
+  c.consentAddress,
+  c.consentVersion,
+  c.confirmedAt,
+];
+
+/** One member as a row of the export, under CLIENT_CSV_HEADER (sources and statuses in Hebrew). */
+export const clientCsvRow = (r: ClientRow): CsvRow => [
+  r.id,
+  r.email,
+  s.sources[r.source] ?? r.source,
+  r.created_at,
+  c.statuses[clientStatus(r)],
+  r.consent_at ?? "",
+  r.consent_source ? (c.consentSources[r.consent_source] ?? r.consent_source) : "",
+  r.consent_address ?? "",
+  r.consent_version ?? "",
+  r.confirmed_at ?? "",
+];
+
 export const toClient = (r: ClientRow): AdminClient => ({
   id: r.id,
   email: r.email,
@@ -143,9 +174,7 @@ export function createAdminClientsService(db: DB, deps: { trash: AdminTrashServi
 
     /** To the trash, with the member's confirmation links (restored only if the address is not taken again). */
     async remove(id: number, actor?: TrashActor | null): Promise<TrashReceipt> {
-      const receipt = await deps.trash.moveToTrash("Client", id, actor);
-      if (!receipt) throw new NotFoundError();
-      return receipt;
+      return deps.trash.moveToTrash("Client", id, actor);
     },
 
     /**
@@ -154,32 +183,6 @@ export function createAdminClientsService(db: DB, deps: { trash: AdminTrashServi
      * ever held whole, and each batch is one indexed range read however deep into the club it is.
      */
     exportCsv(batchSize = EXPORT_BATCH): AsyncGenerator<string> {
-      const s = heAdmin;
-      const c = s.clients;
-      const header = [
-        s.id,
-        s.fields.email,
-        s.fields.source,
-        c.joined,
-        c.status,
-        c.consentAt,
-        c.consentSource,
-        c.consentAddress,
-        c.consentVersion,
-        c.confirmedAt,
-      ];
-      const toRow = (r: ClientRow): CsvRow => [
-        r.id,
-        r.email,
-        s.sources[r.source] ?? r.source,
-        r.created_at,
-        c.statuses[clientStatus(r)],
-        r.consent_at ?? "",
-        r.consent_source ? (c.consentSources[r.consent_source] ?? r.consent_source) : "",
-        r.consent_address ?? "",
-        r.consent_version ?? "",
-        r.confirmed_at ?? "",
-      ];
       async function* batches(): AsyncGenerator<CsvRow[]> {
         let after: { created_at: string; id: number } | undefined;
         // A small first batch: the download starts (and a database that cannot be read fails the request)
@@ -192,13 +195,13 @@ export function createAdminClientsService(db: DB, deps: { trash: AdminTrashServi
             query = query.where((eb) => eb(eb.refTuple("created_at", "id"), ">", eb.tuple(last.created_at, last.id)));
           }
           const rows = await query.orderBy("created_at").orderBy("id").limit(size).execute();
-          yield rows.map(toRow);
+          yield rows.map(clientCsvRow);
           const tail = rows.at(-1);
           if (!tail || rows.length < size) return;
           after = { created_at: tail.created_at, id: tail.id };
         }
       }
-      return csvChunks(header, batches());
+      return csvChunks(CLIENT_CSV_HEADER, batches());
     },
   };
   return service;

@@ -60,9 +60,7 @@ export function createAdminContactRequestsService(db: DB, deps: { trash: AdminTr
     },
 
     async remove(id: number, actor?: TrashActor | null): Promise<TrashReceipt> {
-      const receipt = await deps.trash.moveToTrash("ContactRequest", id, actor);
-      if (!receipt) throw new NotFoundError();
-      return receipt;
+      return deps.trash.moveToTrash("ContactRequest", id, actor);
     },
   };
   return service;

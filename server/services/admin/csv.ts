@@ -11,7 +11,7 @@ export function csvCell(value: string | number | null | undefined): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export type CsvRow = (string | number | null)[];
+export type CsvRow = readonly (string | number | null)[];
 
 /** One record with its CRLF line end. */
 export const csvLine = (row: CsvRow): string => `${row.map(csvCell).join(",")}\r\n`;
@@ -19,7 +19,7 @@ export const csvLine = (row: CsvRow): string => `${row.map(csvCell).join(",")}\r
 /** The byte-order mark that starts every export. */
 export const CSV_BOM = "\uFEFF";
 
-export function toCsv(header: string[], rows: CsvRow[]): string {
+export function toCsv(header: readonly string[], rows: readonly CsvRow[]): string {
   return CSV_BOM + [header, ...rows].map(csvLine).join("");
 }
 
@@ -28,7 +28,7 @@ export function toCsv(header: string[], rows: CsvRow[]): string {
  * never held in memory as one string. The first chunk (BOM, header, first batch) waits for the first batch, so
  * a database that cannot be read fails the request before anything is sent.
  */
-export async function* csvChunks(header: string[], batches: AsyncIterable<CsvRow[]>): AsyncGenerator<string> {
+export async function* csvChunks(header: readonly string[], batches: AsyncIterable<CsvRow[]>): AsyncGenerator<string> {
   const lines = (rows: CsvRow[]) => rows.map(csvLine).join("");
   const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();

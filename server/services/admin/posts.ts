@@ -106,9 +106,7 @@ export function createAdminPostsService(
 
     /** To the trash, with its images. */
     async remove(id: number, actor?: TrashActor | null): Promise<TrashReceipt> {
-      const receipt = await deps.trash.moveToTrash(owner === "sale" ? "Sale" : "Publication", id, actor);
-      if (!receipt) throw new NotFoundError();
-      return receipt;
+      return deps.trash.moveToTrash(owner === "sale" ? "Sale" : "Publication", id, actor);
     },
   };
   return service;

@@ -187,9 +187,7 @@ export function createAdminProductsService(
      * at the same moment either committed before (and goes with it) or finds the product gone (404).
      */
     async remove(id: number, actor?: TrashActor | null): Promise<TrashReceipt> {
-      const receipt = await deps.trash.moveToTrash("Product", id, actor);
-      if (!receipt) throw new NotFoundError();
-      return receipt;
+      return deps.trash.moveToTrash("Product", id, actor);
     },
 
     /** Replaces the product's categories with exactly these. */

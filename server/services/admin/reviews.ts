@@ -80,9 +80,7 @@ export function createAdminReviewsService(db: DB, deps: { trash: AdminTrashServi
 
     /** To the trash (restored only while its product exists). */
     async remove(id: number, actor?: TrashActor | null): Promise<TrashReceipt> {
-      const receipt = await deps.trash.moveToTrash("Review", id, actor);
-      if (!receipt) throw new NotFoundError();
-      return receipt;
+      return deps.trash.moveToTrash("Review", id, actor);
     },
   };
 }

@@ -150,6 +150,16 @@ interface Snapshot {
   children: Partial<Record<Dependent["table"], Row[]>>;
 }
 
+/** The entry's scheduled purge, no longer due once it left the trash (a running one is left to finish). */
+function dropPurgeJob(db: DB, trashId: number) {
+  return db
+    .deleteFrom("jobs")
+    .where("kind", "=", TRASH_PURGE_JOB)
+    .where("key", "=", String(trashId))
+    .where("state", "!=", "running")
+    .execute();
+}
+
 function parseSnapshot(data: string): Snapshot {
   const value = JSON.parse(data) as Partial<Snapshot>;
   return { row: value.row ?? {}, children: value.children ?? {} };
@@ -199,12 +209,7 @@ export function createAdminTrashService(db: DB, deps: { images: ImagesService; m
     if (due) query = query.where("deleted_at", "<=", new Date(due.getTime() - TRASH_DAYS * DAY_MS).toISOString());
     const entry = await query.returningAll().executeTakeFirst();
     if (!entry) return null;
-    await db
-      .deleteFrom("jobs")
-      .where("kind", "=", TRASH_PURGE_JOB)
-      .where("key", "=", String(trashId))
-      .where("state", "!=", "running")
-      .execute();
+    await dropPurgeJob(db, trashId);
     await deps.images.removeFilesOf(imageRowsOf(parseSnapshot(entry.data)));
     return refOf(entry);
   }
@@ -217,15 +222,15 @@ export function createAdminTrashService(db: DB, deps: { images: ImagesService; m
     /**
      * Moves record `id` of `type` with everything that belongs to it into the trash, in one transaction that
      * locks it first (a child written at the same moment either committed before and goes with it, or finds
-     * the owner gone: services/images.ts `add`), and queues its purge in 30 days. Null when there is no such
-     * record. The image files stay until the purge.
+     * the owner gone: services/images.ts `add`), and queues its purge in 30 days. No such record: the Hebrew
+     * 404 of every delete. The image files stay until the purge.
      */
-    async moveToTrash(type: TrashSubject, id: number, actor: TrashActor | null = null): Promise<TrashReceipt | null> {
+    async moveToTrash(type: TrashSubject, id: number, actor: TrashActor | null = null): Promise<TrashReceipt> {
       const kind = KINDS[type];
       const deletedAt = clock();
       const purgeAt = new Date(deletedAt.getTime() + TRASH_DAYS * DAY_MS);
       return db.transaction().execute(async (trx) => {
-        if (!(await lockRow(trx, kind.table, id, "update"))) return null;
+        if (!(await lockRow(trx, kind.table, id, "update"))) throw new NotFoundError();
         const row = (await trx
           .selectFrom(kind.table as "products")
           .selectAll()
@@ -351,12 +356,7 @@ export function createAdminTrashService(db: DB, deps: { images: ImagesService; m
             .execute();
           if (dep.table === "images") restoredImages.push(...rows);
         }
-        await trx
-          .deleteFrom("jobs")
-          .where("kind", "=", TRASH_PURGE_JOB)
-          .where("key", "=", String(trashId))
-          .where("state", "!=", "running")
-          .execute();
+        await dropPurgeJob(trx, trashId);
         return restoredImages as unknown as ImageRow[];
       });
       // Its AVIF job may have run (and found nothing) while it was away.

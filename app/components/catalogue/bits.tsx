@@ -5,29 +5,6 @@ import type { ProductTag } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { tagTone } from "../../lib/format.ts";
 
-export function SectionHeading({
-  id,
-  title,
-  link,
-}: {
-  id: string;
-  title: string;
-  link?: { to: string; label: string };
-}) {
-  return (
-    <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
-      <h2 id={id} className="text-2xl font-extrabold text-cocoa-900 sm:text-3xl">
-        {title}
-      </h2>
-      {link ? (
-        <Link to={link.to} className="font-semibold text-crust-700 underline underline-offset-4 hover:text-crust-600">
-          {link.label}
-        </Link>
-      ) : null}
-    </div>
-  );
-}
-
 export interface Crumb {
   label: string;
   to?: string;

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
 import { Breadcrumbs, Chip } from "../../components/catalogue/bits.tsx";
-import { ProductGrid } from "../../components/catalogue/tiles.tsx";
+import { ProductGrid } from "../../components/catalogue/product-grid.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";

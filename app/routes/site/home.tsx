@@ -1,13 +1,12 @@
 import { Link } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
-import { SectionHeading } from "../../components/catalogue/bits.tsx";
 import { PostCard } from "../../components/catalogue/post-card.tsx";
 import { SeasonalBand } from "../../components/catalogue/seasonal-band.tsx";
 import {
   HOME_SECTION,
   HOME_TILE_SIZES,
   ImageTile,
-  ProductTile,
+  SectionHeading,
   TILE_ROW,
   TILE_ROW_ITEM,
 } from "../../components/catalogue/tiles.tsx";
@@ -136,7 +135,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className={TILE_ROW}>
             {products.map((product) => (
               <li key={product.id} className={TILE_ROW_ITEM}>
-                <ProductTile product={product} details={false} sizes={HOME_TILE_SIZES} />
+                <ImageTile
+                  to={`/product/${product.id}`}
+                  name={product.name}
+                  picture={product.mainImage}
+                  sizes={HOME_TILE_SIZES}
+                />
               </li>
             ))}
           </ul>

@@ -7,7 +7,7 @@ import { parsePage } from "../../../domain/pagination.ts";
 import { MAX_SEARCH_LENGTH } from "../../../domain/search.ts";
 import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
 import { ProductFilter, productsHref } from "../../components/catalogue/kashrut.tsx";
-import { ProductGrid } from "../../components/catalogue/tiles.tsx";
+import { ProductGrid } from "../../components/catalogue/product-grid.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { SearchIcon } from "../../components/ui/icon.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";

@@ -56,7 +56,7 @@ const CATALOGUE = [
   /\/app\/components\/catalogue\//,
   /\/app\/components\/ui\/pagination\.tsx$/,
   /\/app\/lib\/(format|params)\.ts$/,
-  /\/domain\/i18n\/kashrut\.ts$/,
+  /\/domain\/i18n\/(kashrut|catalogue)\.ts$/,
   /\/domain\/(ids|pagination|kashrut)\.ts$/,
 ];
 

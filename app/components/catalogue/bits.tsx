@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ProductTag } from "../../../domain/contracts/catalogue.ts";
-import { he } from "../../../domain/i18n/site.ts";
+import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { tagTone } from "../../lib/format.ts";
 
 export interface Crumb {
@@ -13,7 +13,7 @@ export interface Crumb {
 /** "Home › Categories › Cakes": the last crumb is the current page. */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
-    <nav aria-label={he.catalogue.breadcrumbs} className="text-sm text-cocoa-800">
+    <nav aria-label={heCatalogue.catalogue.breadcrumbs} className="text-sm text-cocoa-800">
       <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
         {items.map((item, index) => (
           <li key={item.to ?? item.label} className="flex items-center gap-2">
@@ -118,12 +118,12 @@ export function ProductRating({ average, count }: { average: number | null; coun
   return (
     <span
       role="img"
-      aria-label={shown === null ? he.product.noReviewsLabel : he.product.ratingLabel(shown, count)}
+      aria-label={shown === null ? heCatalogue.product.noReviewsLabel : heCatalogue.product.ratingLabel(shown, count)}
       className="inline-flex flex-wrap items-center gap-2"
     >
       <Stars rating={average ?? 0} />
       <span className="font-semibold text-cocoa-800">
-        {shown === null ? he.product.noReviews : he.product.rating(shown, count)}
+        {shown === null ? heCatalogue.product.noReviews : heCatalogue.product.rating(shown, count)}
       </span>
     </span>
   );

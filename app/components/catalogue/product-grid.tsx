@@ -4,7 +4,7 @@
  * name only) does not load the kashrut components the badge comes from.
  */
 import type { ProductSummary } from "../../../domain/contracts/catalogue.ts";
-import { he } from "../../../domain/i18n/site.ts";
+import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { formatShekels } from "../../../domain/money.ts";
 import { DietaryBadge } from "./kashrut.tsx";
 import { ImageTile } from "./tiles.tsx";
@@ -23,7 +23,7 @@ function ProductTile({ product, priority = false }: { product: ProductSummary; p
       {product.title ? <span className="line-clamp-2 text-sm text-cocoa-800">{product.title}</span> : null}
       {product.price_from !== null ? (
         <span className="mt-auto pt-1 text-base font-semibold text-crust-700">
-          {he.catalogue.priceFrom}
+          {heCatalogue.catalogue.priceFrom}
           <bdi className="whitespace-nowrap">{formatShekels(product.price_from)}</bdi>
         </span>
       ) : null}

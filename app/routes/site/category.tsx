@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { Breadcrumbs, Chip } from "../../components/catalogue/bits.tsx";
 import { ProductGrid } from "../../components/catalogue/product-grid.tsx";
@@ -24,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const path = `/categories/${category.id}`;
   const seo = pageSeo(publicUrl, {
     title: category.name,
-    description: category.information || he.categories.description,
+    description: category.information || heCatalogue.categories.description,
     path,
     image: category.mainImage,
     siteName: settings.brandName,
@@ -76,7 +77,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           {category.subCategories.length ? (
             <div className="mt-6">
               <h2 id="subcategories" className="mb-3 text-lg font-bold text-cocoa-900">
-                {he.categories.subCategories}
+                {heCatalogue.categories.subCategories}
               </h2>
               <ul aria-labelledby="subcategories" className="flex flex-wrap gap-2">
                 {category.subCategories.map((sub) => (
@@ -92,13 +93,13 @@ export default function Category({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="category-products" className="mt-14">
         <h2 id="category-products" className="mb-6 text-2xl font-extrabold text-cocoa-900 sm:text-3xl">
-          {he.categories.productsHeading(category.name)}
+          {heCatalogue.categories.productsHeading(category.name)}
         </h2>
         {category.products.length ? (
           <ProductGrid products={category.products} />
         ) : (
           <p className="rounded-2xl bg-cream-50 p-6 text-lg text-cocoa-800 ring-1 ring-cream-300">
-            {he.categories.empty}
+            {heCatalogue.categories.empty}
           </p>
         )}
         {category.productCount > category.products.length ? (
@@ -107,7 +108,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
               to={subcategoryHref(category.id)}
               className="inline-flex min-h-12 items-center rounded-full bg-crust-700 px-6 font-bold text-white hover:bg-crust-600"
             >
-              {he.categories.allProducts(category.productCount)}
+              {heCatalogue.categories.allProducts(category.productCount)}
             </Link>
           </p>
         ) : null}

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { formatShekels } from "../../../domain/money.ts";
 import { Breadcrumbs, Chip, ProductRating, TagBadge } from "../../components/catalogue/bits.tsx";
@@ -93,7 +94,7 @@ function PhoneSummary({ sizes, orderUrl }: { sizes: { price: number }[]; orderUr
           href={orderUrl}
           className="inline-flex min-h-11 items-center justify-center rounded-full bg-berry-700 px-6 font-bold text-white shadow hover:bg-berry-600"
         >
-          {he.product.orderNow}
+          {heCatalogue.product.orderNow}
         </ExternalLink>
       ) : null}
     </div>
@@ -143,7 +144,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <KashrutLine product={product} authority={authority} />
 
           {product.tag.length ? (
-            <ul aria-label={he.product.tags} className="flex flex-wrap gap-2">
+            <ul aria-label={heCatalogue.product.tags} className="flex flex-wrap gap-2">
               {product.tag.map((tag) => (
                 <li key={tag.id}>
                   <TagBadge tag={tag} />
@@ -155,7 +156,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           {product.category.length ? (
             <div className="flex flex-wrap items-center gap-2">
               <h2 id="suitable-for" className="font-bold text-cocoa-900">
-                {he.product.suitableFor}
+                {heCatalogue.product.suitableFor}
               </h2>
               <ul aria-labelledby="suitable-for" className="flex flex-wrap gap-2">
                 {product.category.map((category) => (
@@ -170,7 +171,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           {product.content ? (
             <section aria-labelledby="description">
               <h2 id="description" className="mb-2 text-xl font-bold text-cocoa-900">
-                {he.product.description}
+                {heCatalogue.product.description}
               </h2>
               <p className="text-lg leading-relaxed whitespace-pre-line text-cocoa-800">{product.content}</p>
             </section>
@@ -179,12 +180,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <AllergensBlock product={product} />
 
           <p className="text-cocoa-800">
-            {he.product.sku} <bdi className="font-semibold text-cocoa-900">{product.serial_id}</bdi>
+            {heCatalogue.product.sku} <bdi className="font-semibold text-cocoa-900">{product.serial_id}</bdi>
           </p>
 
           <section aria-labelledby="sizes" className="rounded-2xl bg-cream-50 p-4 ring-1 ring-cream-300 sm:p-5">
             <h2 id="sizes" className="mb-3 text-xl font-bold text-cocoa-900">
-              {he.product.sizes}
+              {heCatalogue.product.sizes}
             </h2>
             {product.size.length ? (
               <ul className="divide-y divide-cream-200">
@@ -196,7 +197,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             ) : (
-              <p className="text-cocoa-800">{he.product.noSizes}</p>
+              <p className="text-cocoa-800">{heCatalogue.product.noSizes}</p>
             )}
           </section>
 
@@ -205,7 +206,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               href={settings.orderUrl}
               className="inline-flex min-h-12 items-center justify-center self-start rounded-full bg-berry-700 px-8 text-lg font-bold text-white shadow hover:bg-berry-600"
             >
-              {he.product.orderNow}
+              {heCatalogue.product.orderNow}
             </ExternalLink>
           ) : null}
         </div>
@@ -216,7 +217,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       {similar.length ? (
         <section aria-labelledby="similar" className="mt-16">
           <h2 id="similar" className="mb-6 text-2xl font-extrabold text-cocoa-900 sm:text-3xl">
-            {he.product.similarHeading}
+            {heCatalogue.product.similarHeading}
           </h2>
           <ProductGrid products={similar} />
         </section>

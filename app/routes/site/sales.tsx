@@ -1,11 +1,11 @@
-import { he } from "../../../domain/i18n/site.ts";
+import { heContent } from "../../../domain/i18n/content.ts";
 import { PageHeader } from "../../components/content/page-header.tsx";
 import { PostCard } from "../../components/content/post-card.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/sales";
 
-const t = he.posts;
+const t = heContent.posts;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

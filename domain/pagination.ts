@@ -22,7 +22,7 @@
  *   });
  */
 import type { PageLink, Paginated } from "./contracts/catalogue.ts";
-import { he } from "./i18n/site.ts";
+import { heCatalogue } from "./i18n/catalogue.ts";
 
 /** Public product grid page size (spec §9 leaves it open): 12 divides into 2, 3 and 4 columns. */
 export const PRODUCTS_PER_PAGE = 12;
@@ -34,7 +34,11 @@ export const MAX_PAGE = 1_000_000;
 const LINKS_ON_EACH_SIDE = 3;
 
 /** Laravel's labels for `links`, in Hebrew; "..." is Laravel's own gap marker. */
-export const PAGE_LABELS = { previous: he.pagination.previous, next: he.pagination.next, ellipsis: "..." } as const;
+export const PAGE_LABELS = {
+  previous: heCatalogue.pagination.previous,
+  next: heCatalogue.pagination.next,
+  ellipsis: "...",
+} as const;
 
 /** Laravel's rule: a positive integer, else 1. Capped at MAX_PAGE. */
 export function parsePage(raw: unknown): number {

@@ -15,8 +15,8 @@
  * Paths with and without the trailing slash answer alike. Unknown or unpublished ids → 404.
  */
 import { type Handler, Hono } from "hono";
+import { heCatalogue } from "../../domain/i18n/catalogue.ts";
 import { heKashrut } from "../../domain/i18n/kashrut.ts";
-import { he } from "../../domain/i18n/site.ts";
 import { parseId } from "../../domain/ids.ts";
 import { type CatalogueFilter, filterQuery, parseAllergenList, parseDietary } from "../../domain/kashrut.ts";
 import { parsePage } from "../../domain/pagination.ts";
@@ -55,7 +55,7 @@ export function createCatalogueRouter({ services }: Pick<ApiDeps, "services">) {
     let categoryId: number | undefined;
     if (rawCategory !== undefined && rawCategory !== "") {
       const id = parseId(rawCategory);
-      if (id === null) throw new ValidationError({ category: [he.catalogue.invalidCategory] });
+      if (id === null) throw new ValidationError({ category: [heCatalogue.catalogue.invalidCategory] });
       categoryId = id;
     }
     const filter = apiFilter(c.req.query("dietary"), c.req.queries("without") ?? []);
@@ -67,7 +67,7 @@ export function createCatalogueRouter({ services }: Pick<ApiDeps, "services">) {
       path: "/api/products",
       query: { search, category: categoryId, ...filterQuery(filter) },
     });
-    if (!page) throw new NotFoundError(he.catalogue.categoryNotFound);
+    if (!page) throw new NotFoundError(heCatalogue.catalogue.categoryNotFound);
     return c.json(page);
   });
 
@@ -79,14 +79,14 @@ export function createCatalogueRouter({ services }: Pick<ApiDeps, "services">) {
   });
 
   get("/product/:id", async (c) => {
-    const product = await catalogue.product(idParam(c.req.param("id"), he.catalogue.productNotFound));
-    if (!product) throw new NotFoundError(he.catalogue.productNotFound);
+    const product = await catalogue.product(idParam(c.req.param("id"), heCatalogue.catalogue.productNotFound));
+    if (!product) throw new NotFoundError(heCatalogue.catalogue.productNotFound);
     return c.json({ data: product });
   });
 
   get("/product-similar/:id", async (c) => {
-    const id = idParam(c.req.param("id"), he.catalogue.productNotFound);
-    if (!(await catalogue.product(id))) throw new NotFoundError(he.catalogue.productNotFound);
+    const id = idParam(c.req.param("id"), heCatalogue.catalogue.productNotFound);
+    if (!(await catalogue.product(id))) throw new NotFoundError(heCatalogue.catalogue.productNotFound);
     return c.json({ data: await catalogue.similar(id) });
   });
 
@@ -96,8 +96,8 @@ export function createCatalogueRouter({ services }: Pick<ApiDeps, "services">) {
   get("/categories-home", async (c) => c.json({ data: await catalogue.homeCategories() }));
 
   get("/category/:id", async (c) => {
-    const category = await catalogue.category(idParam(c.req.param("id"), he.catalogue.categoryNotFound));
-    if (!category) throw new NotFoundError(he.catalogue.categoryNotFound);
+    const category = await catalogue.category(idParam(c.req.param("id"), heCatalogue.catalogue.categoryNotFound));
+    if (!category) throw new NotFoundError(heCatalogue.catalogue.categoryNotFound);
     const { productCount: _count, ...data } = category;
     return c.json({ data });
   });

@@ -5,8 +5,8 @@
  */
 import type { BrowserContext, Page, Request, Route } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { heContent } from "../../domain/i18n/content.ts";
 import { heForms } from "../../domain/i18n/forms.ts";
-import { he } from "../../domain/i18n/site.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium } from "../support/chromium-suite.ts";
 
@@ -71,8 +71,8 @@ describeInChromium("content forms in Chromium", (browser) => {
         await fillContact({});
         await page.getByRole("button", { name: "שלחו" }).click();
         await page.waitForURL(/\/thankYou\?from=contact$/);
-        await page.locator("h1", { hasText: he.thanks.heading }).waitFor();
-        expect(await page.locator("main").textContent()).toContain(he.thanks.contactText);
+        await page.locator("h1", { hasText: heContent.thanks.heading }).waitFor();
+        expect(await page.locator("main").textContent()).toContain(heContent.thanks.contactText);
         expect(posts).toHaveLength(1);
       });
 
@@ -192,8 +192,8 @@ describeInChromium("content forms in Chromium", (browser) => {
         await field("טלפון").fill("050-1234567");
         await page.getByRole("button", { name: "שלחו" }).click();
         await page.waitForURL(/\/thankYou\?from=contact$/);
-        await page.locator("h1", { hasText: he.thanks.heading }).waitFor();
-        expect(await page.locator("main").textContent()).toContain(he.thanks.contactText);
+        await page.locator("h1", { hasText: heContent.thanks.heading }).waitFor();
+        expect(await page.locator("main").textContent()).toContain(heContent.thanks.contactText);
       });
 
       it("club: an empty address is refused in the browser; submitting (the consent, said next to the button) lands on /thankYou, even twice", async () => {
@@ -209,8 +209,8 @@ describeInChromium("content forms in Chromium", (browser) => {
         await email.fill(`member-${name}@example.co.il`);
         await page.getByRole("button", { name: "הצטרפו" }).click();
         await page.waitForURL(/\/thankYou\?from=club$/);
-        await page.locator("h1", { hasText: he.thanks.heading }).waitFor();
-        expect(await page.locator("main").textContent()).toContain(he.thanks.clubText);
+        await page.locator("h1", { hasText: heContent.thanks.heading }).waitFor();
+        expect(await page.locator("main").textContent()).toContain(heContent.thanks.clubText);
 
         // The same address again: the same friendly answer.
         await openPage(page, `${baseURL}/club`);

@@ -5,8 +5,8 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { heCatalogue } from "../../domain/i18n/catalogue.ts";
 import { heForms } from "../../domain/i18n/forms.ts";
-import { he } from "../../domain/i18n/site.ts";
 import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
 import { catalogue } from "../support/storefront.ts";
@@ -32,8 +32,8 @@ describe.skipIf(!chromiumPath)("customer reviews", () => {
     const visitor = await browser.newContext({ viewport: VIEWPORTS.mobile, locale: "he-IL", javaScriptEnabled: false });
     const page = await visitor.newPage();
     await openPage(page, `${baseURL}/product/${productId}`, { javaScript: false });
-    expect(await page.getByRole("img", { name: he.product.noReviewsLabel }).count()).toBeGreaterThan(0);
-    await page.getByRole("link", { name: he.product.writeReview }).click();
+    expect(await page.getByRole("img", { name: heCatalogue.product.noReviewsLabel }).count()).toBeGreaterThan(0);
+    await page.getByRole("link", { name: heCatalogue.product.writeReview }).click();
     await page.waitForURL(`${baseURL}/product/${productId}/review`);
 
     // A missing rating is refused in Hebrew, what was typed is kept.
@@ -64,14 +64,14 @@ describe.skipIf(!chromiumPath)("customer reviews", () => {
     await staff.context().close();
 
     // The product page now rates it by the approved review (the approval moved the page cache on).
-    const label = he.product.ratingLabel("4", 1);
+    const label = heCatalogue.product.ratingLabel("4", 1);
     await expect
       .poll(async () => {
         await openPage(page, `${baseURL}/product/${productId}`, { javaScript: false });
         return page.getByRole("img", { name: label }).count();
       })
       .toBeGreaterThan(0);
-    const reviews = page.getByRole("region", { name: he.product.reviewsHeading });
+    const reviews = page.getByRole("region", { name: heCatalogue.product.reviewsHeading });
     expect(await reviews.textContent()).toContain(NAME);
     expect(await reviews.textContent()).toContain("4 מתוך 5 · ביקורת אחת");
     await visitor.close();

@@ -5,6 +5,7 @@
  * Also /sitemap.xml and /robots.txt.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { heContent } from "../../domain/i18n/content.ts";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { he } from "../../domain/i18n/site.ts";
 import { branches as seedBranches, siteSettings } from "../../server/db/seed/content.ts";
@@ -29,7 +30,7 @@ function jsonLdBlocks(html: string): unknown[] {
 
 /** The branch page's weekly-hours table (the page also has the next-days table). */
 function weeklyTable(html: string): string {
-  const start = html.indexOf(he.branches.hoursCaption);
+  const start = html.indexOf(heContent.branches.hoursCaption);
   return start < 0 ? "" : html.slice(start, html.indexOf("</table>", start));
 }
 
@@ -128,8 +129,8 @@ for (const factory of testDatabases()) {
       // The weekly table: seven rows, Sunday first; the seed's Machane Yehuda branch is closed on Saturday.
       const weekly = weeklyTable(html);
       const rows = [...weekly.matchAll(/<tr[^>]*>\s*<th scope="row"[^>]*>([^<]*)/g)].map((m) => m[1]);
-      expect(rows).toEqual(he.branches.days.map((d) => `יום ${d}`));
-      expect(weekly).toContain(he.branches.closed);
+      expect(rows).toEqual(heContent.branches.days.map((d) => `יום ${d}`));
+      expect(weekly).toContain(heContent.branches.closed);
       expect(html).toContain('aria-current="date"');
     });
 
@@ -196,7 +197,7 @@ for (const factory of testDatabases()) {
         const bakery = ld.find((b) => b["@type"] === "Bakery");
         expect(bakery?.name).toContain(XSS);
         // Broken hours read as "closed every day" rather than breaking the page.
-        expect(weeklyTable(html).split(he.branches.closed).length - 1).toBe(7);
+        expect(weeklyTable(html).split(heContent.branches.closed).length - 1).toBe(7);
       } finally {
         await database.handle.db.deleteFrom("branches").where("id", "=", id).execute();
       }
@@ -234,7 +235,7 @@ for (const factory of testDatabases()) {
         expect(res.location).toBe("/thankYou?from=contact");
         expect(await contactCount()).toBe(before + 1);
         const thanks = await page(res.location!);
-        expect(thanks.html).toContain(he.thanks.contactText);
+        expect(thanks.html).toContain(heContent.thanks.contactText);
       });
 
       it("contact: field errors come back under each field, described and marked invalid, with the typed values escaped", async () => {

@@ -5,8 +5,8 @@
  * honeypot, the per-address limit shared with the other public forms, and who may moderate.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { heCatalogue } from "../../domain/i18n/catalogue.ts";
 import { heForms } from "../../domain/i18n/forms.ts";
-import { he } from "../../domain/i18n/site.ts";
 import { RATE_RULES } from "../../server/http/rate-limit.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
@@ -78,8 +78,8 @@ for (const factory of testDatabases()) {
       // The product page stays public and cacheable: no session cookie, no token; it links to the form.
       expect(headers.get("set-cookie")).toBeNull();
       expect(headers.get("cache-control")).toContain("public");
-      expect(html).toContain(`role="img" aria-label="${he.product.noReviewsLabel}"`);
-      expect(html).toContain(he.product.noReviews);
+      expect(html).toContain(`role="img" aria-label="${heCatalogue.product.noReviewsLabel}"`);
+      expect(html).toContain(heCatalogue.product.noReviews);
       expect(html).not.toContain("5 מתוך 5");
       expect(html).toContain(`href="${reviewPath()}"`);
       const jsonLd = productJsonLd(html);
@@ -120,7 +120,7 @@ for (const factory of testDatabases()) {
       expect(b).toMatchObject({ rating: 4, status: "pending" });
 
       let html = (await page(`/product/${productId}`)).html;
-      expect(html).toContain(he.product.noReviews);
+      expect(html).toContain(heCatalogue.product.noReviews);
       expect(html).not.toContain("רותי");
 
       const admin = new TestClient(t);
@@ -138,8 +138,8 @@ for (const factory of testDatabases()) {
       }
       expect(t.contentVersion.current()).toBeGreaterThan(versionBefore);
       html = (await page(`/product/${productId}`)).html;
-      expect(html).toContain(`aria-label="${he.product.ratingLabel("4.5", 2)}"`);
-      expect(html).toContain(he.product.rating("4.5", 2));
+      expect(html).toContain(`aria-label="${heCatalogue.product.ratingLabel("4.5", 2)}"`);
+      expect(html).toContain(heCatalogue.product.rating("4.5", 2));
       expect(html).toContain("4.5 מתוך 5 · 2 ביקורות");
       // Newest first, the text escaped.
       expect(html.indexOf("משה")).toBeLessThan(html.indexOf("רותי"));

@@ -1,33 +1,10 @@
 /** Small presentational pieces of the catalogue pages. */
 import { Link } from "react-router";
 import type { ProductTag } from "../../../domain/contracts/catalogue.ts";
-import { he } from "../../../domain/i18n/site.ts";
+import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { tagTone } from "../../lib/format.ts";
 import { subcategoryHref } from "../../lib/links.ts";
 import type { Crumb } from "../../lib/structured-data.ts";
-
-export function SectionHeading({
-  id,
-  title,
-  link,
-}: {
-  id: string;
-  title: string;
-  link?: { to: string; label: string };
-}) {
-  return (
-    <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
-      <h2 id={id} className="text-2xl font-extrabold text-cocoa-900 sm:text-3xl">
-        {title}
-      </h2>
-      {link ? (
-        <Link to={link.to} className="font-semibold text-crust-700 underline underline-offset-4 hover:text-crust-600">
-          {link.label}
-        </Link>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * "Home › Categories › Cakes": the same trail the page gives search engines (breadcrumbJsonLd); the last
@@ -35,7 +12,7 @@ export function SectionHeading({
  */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   return (
-    <nav aria-label={he.catalogue.breadcrumbs} className="text-sm text-cocoa-800">
+    <nav aria-label={heCatalogue.catalogue.breadcrumbs} className="text-sm text-cocoa-800">
       <ol className="flex flex-wrap items-center gap-x-2 gap-y-1">
         {items.map((item, index) => (
           <li key={`${item.path} ${item.name}`} className="flex items-center gap-2">
@@ -165,12 +142,12 @@ export function ProductRating({ average, count }: { average: number | null; coun
   return (
     <span
       role="img"
-      aria-label={shown === null ? he.product.noReviewsLabel : he.product.ratingLabel(shown, count)}
+      aria-label={shown === null ? heCatalogue.product.noReviewsLabel : heCatalogue.product.ratingLabel(shown, count)}
       className="inline-flex flex-wrap items-center gap-2"
     >
       <Stars rating={average ?? 0} />
       <span className="font-semibold text-cocoa-800">
-        {shown === null ? he.product.noReviews : he.product.rating(shown, count)}
+        {shown === null ? heCatalogue.product.noReviews : heCatalogue.product.rating(shown, count)}
       </span>
     </span>
   );

@@ -5,7 +5,7 @@
  */
 import { useId, useState } from "react";
 import type { Picture } from "../../../domain/contracts/catalogue.ts";
-import { he } from "../../../domain/i18n/site.ts";
+import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { ChevronIcon, CloseIcon, GalleryIcon } from "../ui/icon.tsx";
 import { ModalDialog } from "../ui/modal-dialog.tsx";
@@ -26,7 +26,7 @@ export function ProductGallery({ name, images }: { name: string; images: Picture
   const openLabel = (
     <>
       <GalleryIcon className="size-5" />
-      {he.product.viewImages}
+      {heCatalogue.product.viewImages}
       <span className="text-cocoa-800">({count})</span>
     </>
   );
@@ -68,7 +68,7 @@ export function ProductGallery({ name, images }: { name: string; images: Picture
         <div className="flex flex-col gap-4 p-4 sm:p-6">
           <div className="flex items-center justify-between gap-4">
             <h2 id={titleId} className="text-xl font-bold">
-              {he.product.galleryTitle(name)}
+              {heCatalogue.product.galleryTitle(name)}
             </h2>
             <button
               type="button"
@@ -76,7 +76,7 @@ export function ProductGallery({ name, images }: { name: string; images: Picture
               className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-cream-200"
             >
               <CloseIcon className="size-6" />
-              <span className="sr-only">{he.product.closeGallery}</span>
+              <span className="sr-only">{heCatalogue.product.closeGallery}</span>
             </button>
           </div>
           {current ? (
@@ -92,13 +92,13 @@ export function ProductGallery({ name, images }: { name: string; images: Picture
           <div className="flex items-center justify-between gap-3">
             <button type="button" className={navButton} onClick={() => go(-1)} disabled={count < 2}>
               <ChevronIcon direction="start" className="size-5" />
-              <span className="sr-only sm:not-sr-only">{he.product.previousImage}</span>
+              <span className="sr-only sm:not-sr-only">{heCatalogue.product.previousImage}</span>
             </button>
             <p aria-live="polite" className="text-center font-semibold">
-              {he.product.imageCounter(index + 1, count)}
+              {heCatalogue.product.imageCounter(index + 1, count)}
             </p>
             <button type="button" className={navButton} onClick={() => go(1)} disabled={count < 2}>
-              <span className="sr-only sm:not-sr-only">{he.product.nextImage}</span>
+              <span className="sr-only sm:not-sr-only">{heCatalogue.product.nextImage}</span>
               <ChevronIcon direction="end" className="size-5" />
             </button>
           </div>
@@ -114,7 +114,7 @@ export function ProductGallery({ name, images }: { name: string; images: Picture
                   >
                     <ResponsivePicture
                       picture={image}
-                      alt={he.product.showImage(i + 1)}
+                      alt={heCatalogue.product.showImage(i + 1)}
                       sizes="96px"
                       width={96}
                       height={72}

@@ -5,7 +5,7 @@
  */
 import { Link } from "react-router";
 import type { ProductReviews } from "../../../domain/contracts/catalogue.ts";
-import { he } from "../../../domain/i18n/site.ts";
+import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { ProductRating, Stars } from "./bits.tsx";
 
 const dateFormat = new Intl.DateTimeFormat("he-IL", { dateStyle: "long", timeZone: "Asia/Jerusalem" });
@@ -20,7 +20,7 @@ export function ProductReviewsSection({ productId, reviews }: { productId: numbe
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h2 id="reviews" className="text-2xl font-extrabold text-cocoa-900 sm:text-3xl">
-            {he.product.reviewsHeading}
+            {heCatalogue.product.reviewsHeading}
           </h2>
           <div className="mt-2">
             <ProductRating average={reviews.average} count={reviews.count} />
@@ -30,7 +30,7 @@ export function ProductReviewsSection({ productId, reviews }: { productId: numbe
           to={reviewHref(productId)}
           className="inline-flex min-h-11 items-center justify-center rounded-full border-2 border-crust-700 px-6 font-bold text-crust-700 hover:bg-cream-200"
         >
-          {he.product.writeReview}
+          {heCatalogue.product.writeReview}
         </Link>
       </div>
       {reviews.latest.length ? (
@@ -39,7 +39,7 @@ export function ProductReviewsSection({ productId, reviews }: { productId: numbe
             <li key={review.id} className="py-4">
               <article aria-label={review.name}>
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <span role="img" aria-label={he.product.reviewStars(review.rating)}>
+                  <span role="img" aria-label={heCatalogue.product.reviewStars(review.rating)}>
                     <Stars rating={review.rating} className="size-4" />
                   </span>
                   <span className="font-bold text-cocoa-900">{review.name}</span>

@@ -4,13 +4,18 @@
  * (server/services/seasonal.ts), so the page renders the same on the server and in the browser.
  */
 import { Link } from "react-router";
-import type { SeasonalCollection } from "../../../domain/contracts/catalogue.ts";
+import type { ProductSummary, SeasonalCollection } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { ResponsivePicture } from "../ui/picture.tsx";
 
+/** What the band shows of a collection: the home loader sends no more (no dates range, no product details). */
+export type SeasonalBandData = Omit<SeasonalCollection, "products" | "firstDay" | "lastDay"> & {
+  products: Pick<ProductSummary, "id" | "name" | "mainImage">[];
+};
+
 const BAND_IMAGE_SIZES = "(min-width: 1024px) 420px, (min-width: 640px) 40vw, 92vw";
 
-export function SeasonalBand({ collection, priority }: { collection: SeasonalCollection; priority: boolean }) {
+export function SeasonalBand({ collection, priority }: { collection: SeasonalBandData; priority: boolean }) {
   const headingId = `seasonal-${collection.id}`;
   const { holiday } = collection;
   return (

@@ -1,21 +1,17 @@
 /**
  * Tiles of the catalogue: an image at 300×260 with a name (spec §2 "home tiles are 300x260"),
- * optionally with the product's short title and its lowest price. Grids of tiles share TILE_SIZES,
- * so the browser picks the right variant at every width.
+ * and whatever the caller puts under the name (the product grid: product-grid.tsx), plus the home
+ * sections' rows and headings. Grids of tiles share TILE_SIZES, so the browser picks the right variant at
+ * every width.
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { Picture, ProductSummary } from "../../../domain/contracts/catalogue.ts";
-import { he } from "../../../domain/i18n/site.ts";
-import { formatShekels } from "../../../domain/money.ts";
+import type { Picture } from "../../../domain/contracts/catalogue.ts";
 import { ResponsivePicture } from "../ui/picture.tsx";
-import { DietaryBadge } from "./kashrut.tsx";
 
 export const TILE_WIDTH = 300;
 export const TILE_HEIGHT = 260;
 
-/** Two columns on phones, three on tablets, four (300 px each) from 1024 px. */
-export const TILE_GRID = "grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:grid-cols-4 lg:gap-x-6";
 /**
  * Home sections: tiles exactly 300 px wide from 1024 px (three or four to a row, short rows centred),
  * two or three fluid columns below. Put it in a container of at least HOME_ROW_WIDTH for four.
@@ -67,63 +63,26 @@ export function ImageTile({
   );
 }
 
-export function ProductTile({
-  product,
-  priority = false,
-  details = true,
-  sizes,
+/** A home section's heading, with a link to the whole list beside it. */
+export function SectionHeading({
+  id,
+  title,
+  link,
 }: {
-  product: ProductSummary;
-  priority?: boolean;
-  /** Show the short title and the lowest price under the name. */
-  details?: boolean;
-  sizes?: string;
+  id: string;
+  title: string;
+  link?: { to: string; label: string };
 }) {
   return (
-    <ImageTile
-      to={`/product/${product.id}`}
-      name={product.name}
-      picture={product.mainImage}
-      priority={priority}
-      sizes={sizes}
-    >
-      {details ? (
-        <>
-          {product.dietary ? (
-            <span className="flex">
-              <DietaryBadge dietary={product.dietary} />
-            </span>
-          ) : null}
-          {product.title ? <span className="line-clamp-2 text-sm text-cocoa-800">{product.title}</span> : null}
-          {product.price_from !== null ? (
-            <span className="mt-auto pt-1 text-base font-semibold text-crust-700">
-              {he.catalogue.priceFrom}
-              <bdi className="whitespace-nowrap">{formatShekels(product.price_from)}</bdi>
-            </span>
-          ) : null}
-        </>
+    <div className="mb-6 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-2">
+      <h2 id={id} className="text-2xl font-extrabold text-cocoa-900 sm:text-3xl">
+        {title}
+      </h2>
+      {link ? (
+        <Link to={link.to} className="font-semibold text-crust-700 underline underline-offset-4 hover:text-crust-600">
+          {link.label}
+        </Link>
       ) : null}
-    </ImageTile>
-  );
-}
-
-export function ProductGrid({
-  products,
-  priorityCount = 0,
-  label,
-}: {
-  products: ProductSummary[];
-  /** How many leading tiles are above the fold (eager, high priority). */
-  priorityCount?: number;
-  label?: string;
-}) {
-  return (
-    <ul className={TILE_GRID} aria-label={label}>
-      {products.map((product, index) => (
-        <li key={product.id}>
-          <ProductTile product={product} priority={index < priorityCount} />
-        </li>
-      ))}
-    </ul>
+    </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import type { OpeningHoursEntry, Weekday } from "../../../domain/contracts/content.ts";
-import { he } from "../../../domain/i18n/site.ts";
+import { heContent } from "../../../domain/i18n/content.ts";
 import { weekTable } from "../../lib/opening-hours.ts";
 
-const t = he.branches;
+const t = heContent.branches;
 
 /** The week's opening hours as a table, Sunday → Saturday; closed days say so; today is marked in text too. */
 export function OpeningHoursTable({ hours, today }: { hours: OpeningHoursEntry[]; today: Weekday | null }) {

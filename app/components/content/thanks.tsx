@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { he } from "../../../domain/i18n/site.ts";
+import { heContent } from "../../../domain/i18n/content.ts";
 import { AlertIcon, CheckCircleIcon } from "../ui/icon.tsx";
 
 /**
@@ -50,7 +50,7 @@ export function ThanksPanel({
 }
 
 export const THANKS_LINKS = [
-  { to: "/", label: he.thanks.backHome },
-  { to: "/products", label: he.thanks.toProducts },
-  { to: "/sales", label: he.thanks.toSales },
+  { to: "/", label: heContent.thanks.backHome },
+  { to: "/products", label: heContent.thanks.toProducts },
+  { to: "/sales", label: heContent.thanks.toSales },
 ];

@@ -1,8 +1,8 @@
 /**
  * The home page's welcome dialog (spec §2): info icon, an invitation to join the customer club,
  * 'take me there' (follows the club link) and a close button. It opens after hydration, so the
- * server-rendered page and visitors without JavaScript never see it; once dismissed it stays away
- * for the rest of the visit (sessionStorage).
+ * server-rendered page and visitors without JavaScript never see it — its <dialog> is not even in the
+ * server's HTML; once dismissed it stays away for the rest of the visit (sessionStorage).
  */
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -31,7 +31,8 @@ function rememberDismissed() {
 }
 
 export function WelcomeDialog({ clubUrl }: { clubUrl: string }) {
-  const [open, setOpen] = useState(false);
+  // null until hydrated: nothing to render on the server, nor for a visit that dismissed it already.
+  const [open, setOpen] = useState<boolean | null>(null);
   useEffect(() => {
     if (!dismissedThisVisit()) setOpen(true);
   }, []);
@@ -43,6 +44,7 @@ export function WelcomeDialog({ clubUrl }: { clubUrl: string }) {
   const confirmClass =
     "inline-flex min-h-12 items-center justify-center rounded-full bg-berry-700 px-6 font-bold text-white shadow hover:bg-berry-600";
 
+  if (open === null) return null;
   return (
     <ModalDialog
       open={open}

@@ -19,7 +19,7 @@
  */
 import { Link } from "react-router";
 import type { PaginatorMeta } from "../../../domain/contracts/catalogue.ts";
-import { he } from "../../../domain/i18n/site.ts";
+import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { ChevronIcon } from "./icon.tsx";
 
 export type PaginationMeta = Pick<
@@ -83,19 +83,19 @@ export function Pagination({ meta, windowLimit = 2, hrefFor, label, className }:
   const items = pageItems(current, meta.last_page, windowLimit);
 
   return (
-    <nav aria-label={label ?? he.pagination.label} className={className}>
+    <nav aria-label={label ?? heCatalogue.pagination.label} className={className}>
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           {meta.prev_page_url ? (
             <Link to={href(Math.min(current - 1, meta.last_page))} rel="prev" className={linkItem}>
               <ChevronIcon direction="start" className="size-5" />
-              <span className="pe-1">{he.pagination.previous}</span>
+              <span className="pe-1">{heCatalogue.pagination.previous}</span>
             </Link>
           ) : (
             // biome-ignore lint/a11y/useValidAnchor: a disabled link (no href) is the accessible pattern here
             <a role="link" aria-disabled="true" className={disabledItem}>
               <ChevronIcon direction="start" className="size-5" />
-              <span className="pe-1">{he.pagination.previous}</span>
+              <span className="pe-1">{heCatalogue.pagination.previous}</span>
             </a>
           )}
         </li>
@@ -108,13 +108,13 @@ export function Pagination({ meta, windowLimit = 2, hrefFor, label, className }:
           ) : item === current ? (
             <li key={item}>
               <span aria-current="page" className={`${baseItem} bg-crust-700 text-white`}>
-                <span className="sr-only">{he.pagination.current(item)}</span>
+                <span className="sr-only">{heCatalogue.pagination.current(item)}</span>
                 <span aria-hidden="true">{item}</span>
               </span>
             </li>
           ) : (
             <li key={item}>
-              <Link to={href(item)} className={linkItem} aria-label={he.pagination.page(item)}>
+              <Link to={href(item)} className={linkItem} aria-label={heCatalogue.pagination.page(item)}>
                 {item}
               </Link>
             </li>
@@ -123,13 +123,13 @@ export function Pagination({ meta, windowLimit = 2, hrefFor, label, className }:
         <li>
           {meta.next_page_url ? (
             <Link to={href(current + 1)} rel="next" className={linkItem}>
-              <span className="ps-1">{he.pagination.next}</span>
+              <span className="ps-1">{heCatalogue.pagination.next}</span>
               <ChevronIcon direction="end" className="size-5" />
             </Link>
           ) : (
             // biome-ignore lint/a11y/useValidAnchor: a disabled link (no href) is the accessible pattern here
             <a role="link" aria-disabled="true" className={disabledItem}>
-              <span className="ps-1">{he.pagination.next}</span>
+              <span className="ps-1">{heCatalogue.pagination.next}</span>
               <ChevronIcon direction="end" className="size-5" />
             </a>
           )}

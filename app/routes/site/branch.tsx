@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { data } from "react-router";
 import { formatDay } from "../../../domain/certificates.ts";
+import { heContent } from "../../../domain/i18n/content.ts";
 import { heHours } from "../../../domain/i18n/hours.ts";
 import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import { he } from "../../../domain/i18n/site.ts";
@@ -32,7 +33,7 @@ import {
 } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/branch";
 
-const t = he.branches;
+const t = heContent.branches;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { heContent } from "../../../domain/i18n/content.ts";
 import { heHours } from "../../../domain/i18n/hours.ts";
-import { he } from "../../../domain/i18n/site.ts";
 import { HoursStatusLine, NextDaysTable } from "../../components/content/hours-days.tsx";
 import { PageHeader } from "../../components/content/page-header.tsx";
 import { MapPinIcon } from "../../components/ui/icon.tsx";
@@ -10,7 +10,7 @@ import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import { addStructuredData, businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/branches";
 
-const t = he.branches;
+const t = heContent.branches;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
@@ -16,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [settings, categories] = await Promise.all([services.settings.get(), services.catalogue.mainCategories()]);
   const seo = pageSeo(context.get(requestContext).publicUrl, {
     title: he.titles.categories,
-    description: he.categories.description,
+    description: heCatalogue.categories.description,
     path: "/categories",
     image: categories[0]?.mainImage,
     siteName: settings.brandName,
@@ -35,8 +36,8 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
           { name: he.titles.categories, path: "/categories" },
         ]}
       />
-      <h1 className="mt-4 text-4xl font-extrabold text-cocoa-900">{he.categories.heading}</h1>
-      <p className="mt-2 max-w-2xl text-lg text-cocoa-800">{he.categories.intro}</p>
+      <h1 className="mt-4 text-4xl font-extrabold text-cocoa-900">{heCatalogue.categories.heading}</h1>
+      <p className="mt-2 max-w-2xl text-lg text-cocoa-800">{heCatalogue.categories.intro}</p>
       <ul className="mt-10 space-y-10 md:space-y-14">
         {categories.map((category, index) => (
           <li
@@ -67,7 +68,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="mt-3 text-lg leading-relaxed text-cocoa-800">{category.information}</p>
               {category.subCategories.length ? (
-                <ul className="mt-4 flex flex-wrap gap-2" aria-label={he.categories.subCategories}>
+                <ul className="mt-4 flex flex-wrap gap-2" aria-label={heCatalogue.categories.subCategories}>
                   {category.subCategories.map((sub) => (
                     <li key={sub.id}>
                       <Link
@@ -84,7 +85,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                 to={`/categories/${category.id}`}
                 className="mt-6 inline-flex min-h-12 items-center rounded-full bg-crust-700 px-6 font-bold text-white hover:bg-crust-600"
               >
-                {he.categories.open(category.name)}
+                {heCatalogue.categories.open(category.name)}
               </Link>
             </div>
           </li>

@@ -1,8 +1,9 @@
 import { data, Link } from "react-router";
 import type { CategoryDetail } from "../../../domain/contracts/catalogue.ts";
+import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { Breadcrumbs, CategoryChips } from "../../components/catalogue/bits.tsx";
-import { ProductGrid } from "../../components/catalogue/tiles.tsx";
+import { ProductGrid } from "../../components/catalogue/product-grid.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
@@ -35,7 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const path = `/categories/${category.id}`;
   const seo = pageSeo(publicUrl, {
     title: category.name,
-    description: category.information || he.categories.description,
+    description: category.information || heCatalogue.categories.description,
     path,
     image: category.mainImage,
     siteName: settings.brandName,
@@ -67,19 +68,23 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           {category.information ? (
             <p className="mt-4 text-lg leading-relaxed text-cocoa-800">{category.information}</p>
           ) : null}
-          <CategoryChips id="subcategories" heading={he.categories.subCategories} categories={category.subCategories} />
+          <CategoryChips
+            id="subcategories"
+            heading={heCatalogue.categories.subCategories}
+            categories={category.subCategories}
+          />
         </div>
       </div>
 
       <section aria-labelledby="category-products" className="mt-14">
         <h2 id="category-products" className="mb-6 text-2xl font-extrabold text-cocoa-900 sm:text-3xl">
-          {he.categories.productsHeading(category.name)}
+          {heCatalogue.categories.productsHeading(category.name)}
         </h2>
         {category.products.length ? (
           <ProductGrid products={category.products} />
         ) : (
           <p className="rounded-2xl bg-cream-50 p-6 text-lg text-cocoa-800 ring-1 ring-cream-300">
-            {he.categories.empty}
+            {heCatalogue.categories.empty}
           </p>
         )}
         {category.productCount > category.products.length ? (
@@ -88,7 +93,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
               to={subcategoryHref(category.id)}
               className="inline-flex min-h-12 items-center rounded-full bg-crust-700 px-6 font-bold text-white hover:bg-crust-600"
             >
-              {he.categories.allProducts(category.productCount)}
+              {heCatalogue.categories.allProducts(category.productCount)}
             </Link>
           </p>
         ) : null}

@@ -1,17 +1,18 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { Picture } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
-import { SectionHeading } from "../../components/catalogue/bits.tsx";
 import { PostCard } from "../../components/catalogue/post-card.tsx";
 import { SeasonalBand } from "../../components/catalogue/seasonal-band.tsx";
 import {
   HOME_SECTION,
   HOME_TILE_SIZES,
   ImageTile,
-  ProductTile,
+  SectionHeading,
   TILE_ROW,
   TILE_ROW_ITEM,
 } from "../../components/catalogue/tiles.tsx";
+import { useSiteSettings } from "../../components/site/use-site-settings.ts";
 import { WelcomeDialog } from "../../components/site/welcome-dialog.tsx";
 import { ExternalLink } from "../../components/ui/external-link.tsx";
 import { MessageIcon } from "../../components/ui/icon.tsx";
@@ -23,6 +24,15 @@ import type { Route } from "./+types/home";
 /** One row of three news cards on desktop; sales tiles: two rows on phones, one or two on desktop. */
 const HOME_NEWS_COUNT = 3;
 const HOME_SALES_COUNT = 6;
+
+/**
+ * What a home tile shows of a category, product or sale: its name and picture. The loader sends only that
+ * (not a product's title, price and badge, nor a category's or sale's text): the page's data travels a
+ * second time in the HTML, for hydration.
+ */
+function tile({ id, name, mainImage }: { id: number; name: string; mainImage: Picture | null }) {
+  return { id, name, mainImage };
+}
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return seoMeta(loaderData?.seo, he.titles.home);
@@ -48,19 +58,23 @@ export async function loader({ context }: Route.LoaderArgs) {
     siteName: settings.brandName,
   });
   addStructuredData(context, businessJsonLd(settings, publicUrl, branches));
+  // The site settings the page shows come from the layout's data (useSiteSettings), not a second copy.
   return {
-    settings,
-    categories,
-    products,
+    categories: categories.map(tile),
+    products: products.map(tile),
     news: news.slice(0, HOME_NEWS_COUNT),
-    sales: sales.slice(0, HOME_SALES_COUNT),
-    seasonal,
+    sales: sales.slice(0, HOME_SALES_COUNT).map(tile),
+    seasonal: seasonal.map(({ firstDay: _first, lastDay: _last, ...collection }) => ({
+      ...collection,
+      products: collection.products.map(tile),
+    })),
     seo,
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { settings, categories, products, news, sales, seasonal } = loaderData;
+  const { categories, products, news, sales, seasonal } = loaderData;
+  const settings = useSiteSettings();
 
   return (
     <main id="main" tabIndex={-1} className="outline-none">
@@ -128,7 +142,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         link={{ to: "/products", label: he.home.allProducts }}
         items={products}
       >
-        {(product) => <ProductTile product={product} details={false} sizes={HOME_TILE_SIZES} />}
+        {(product) => (
+          <ImageTile
+            to={`/product/${product.id}`}
+            name={product.name}
+            picture={product.mainImage}
+            sizes={HOME_TILE_SIZES}
+          />
+        )}
       </HomeSection>
 
       <HomeSection

@@ -1,10 +1,10 @@
-import { he } from "../../../domain/i18n/site.ts";
+import { heContent } from "../../../domain/i18n/content.ts";
 import { PostListPage } from "../../components/content/post-list.tsx";
 import { postListLoader } from "../../lib/posts.server.ts";
 import { seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/news";
 
-const t = he.posts;
+const t = heContent.posts;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return postListLoader(context, {

@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import type { ProductDetail } from "../../../domain/contracts/catalogue.ts";
+import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { formatShekels } from "../../../domain/money.ts";
 import { Breadcrumbs, CategoryChips, ProductRating, TagBadge } from "../../components/catalogue/bits.tsx";
 import { ProductGallery } from "../../components/catalogue/gallery.tsx";
 import { AllergensBlock, KashrutLine } from "../../components/catalogue/kashrut.tsx";
+import { ProductGrid } from "../../components/catalogue/product-grid.tsx";
 import { ProductReviewsSection } from "../../components/catalogue/reviews.tsx";
-import { ProductGrid } from "../../components/catalogue/tiles.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { useSiteSettings } from "../../components/site/use-site-settings.ts";
 import { ExternalLink } from "../../components/ui/external-link.tsx";
@@ -96,7 +97,7 @@ function PhoneSummary({ sizes, orderUrl }: { sizes: { price: number }[]; orderUr
           href={orderUrl}
           className="inline-flex min-h-11 items-center justify-center rounded-full bg-berry-700 px-6 font-bold text-white shadow hover:bg-berry-600"
         >
-          {he.product.orderNow}
+          {heCatalogue.product.orderNow}
         </ExternalLink>
       ) : null}
     </div>
@@ -138,7 +139,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <KashrutLine product={product} authority={authority} />
 
           {product.tag.length ? (
-            <ul aria-label={he.product.tags} className="flex flex-wrap gap-2">
+            <ul aria-label={heCatalogue.product.tags} className="flex flex-wrap gap-2">
               {product.tag.map((tag) => (
                 <li key={tag.id}>
                   <TagBadge tag={tag} />
@@ -147,12 +148,17 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : null}
 
-          <CategoryChips id="suitable-for" heading={he.product.suitableFor} categories={product.category} inline />
+          <CategoryChips
+            id="suitable-for"
+            heading={heCatalogue.product.suitableFor}
+            categories={product.category}
+            inline
+          />
 
           {product.content ? (
             <section aria-labelledby="description">
               <h2 id="description" className="mb-2 text-xl font-bold text-cocoa-900">
-                {he.product.description}
+                {heCatalogue.product.description}
               </h2>
               <p className="text-lg leading-relaxed whitespace-pre-line text-cocoa-800">{product.content}</p>
             </section>
@@ -161,12 +167,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <AllergensBlock product={product} />
 
           <p className="text-cocoa-800">
-            {he.product.sku} <bdi className="font-semibold text-cocoa-900">{product.serial_id}</bdi>
+            {heCatalogue.product.sku} <bdi className="font-semibold text-cocoa-900">{product.serial_id}</bdi>
           </p>
 
           <section aria-labelledby="sizes" className="rounded-2xl bg-cream-50 p-4 ring-1 ring-cream-300 sm:p-5">
             <h2 id="sizes" className="mb-3 text-xl font-bold text-cocoa-900">
-              {he.product.sizes}
+              {heCatalogue.product.sizes}
             </h2>
             {product.size.length ? (
               <ul className="divide-y divide-cream-200">
@@ -178,7 +184,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             ) : (
-              <p className="text-cocoa-800">{he.product.noSizes}</p>
+              <p className="text-cocoa-800">{heCatalogue.product.noSizes}</p>
             )}
           </section>
 
@@ -187,7 +193,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               href={settings.orderUrl}
               className="inline-flex min-h-12 items-center justify-center self-start rounded-full bg-berry-700 px-8 text-lg font-bold text-white shadow hover:bg-berry-600"
             >
-              {he.product.orderNow}
+              {heCatalogue.product.orderNow}
             </ExternalLink>
           ) : null}
         </div>
@@ -198,7 +204,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       {similar.length ? (
         <section aria-labelledby="similar" className="mt-16">
           <h2 id="similar" className="mb-6 text-2xl font-extrabold text-cocoa-900 sm:text-3xl">
-            {he.product.similarHeading}
+            {heCatalogue.product.similarHeading}
           </h2>
           <ProductGrid products={similar} />
         </section>

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { parseId } from "../../../domain/ids.ts";
@@ -7,7 +8,7 @@ import { parsePage } from "../../../domain/pagination.ts";
 import { MAX_SEARCH_LENGTH } from "../../../domain/search.ts";
 import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
 import { ProductFilter, productsHref } from "../../components/catalogue/kashrut.tsx";
-import { ProductGrid } from "../../components/catalogue/tiles.tsx";
+import { ProductGrid } from "../../components/catalogue/product-grid.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { SearchSubmit } from "../../components/site/search-bar.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
@@ -56,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (products.current_page > 1) title = `${title} – ${he.titles.page(products.current_page)}`;
   const seo = pageSeo(context.get(requestContext).publicUrl, {
     title,
-    description: category ? he.products.inCategory(category.name) : he.products.description,
+    description: category ? heCatalogue.products.inCategory(category.name) : heCatalogue.products.description,
     // The page's own address, filter and page kept. Search results stay out of the index.
     path: `${url.pathname}${url.search}`,
     image: products.data[0]?.mainImage,
@@ -73,7 +74,7 @@ export const ErrorBoundary = SiteErrorBoundary;
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { products, search, category, parent, filter } = loaderData;
   const filtered = hasFilter(filter);
-  const heading = category ? category.name : he.products.heading;
+  const heading = category ? category.name : heCatalogue.products.heading;
   const crumbs = [
     { name: he.nav.home, path: "/" },
     // "All products" keeps the kashrut/allergen filter: only the category is left behind.
@@ -90,14 +91,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           <h1 className="text-4xl font-extrabold text-cocoa-900">{heading}</h1>
           {search ? (
             <p className="mt-2 text-lg text-cocoa-800" data-testid="results-for">
-              {he.products.resultsFor} <strong className="font-bold text-cocoa-900">«{search}»</strong>
+              {heCatalogue.products.resultsFor} <strong className="font-bold text-cocoa-900">«{search}»</strong>
             </p>
           ) : null}
           {products.total > 0 ? (
             <p className="mt-1 text-cocoa-800">
-              {he.products.count(products.total)}
+              {heCatalogue.products.count(products.total)}
               {products.from !== null && products.to !== null && products.last_page > 1 ? (
-                <span> · {he.pagination.summary(products.from, products.to, products.total)}</span>
+                <span> · {heCatalogue.pagination.summary(products.from, products.to, products.total)}</span>
               ) : null}
             </p>
           ) : null}
@@ -135,16 +136,20 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="rounded-2xl bg-cream-50 p-8 text-center ring-1 ring-cream-300">
             <p className="text-xl font-bold text-cocoa-900">
-              {search ? he.products.noResults : filtered ? heKashrut.noFilterResults : he.products.empty}
+              {search
+                ? heCatalogue.products.noResults
+                : filtered
+                  ? heKashrut.noFilterResults
+                  : heCatalogue.products.empty}
             </p>
-            {search ? <p className="mt-2 text-cocoa-800">{he.products.noResultsHint}</p> : null}
+            {search ? <p className="mt-2 text-cocoa-800">{heCatalogue.products.noResultsHint}</p> : null}
             {!search && filtered ? <p className="mt-2 text-cocoa-800">{heKashrut.noFilterResultsHint}</p> : null}
             {search || category || filtered ? (
               <Link
                 to="/products"
                 className="mt-5 inline-flex min-h-12 items-center rounded-full bg-crust-700 px-6 font-bold text-white hover:bg-crust-600"
               >
-                {he.products.allProducts}
+                {heCatalogue.products.allProducts}
               </Link>
             ) : null}
           </div>

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { heContent } from "../../../domain/i18n/content.ts";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { PageHeader, Paragraphs } from "../../components/content/page-header.tsx";
@@ -10,7 +11,7 @@ import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import { addStructuredData, breadcrumbJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/sale";
 
-const t = he.posts;
+const t = heContent.posts;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

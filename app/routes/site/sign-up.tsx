@@ -1,10 +1,10 @@
-import { he } from "../../../domain/i18n/site.ts";
+import { heContent } from "../../../domain/i18n/content.ts";
 import { THANKS_LINKS, ThanksPanel } from "../../components/content/thanks.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/sign-up";
 
-const t = he.signUp;
+const t = heContent.signUp;
 
 /** Spec §2: thanks for joining the club (where the external club site can send members back). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
-import { he } from "../../../domain/i18n/site.ts";
+import { heContent } from "../../../domain/i18n/content.ts";
 import { THANKS_LINKS, ThanksPanel } from "../../components/content/thanks.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { pageSeo, seoMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/thank-you";
 
-const t = he.thanks;
+const t = heContent.thanks;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

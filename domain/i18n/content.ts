@@ -1,0 +1,63 @@
+/**
+ * Hebrew of the content pages (branches and their hours, news and sales, thank-you and sign-up pages):
+ * apart from site.ts so that the home page and the catalogue pages do not load it.
+ */
+export const heContent = {
+  thanks: {
+    title: "תודה",
+    heading: "תודה רבה!",
+    contactText: "קיבלנו את הפנייה שלכם. נחזור אליכם בהקדם.",
+    clubText:
+      "ההרשמה למועדון הלקוחות נקלטה. נשלח אליכם הודעה בדוא״ל עם קישור לאישור – ההצטרפות תושלם אחרי שתלחצו עליו.",
+    genericText: "הפרטים שלכם התקבלו.",
+    backHome: "חזרה לדף הבית",
+    toProducts: "למוצרים שלנו",
+    toSales: "למבצעים",
+  },
+  signUp: {
+    title: "ברוכים הבאים למועדון",
+    heading: "תודה שהצטרפתם למועדון הלקוחות!",
+    text: "מעכשיו תשמעו מאיתנו ראשונים על מבצעים, מוצרים חדשים ותפריטי חגים. בינתיים, אולי תמצאו כאן משהו טעים:",
+  },
+  branches: {
+    title: "הסניפים שלנו",
+    description: "כל סניפי המאפייה בירושלים: כתובות, שעות פתיחה, טלפונים, הוראות הגעה ונגישות.",
+    heading: "הסניפים שלנו",
+    intro: "מחכים לכם עם מאפים חמים בכל אחד מהסניפים שלנו בירושלים.",
+    details: "פרטי הסניף",
+    address: "כתובת",
+    phone: "טלפון",
+    email: "דוא״ל",
+    hours: "שעות פתיחה",
+    hoursCaption: "שעות הפתיחה לפי ימי השבוע",
+    day: "יום",
+    time: "שעות",
+    closed: "סגור",
+    today: "היום",
+    days: ["ראשון", "שני", "שלישי", "רביעי", "חמישי", "שישי", "שבת"],
+    about: "על הסניף",
+    accessibility: "נגישות הסניף",
+    directions: "הוראות הגעה",
+    map: "מפה",
+    mapTitle: "מפת הגעה אל",
+    waze: "ניווט ב-Waze",
+    googleMaps: "פתיחה ב-Google Maps",
+    allBranches: "לכל הסניפים",
+    descriptionOf: "כתובת, שעות פתיחה, טלפון, הוראות הגעה ונגישות –",
+  },
+  posts: {
+    salesTitle: "מבצעים",
+    salesHeading: "המבצעים שלנו",
+    salesDescription: "המבצעים של המאפייה: חלות, עוגות, עוגיות ומארזים במחירים מיוחדים בכל הסניפים.",
+    salesIntro: "מבצעים שמתחלפים עם העונות והחגים. אלא אם נכתב אחרת, המבצעים בתוקף בכל הסניפים ועד גמר המלאי.",
+    salesEmpty: "אין מבצעים פעילים כרגע – כדאי לבדוק שוב בקרוב.",
+    saleDetails: "לפרטי המבצע",
+    allSales: "לכל המבצעים",
+    moreSales: "עוד מבצעים",
+    newsTitle: "חדשות",
+    newsHeading: "חדשות חמות מהתנור",
+    newsDescription: "חדשות המאפייה: סניפים חדשים, מוצרים חדשים, סדנאות ותפריטי החגים.",
+    newsEmpty: "אין חדשות כרגע.",
+    newsIntro: "מה חדש במאפייה: מוצרים חדשים, סניפים, סדנאות ותפריטי החגים.",
+  },
+} as const;

@@ -12,8 +12,9 @@ import { SECTION_LIST, sectionHref } from "../../app/lib/admin-sections.ts";
 import { heAdmin } from "../../domain/i18n/admin.ts";
 import { confirmDialog, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { e2eBaseURL } from "../support/chromium-suite.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eBaseURL();
 const chromiumPath = inject("chromiumPath");
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 const PHONE = VIEWPORTS.mobile;

@@ -9,9 +9,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, connectBrowser, openPage } from "../support/browser.ts";
+import { e2eBaseURL } from "../support/chromium-suite.ts";
 import { heicPhoto } from "../support/images.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eBaseURL();
 const chromiumPath = inject("chromiumPath");
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 

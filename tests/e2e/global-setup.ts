@@ -1,8 +1,10 @@
 /**
  * Makes the production build when its sources changed (tests/support/site-build.ts), starts it
- * (server/main.ts) on a free port and hands the URL to the tests; stops it afterwards. The data folder is a
+ * (server/main.ts) once per Vitest worker, each on a free port with a data folder of its own, and hands the
+ * URLs to the tests (a file uses its worker's server: `e2eBaseURL()` in tests/support/chromium-suite.ts), so
+ * files run side by side without seeing each other's writes; stops them afterwards. Each data folder is a
  * copy of a seeded template (demo content at full size and the e2e admin, built once and cached:
- * tests/support/seed-template.ts), so the server starts with every image in place instead of drawing them,
+ * tests/support/seed-template.ts), so a server starts with every image in place instead of drawing them,
  * and AVIF encoding is off (AVIF is covered by unit and integration tests). Also starts the run's Chromium
  * (files connect to it) and points TMPDIR at a folder of the run that the teardown removes.
  */
@@ -23,7 +25,8 @@ const PASSWORD_HASH_COST = "10";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string;
+    /** One server per worker: `baseURLs[VITEST_POOL_ID - 1]` (read it through `e2eBaseURL()`). */
+    baseURLs: string[];
     chromiumPath: string;
     adminEmail: string;
     adminPassword: string;
@@ -34,14 +37,24 @@ declare module "vitest" {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
+/** `count` different free ports: all held open at once, so two servers starting together never get the same one. */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  const ports = await Promise.all(
+    servers.map(
+      (srv) =>
+        new Promise<number>((resolve, reject) => {
+          srv.once("error", reject);
+          srv.listen(0, "127.0.0.1", () => {
+            const address = srv.address();
+            if (typeof address === "object" && address) resolve(address.port);
+            else reject(new Error("no port"));
+          });
+        }),
+    ),
+  );
+  await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
+  return ports;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number) {
@@ -60,35 +73,15 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server did not answer within ${timeoutMs} ms`);
 }
 
-export default async function setup(project: TestProject) {
-  // The production build, unless build/ is already the build of these sources (also for the tests without a browser).
-  ensureSiteBuild();
-  // Everything the run writes to the temporary directory (the server's data, Chromium's profiles) goes here.
-  const removeRunTemp = runTempDir("e2e");
-  const chromiumPath = findChromium();
-  project.provide("chromiumPath", chromiumPath ?? "");
-  project.provide("baseURL", "");
-  project.provide("adminEmail", ADMIN.email);
-  project.provide("adminPassword", ADMIN.password);
-  project.provide("seedTemplate", "");
-  project.provide("browserEndpoint", "");
-  if (!chromiumPath) {
-    if (process.env.CI === "true") {
-      removeRunTemp();
-      throw new Error("Chromium is required for end-to-end tests under CI=true (apt-get install chromium)");
-    }
-    console.warn(
-      "\n⚠ Chromium not found (/usr/bin/chromium): end-to-end tests are skipped. Install it with: apt-get install chromium\n",
-    );
-    return removeRunTemp;
-  }
+interface E2eServer {
+  baseURL: string;
+  stop(): Promise<void>;
+}
 
-  process.env.PASSWORD_HASH_COST ??= PASSWORD_HASH_COST;
-  const template = await seedTemplate("e2e", { imageScale: 1, admin: ADMIN });
-  project.provide("seedTemplate", template);
+/** A server of the production build over its own copy of the template, answering /healthz with its images in place. */
+async function startServer(template: string, port: number): Promise<E2eServer> {
   const dataDir = tempDir("bakery-e2e-");
   copyTemplate(template, { file: path.join(dataDir, "bakery.sqlite"), uploadsDir: path.join(dataDir, "uploads") });
-  const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server/main.ts"], {
     env: {
@@ -110,21 +103,70 @@ export default async function setup(project: TestProject) {
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
+  const exited = new Promise((r) => child.once("exit", r));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+    removeTempDir(dataDir);
+  };
   try {
     await waitForHealth(baseURL, child, 60_000);
   } catch (error) {
     child.kill("SIGKILL");
+    await exited;
     removeTempDir(dataDir);
-    removeRunTemp();
     throw error;
   }
-  project.provide("baseURL", baseURL);
+  return { baseURL, stop };
+}
+
+export default async function setup(project: TestProject) {
+  // The production build, unless build/ is already the build of these sources (also for the tests without a browser).
+  ensureSiteBuild();
+  // Everything the run writes to the temporary directory (the server's data, Chromium's profiles) goes here.
+  const removeRunTemp = runTempDir("e2e");
+  const chromiumPath = findChromium();
+  project.provide("chromiumPath", chromiumPath ?? "");
+  project.provide("baseURLs", []);
+  project.provide("adminEmail", ADMIN.email);
+  project.provide("adminPassword", ADMIN.password);
+  project.provide("seedTemplate", "");
+  project.provide("browserEndpoint", "");
+  if (!chromiumPath) {
+    if (process.env.CI === "true") {
+      removeRunTemp();
+      throw new Error("Chromium is required for end-to-end tests under CI=true (apt-get install chromium)");
+    }
+    console.warn(
+      "\n⚠ Chromium not found (/usr/bin/chromium): end-to-end tests are skipped. Install it with: apt-get install chromium\n",
+    );
+    return removeRunTemp;
+  }
+
+  process.env.PASSWORD_HASH_COST ??= PASSWORD_HASH_COST;
+  const template = await seedTemplate("e2e", { imageScale: 1, admin: ADMIN });
+  project.provide("seedTemplate", template);
+  // A server for each file running at the same time (Vitest's pool ids are 1…maxWorkers).
+  const workers = Math.max(1, project.config.maxWorkers);
+  const ports = await freePorts(workers);
+  const started = await Promise.allSettled(ports.map((port) => startServer(template, port)));
+  const servers = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const stopServers = () => Promise.all(servers.map((server) => server.stop()));
+  const failed = started.find((result) => result.status === "rejected");
+  if (failed) {
+    await stopServers();
+    removeRunTemp();
+    throw failed.reason;
+  }
+  project.provide(
+    "baseURLs",
+    servers.map((server) => server.baseURL),
+  );
   let browser: BrowserServer;
   try {
     browser = await launchBrowserServer(chromiumPath);
   } catch (error) {
-    child.kill("SIGKILL");
-    removeTempDir(dataDir);
+    await stopServers();
     removeRunTemp();
     throw error;
   }
@@ -132,9 +174,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await browser.close();
-    child.kill("SIGTERM");
-    await new Promise((r) => child.once("exit", r));
-    removeTempDir(dataDir);
+    await stopServers();
     removeRunTemp();
   };
 }

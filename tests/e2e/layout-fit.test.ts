@@ -10,9 +10,10 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
 import { connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { e2eBaseURL } from "../support/chromium-suite.ts";
 import { catalogue, storePage } from "../support/storefront.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eBaseURL();
 const chromiumPath = inject("chromiumPath");
 const PRODUCT_PATH = "/product/1";
 

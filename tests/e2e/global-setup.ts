@@ -16,6 +16,7 @@ import type { TestProject } from "vitest/node";
 import { findChromium, launchBrowserServer } from "../support/browser.ts";
 import { runTempDir } from "../support/run-temp.ts";
 import { copyTemplate, seedTemplate } from "../support/seed-template.ts";
+import { localServerEnv } from "../support/server-process.ts";
 import { ensureSiteBuild } from "../support/site-build.ts";
 import { removeTempDir, tempDir } from "../support/temp.ts";
 
@@ -86,12 +87,7 @@ async function startServer(template: string, port: number): Promise<E2eServer> {
   const child = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      PUBLIC_URL: baseURL,
+      ...localServerEnv(port, dataDir),
       LOG_LEVEL: process.env.E2E_SERVER_LOG === "1" ? "info" : "silent",
       // The suite submits the public forms many times from one address.
       FORM_RATE_LIMIT: "10000",

@@ -3,13 +3,13 @@
  * filters follow the URL, an entry opens read-only with its changed fields, and axe finds no WCAG 2.1 AA
  * violation in the list or the entry — at the laptop and the phone size.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { adminApi, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, connectBrowser, openPage } from "../support/browser.ts";
+import { axeViolations, openPage } from "../support/browser.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 
-const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
+const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 
 /** Waits for the rows of this filter (listReady compares only the list parameters every list has). */
@@ -19,13 +19,11 @@ async function filtered(page: Page, action: string): Promise<void> {
   await listReady(page);
 }
 
-describe.skipIf(!chromiumPath)("admin audit log screen", () => {
-  let browser: Browser;
+describeInChromium("admin audit log screen", (browser) => {
   let page: Page;
   const tagline = `מאפייה משפחתית ${Date.now()}`;
 
   beforeAll(async () => {
-    browser = await connectBrowser(inject("browserEndpoint"));
     page = await staffPage(browser, baseURL, credentials);
     // One catalogue-like edit through the API, as the settings screen would make it.
     const current = await adminApi<{ data: Record<string, unknown> }>(page, "GET", "/api/admin/settings");
@@ -35,7 +33,6 @@ describe.skipIf(!chromiumPath)("admin audit log screen", () => {
   });
   afterAll(async () => {
     await page?.context().close();
-    await browser?.close();
   });
 
   it("lists the admin's sign-in and edit, newest first, with no axe violations and nothing to edit or delete", async () => {

@@ -5,13 +5,13 @@
  * version) or "load the newer version" (the form shows it). The other staff member saves from a second
  * browser context, between the first one's load and save.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { adminApi, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, connectBrowser, openPage } from "../support/browser.ts";
+import { axeViolations, openPage } from "../support/browser.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 
-const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
+const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 
 const NAME = `עוגת גבינה ${Date.now().toString(36)}`;
@@ -28,14 +28,12 @@ interface Product {
   version: number;
 }
 
-describe.skipIf(!chromiumPath)("admin: two staff members edit the same product", () => {
-  let browser: Browser;
+describeInChromium("admin: two staff members edit the same product", (browser) => {
   let dana: Page;
   let yossi: Page;
   let product: Product;
 
   beforeAll(async () => {
-    browser = await connectBrowser(inject("browserEndpoint"));
     dana = await staffPage(browser, baseURL, credentials);
     yossi = await staffPage(browser, baseURL, credentials);
     const made = await adminApi<{ data: Product }>(dana, "POST", "/api/admin/products", {
@@ -52,7 +50,6 @@ describe.skipIf(!chromiumPath)("admin: two staff members edit the same product",
     if (product) await adminApi(dana, "DELETE", `/api/admin/products/${product.id}`).catch(() => {});
     await dana?.context().close();
     await yossi?.context().close();
-    await browser?.close();
   });
 
   const editDialog = () => dana.getByRole("dialog", { name: `עריכת המוצר ${NAME}` });

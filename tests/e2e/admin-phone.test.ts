@@ -6,15 +6,15 @@
  * (keyboard, aria-current, without JavaScript), the folded search, and row actions on the cards.
  * axe runs on every screen and in each create dialog; the other dialogs are checked for their width.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SECTION_LIST, sectionHref } from "../../app/lib/admin-sections.ts";
 import { heAdmin } from "../../domain/i18n/admin.ts";
 import { confirmDialog, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 
-const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
+const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 const PHONE = VIEWPORTS.mobile;
 /** A screen with its axe run, or a list with its four dialogs, each checked with axe: slow on a busy machine. */
@@ -110,16 +110,13 @@ async function rowDialog(page: Page, path: string, action: string): Promise<void
   await listReady(page);
 }
 
-describe.skipIf(!chromiumPath)("the back office on a 390 px phone", () => {
-  let browser: Browser;
+describeInChromium("the back office on a 390 px phone", (browser) => {
   let page: Page;
   beforeAll(async () => {
-    browser = await connectBrowser(inject("browserEndpoint"));
     page = await staffPage(browser, baseURL, credentials, { viewport: PHONE });
   });
   afterAll(async () => {
     await page?.context().close();
-    await browser?.close();
   });
 
   it("checks every section of the section table (an admin may open them all)", async () => {
@@ -133,54 +130,59 @@ describe.skipIf(!chromiumPath)("the back office on a 390 px phone", () => {
   for (const section of SECTION_LIST) {
     const path = sectionHref(section.key);
 
-    it(
-      `${path}: fits the width, no axe violations`,
-      async () => {
-        await openScreen(page, path);
-        expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
-        expect(await sidewaysOverflow(page)).toEqual([]);
-        expect(await axeViolations(page)).toEqual([]);
-      },
-      SCREEN_TIMEOUT,
-    );
+    // One visit per section: the screen is checked, then each of its dialogs is opened over it in turn.
+    describe(path, () => {
+      let isList = false;
+      beforeAll(async () => {
+        ({ isList } = await openScreen(page, path));
+      });
 
-    it(
-      `${path}: its create and edit dialogs fit the width, no axe violations in the create dialog`,
-      async () => {
-        const { isList } = await openScreen(page, path);
-        if (!isList) return;
-        const create = page.locator('main button[aria-haspopup="dialog"]');
-        if ((await create.count()) > 0) {
-          await create.click();
-          await checkDialog(page, `${path} create`, { axe: true });
-          await closeDialog(page);
-        }
-        await rowDialog(page, path, "עריכה");
-      },
-      SCREEN_TIMEOUT,
-    );
+      it(
+        `${path}: fits the width, no axe violations`,
+        async () => {
+          expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
+          expect(await sidewaysOverflow(page)).toEqual([]);
+          expect(await axeViolations(page)).toEqual([]);
+        },
+        SCREEN_TIMEOUT,
+      );
 
-    it(
-      `${path}: its view, images and delete dialogs fit the width`,
-      async () => {
-        const { isList } = await openScreen(page, path);
-        if (!isList) return;
-        await rowDialog(page, path, "צפייה");
-        await rowDialog(page, path, "תמונות");
-        const remove = page
-          .getByRole("row")
-          .nth(1)
-          .getByRole("button", { name: /^מחיקה: / });
-        if ((await remove.count()) > 0) {
-          await remove.click();
-          await confirmDialog(page).waitFor();
-          await checkDialog(page, `${path} delete`);
-          await confirmDialog(page).getByRole("button", { name: "ביטול" }).click();
-          await confirmDialog(page).waitFor({ state: "detached" });
-        }
-      },
-      SCREEN_TIMEOUT,
-    );
+      it(
+        `${path}: its create and edit dialogs fit the width, no axe violations in the create dialog`,
+        async () => {
+          if (!isList) return;
+          const create = page.locator('main button[aria-haspopup="dialog"]');
+          if ((await create.count()) > 0) {
+            await create.click();
+            await checkDialog(page, `${path} create`, { axe: true });
+            await closeDialog(page);
+          }
+          await rowDialog(page, path, "עריכה");
+        },
+        SCREEN_TIMEOUT,
+      );
+
+      it(
+        `${path}: its view, images and delete dialogs fit the width`,
+        async () => {
+          if (!isList) return;
+          await rowDialog(page, path, "צפייה");
+          await rowDialog(page, path, "תמונות");
+          const remove = page
+            .getByRole("row")
+            .nth(1)
+            .getByRole("button", { name: /^מחיקה: / });
+          if ((await remove.count()) > 0) {
+            await remove.click();
+            await confirmDialog(page).waitFor();
+            await checkDialog(page, `${path} delete`);
+            await confirmDialog(page).getByRole("button", { name: "ביטול" }).click();
+            await confirmDialog(page).waitFor({ state: "detached" });
+          }
+        },
+        SCREEN_TIMEOUT,
+      );
+    });
   }
 
   it("the section menu is one button naming the current section; it opens by keyboard and marks it", async () => {

@@ -4,33 +4,30 @@
  * edited, an image reordered and deleted, and the product deleted through the confirmation dialog —
  * after letting the 20-second timer expire once without deleting anything. axe-core on every screen.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { confirmDialog, dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, connectBrowser, openPage, reloadPage } from "../support/browser.ts";
+import { axeViolations, openPage, reloadPage } from "../support/browser.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { HTML_PAGE, pngImage } from "../support/images.ts";
 
-const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
+const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 
 const NAME = `חלת דבש ${Date.now().toString(36)}`;
 const SERIAL = String(600_000 + Math.floor(Math.random() * 90_000));
 
-describe.skipIf(!chromiumPath)("admin: a product from creation to deletion", () => {
-  let browser: Browser;
+describeInChromium("admin: a product from creation to deletion", (browser) => {
   let page: Page;
   let productId = 0;
   let visitor: Page;
 
   beforeAll(async () => {
-    browser = await connectBrowser(inject("browserEndpoint"));
     page = await staffPage(browser, baseURL, credentials, { clock: true });
   });
   afterAll(async () => {
     await visitor?.context().close();
     await page?.context().close();
-    await browser?.close();
   });
 
   const dialog = (name: string) => page.getByRole("dialog", { name });

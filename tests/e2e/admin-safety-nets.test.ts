@@ -5,14 +5,14 @@
  * names what failed, a draft that is not public until published, and the question before a form with
  * unsaved changes closes (Escape, backdrop, close button, in-app navigation) — desktop and a 390 px phone.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, connectBrowser, openPage } from "../support/browser.ts";
+import { axeViolations, openPage } from "../support/browser.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { pngImage } from "../support/images.ts";
 
-const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
+const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 
 const VIEWPORTS = {
@@ -59,17 +59,14 @@ async function saveNewProduct(page: Page, form: ReturnType<Page["getByRole"]>): 
   return ((await response.json()) as { data: { id: number } }).data.id;
 }
 
-describe.skipIf(!chromiumPath)("admin safety nets: a product in one save", () => {
-  let browser: Browser;
+describeInChromium("admin safety nets: a product in one save", (browser) => {
   let page: Page;
 
   beforeAll(async () => {
-    browser = await connectBrowser(inject("browserEndpoint"));
     page = await staffPage(browser, baseURL, credentials, { viewport: VIEWPORTS.desktop });
   });
   afterAll(async () => {
     await page?.context().close();
-    await browser?.close();
   });
 
   it("creates a product with two photos, a size, a tag and a category in one save", async () => {
@@ -227,17 +224,14 @@ describe.skipIf(!chromiumPath)("admin safety nets: a product in one save", () =>
 });
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-  describe.skipIf(!chromiumPath)(`admin safety nets: unsaved changes (${size})`, () => {
-    let browser: Browser;
+  describeInChromium(`admin safety nets: unsaved changes (${size})`, (browser) => {
     let page: Page;
 
     beforeAll(async () => {
-      browser = await connectBrowser(inject("browserEndpoint"));
       page = await staffPage(browser, baseURL, credentials, { viewport });
     });
     afterAll(async () => {
       await page?.context().close();
-      await browser?.close();
     });
 
     const prompt = () => page.getByRole("alertdialog", { name: "יש שינויים שלא נשמרו" });

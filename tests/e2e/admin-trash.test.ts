@@ -4,13 +4,13 @@
  * straight back to both. Deleted again, it waits on the trash screen ("סל המחזור": no horizontal overflow,
  * axe clean), whose "שחזור" restores it to the list and the public page.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { confirmDialog, dismissToasts, expectToast, listReady, staffPage, toasts } from "../support/admin-e2e.ts";
-import { axeViolations, connectBrowser, openPage } from "../support/browser.ts";
+import { axeViolations, openPage } from "../support/browser.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 
-const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
+const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 
 const VIEWPORTS = {
@@ -24,16 +24,7 @@ async function publicProduct(id: number, name: string): Promise<[number, boolean
   return [res.status, (await res.text()).includes(name)];
 }
 
-describe.skipIf(!chromiumPath)("admin: delete, undo from the toast, and restore from the trash", () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await connectBrowser(inject("browserEndpoint"));
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+describeInChromium("admin: delete, undo from the toast, and restore from the trash", (browser) => {
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     describe(`${label} ${viewport.width}×${viewport.height}`, () => {
       let page: Page;

@@ -4,35 +4,35 @@
  * HEIC photo is accepted through the screen. The screen stays axe clean while files are listed.
  */
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, connectBrowser, openPage } from "../support/browser.ts";
+import { axeViolations, openPage } from "../support/browser.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { heicPhoto } from "../support/images.ts";
 
-const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
+const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 
-/** Noise compresses badly: a ~700 KB PNG, so a throttled upload takes a few seconds. */
+/**
+ * Noise compresses badly: a ~300 KB PNG, so on the throttled line below two of them take about two seconds,
+ * time for the rows to show many progress steps (Chromium reports upload progress every 50 ms).
+ */
 function noisyPng(): Promise<Buffer> {
-  return sharp(randomBytes(480 * 480 * 3), { raw: { width: 480, height: 480, channels: 3 } })
+  return sharp(randomBytes(320 * 320 * 3), { raw: { width: 320, height: 320, channels: 3 } })
     .png()
     .toBuffer();
 }
 
-describe.skipIf(!chromiumPath)("admin uploads: per-file progress and HEIC", () => {
-  let browser: Browser;
+describeInChromium("admin uploads: per-file progress and HEIC", (browser) => {
   let page: Page;
 
   beforeAll(async () => {
-    browser = await connectBrowser(inject("browserEndpoint"));
     page = await staffPage(browser, baseURL, credentials);
   });
   afterAll(async () => {
     await page?.context().close();
-    await browser?.close();
   });
 
   async function openImagesScreen() {
@@ -71,7 +71,7 @@ describe.skipIf(!chromiumPath)("admin uploads: per-file progress and HEIC", () =
         }
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
-    // A slow line (≈ 256 kB/s up), so the bytes take a few seconds to go out.
+    // A slow line (≈ 256 kB/s up), so the bytes take a couple of seconds to go out.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.emulateNetworkConditions", {
       offline: false,

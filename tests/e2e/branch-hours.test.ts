@@ -4,12 +4,12 @@
  * hydration mismatch — with the holidays or parasha named, special hours in JSON-LD, and no axe violations.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HoursDay } from "../../domain/contracts/content.ts";
 import { axeViolations, VIEWPORTS } from "../support/browser.ts";
-import { describeInChromium } from "../support/chromium-suite.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eBaseURL();
 
 interface BranchJson {
   id: number;

@@ -2,14 +2,14 @@
  * Catalogue screens (spec §2): /categories, /categories/{id} and /product/{id} — content, images,
  * links, the product gallery modal, similar products, and axe-core on mobile and desktop.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CategoryWithSubs, ProductDetail, ProductSummary } from "../../domain/contracts/catalogue.ts";
-import { axeViolations, connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { catalogue, focused, layoutShift, storePage } from "../support/storefront.ts";
 
-const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
+const baseURL = e2eBaseURL();
 
 const imageLoaded = (page: Page, selector: string) =>
   page
@@ -17,13 +17,11 @@ const imageLoaded = (page: Page, selector: string) =>
     .first()
     .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 
-describe.skipIf(!chromiumPath)("catalogue screens", () => {
-  let browser: Browser;
+describeInChromium("catalogue screens", (browser) => {
   let categories: CategoryWithSubs[];
   let product: ProductDetail;
   let similar: ProductSummary[];
   beforeAll(async () => {
-    browser = await connectBrowser(inject("browserEndpoint"));
     const api = catalogue(baseURL);
     categories = await api.mainCategories();
     // A product with several images, tags of every colour word, and categories.
@@ -36,9 +34,6 @@ describe.skipIf(!chromiumPath)("catalogue screens", () => {
       }
     }
     similar = await api.similar(product.id);
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {

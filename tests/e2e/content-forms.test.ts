@@ -4,13 +4,13 @@
  * honeypot, and the same forms without JavaScript.
  */
 import type { BrowserContext, Page, Request, Route } from "playwright-core";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { heContent } from "../../domain/i18n/content.ts";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
-import { describeInChromium } from "../support/chromium-suite.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eBaseURL();
 
 const CE = heForms.contact.errors;
 

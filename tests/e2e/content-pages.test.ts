@@ -3,12 +3,12 @@
  * violations, keyboard basics, and the structured data parsed and checked.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { axeViolations, VIEWPORTS } from "../support/browser.ts";
-import { describeInChromium } from "../support/chromium-suite.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eBaseURL();
 
 type Ld = Record<string, unknown> & { "@type": string };
 

@@ -1,11 +1,11 @@
 /** The home page (spec §2 Home): welcome dialog, sections, tiles and images, accessibility. */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, openPage, reloadPage, VIEWPORTS } from "../support/browser.ts";
-import { describeInChromium } from "../support/chromium-suite.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { focused, layoutShift, storePage } from "../support/storefront.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eBaseURL();
 
 describeInChromium("home page in Chromium", (browser) => {
   describe("welcome dialog", () => {

@@ -1,34 +1,23 @@
-/**
- * Kashrut and allergens in the browser (issue 11): the product page's kashrut line and allergens block with
- * their JSON-LD as served, the dairy/parve badge on tiles, the grid's filter without JavaScript, the branch
- * page's certificate, and axe-core on each, at mobile and desktop sizes.
- */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { formatDay } from "../../domain/certificates.ts";
 import type { Paginated, ProductDetail, ProductSummary } from "../../domain/contracts/catalogue.ts";
 import type { Branch } from "../../domain/contracts/content.ts";
 import { heKashrut } from "../../domain/i18n/kashrut.ts";
-import { axeViolations, connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { apiJson, storePage, tileIds } from "../support/storefront.ts";
 
-const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
+const baseURL = e2eBaseURL();
 
-describe.skipIf(!chromiumPath)("kashrut and allergens", () => {
-  let browser: Browser;
+describeInChromium("kashrut and allergens", (browser) => {
   let challah: ProductDetail;
   beforeAll(async () => {
-    browser = await connectBrowser(inject("browserEndpoint"));
     const search = await apiJson<Paginated<ProductSummary>>(
       baseURL,
       `/api/products?search=${encodeURIComponent("חלה קלועה")}`,
     );
     const id = search.data.find((p) => p.name === "חלה קלועה")!.id;
     challah = (await apiJson<{ data: ProductDetail }>(baseURL, `/api/product/${id}`)).data;
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {

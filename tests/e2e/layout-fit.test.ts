@@ -6,25 +6,20 @@
  * on the product page's first screen.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
-import { connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { openPage, VIEWPORTS } from "../support/browser.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { catalogue, storePage } from "../support/storefront.ts";
 
-const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
+const baseURL = e2eBaseURL();
 const PRODUCT_PATH = "/product/1";
 
-describe.skipIf(!chromiumPath)("layout on every screen", () => {
-  let browser: Browser;
+describeInChromium("layout on every screen", (browser) => {
   let categories: CategoryWithSubs[];
   beforeAll(async () => {
-    browser = await connectBrowser(inject("browserEndpoint"));
     categories = await catalogue(baseURL).mainCategories();
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   async function open(viewport: { width: number; height: number }, path: string, javaScript = true) {
@@ -91,118 +86,117 @@ describe.skipIf(!chromiumPath)("layout on every screen", () => {
     // The header's breakpoints (380, 440, 640 px) and the chat button's (1440 px), each side.
     const WIDTHS = [320, 379, 390, 439, 768, 1280, 1439, 1440, 1920];
     const CHAT_WIDTHS = [320, 390, 1024, 1439, 1440, 1920];
+    // Each page is loaded once and resized to every width: the layout depends on the width through CSS
+    // alone (no script reads it), so a resized page lays out as one loaded at that width.
+    const pages = new Map<string, Page>();
+    beforeAll(async () => {
+      for (const path of ["/products", PRODUCT_PATH]) pages.set(path, await open({ width: 320, height: 800 }, path));
+    });
+    afterAll(async () => {
+      for (const page of pages.values()) await page.context().close();
+    });
+    async function at(width: number, path: string): Promise<Page> {
+      const page = pages.get(path)!;
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForFunction((w) => window.innerWidth === w, width);
+      return page;
+    }
 
     it("the header fits and shows the whole brand name", async () => {
       for (const width of WIDTHS) {
-        const page = await open({ width, height: 800 }, "/products");
-        try {
-          const fit = await page.evaluate(() => {
-            const header = document.querySelector("header")!;
-            const brand = header.querySelector("a[href='/'] span span") as HTMLElement;
-            return {
-              overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-              brandClipped: brand.scrollWidth > brand.clientWidth,
-            };
-          });
-          expect({ width, ...fit }).toEqual({ width, overflow: 0, brandClipped: false });
-        } finally {
-          await page.context().close();
-        }
+        const page = await at(width, "/products");
+        const fit = await page.evaluate(() => {
+          const header = document.querySelector("header")!;
+          const brand = header.querySelector("a[href='/'] span span") as HTMLElement;
+          return {
+            overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            brandClipped: brand.scrollWidth > brand.clientWidth,
+          };
+        });
+        expect({ width, ...fit }).toEqual({ width, overflow: 0, brandClipped: false });
       }
     });
 
     it("the floating chat button never covers text, images or controls, at any scroll position", async () => {
       for (const width of CHAT_WIDTHS) {
         for (const path of ["/products", PRODUCT_PATH]) {
-          const page = await open({ width, height: 800 }, path);
-          try {
-            const covered = await page.evaluate(() => {
-              const chat = [...document.querySelectorAll<HTMLElement>("a[href^='https://wa.me/']")].find(
-                (a) => getComputedStyle(a).position === "fixed",
-              );
-              if (!chat || (chat.offsetParent === null && getComputedStyle(chat).display === "none")) return [];
-              const hits: string[] = [];
-              const content = [
-                ...document.querySelectorAll<HTMLElement>(
-                  "main :is(h1,h2,h3,p,li,a,button,img,bdi,input), footer :is(h2,p,li,a)",
-                ),
-              ];
-              const step = Math.max(100, Math.floor(window.innerHeight / 3));
-              for (let y = 0; y <= document.documentElement.scrollHeight; y += step) {
-                window.scrollTo({ top: y, behavior: "instant" });
-                const c = chat.getBoundingClientRect();
-                for (const el of content) {
-                  // What is drawn: the element's box for images and controls, the text's own lines otherwise
-                  // (a centred paragraph's box spans the page, its words do not).
-                  // Text for screen readers only (1×1 px, clipped) is not drawn.
-                  let rects: DOMRect[] = [];
-                  if (/^(IMG|INPUT|BUTTON)$/.test(el.tagName)) rects = [el.getBoundingClientRect()];
-                  else {
-                    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-                    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-                      const parent = node.parentElement!.getBoundingClientRect();
-                      if (parent.width <= 1 && parent.height <= 1) continue;
-                      const range = document.createRange();
-                      range.selectNodeContents(node);
-                      rects.push(...range.getClientRects());
-                    }
+          const page = await at(width, path);
+          const covered = await page.evaluate(() => {
+            const chat = [...document.querySelectorAll<HTMLElement>("a[href^='https://wa.me/']")].find(
+              (a) => getComputedStyle(a).position === "fixed",
+            );
+            if (!chat || (chat.offsetParent === null && getComputedStyle(chat).display === "none")) return [];
+            const hits: string[] = [];
+            const content = [
+              ...document.querySelectorAll<HTMLElement>(
+                "main :is(h1,h2,h3,p,li,a,button,img,bdi,input), footer :is(h2,p,li,a)",
+              ),
+            ];
+            const step = Math.max(100, Math.floor(window.innerHeight / 3));
+            for (let y = 0; y <= document.documentElement.scrollHeight; y += step) {
+              window.scrollTo({ top: y, behavior: "instant" });
+              const c = chat.getBoundingClientRect();
+              for (const el of content) {
+                // What is drawn: the element's box for images and controls, the text's own lines otherwise
+                // (a centred paragraph's box spans the page, its words do not).
+                // Text for screen readers only (1×1 px, clipped) is not drawn.
+                let rects: DOMRect[] = [];
+                if (/^(IMG|INPUT|BUTTON)$/.test(el.tagName)) rects = [el.getBoundingClientRect()];
+                else {
+                  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+                  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                    const parent = node.parentElement!.getBoundingClientRect();
+                    if (parent.width <= 1 && parent.height <= 1) continue;
+                    const range = document.createRange();
+                    range.selectNodeContents(node);
+                    rects.push(...range.getClientRects());
                   }
-                  const hit = rects.some(
-                    (r) =>
-                      r.width > 0 &&
-                      r.height > 0 &&
-                      r.left < c.right &&
-                      r.right > c.left &&
-                      r.top < c.bottom &&
-                      r.bottom > c.top,
-                  );
-                  if (hit) hits.push(`${el.tagName} "${el.textContent?.trim().slice(0, 20)}" at scroll ${y}`);
                 }
+                const hit = rects.some(
+                  (r) =>
+                    r.width > 0 &&
+                    r.height > 0 &&
+                    r.left < c.right &&
+                    r.right > c.left &&
+                    r.top < c.bottom &&
+                    r.bottom > c.top,
+                );
+                if (hit) hits.push(`${el.tagName} "${el.textContent?.trim().slice(0, 20)}" at scroll ${y}`);
               }
-              return hits.slice(0, 3);
-            });
-            expect({ width, path, covered }).toEqual({ width, path, covered: [] });
-          } finally {
-            await page.context().close();
-          }
+            }
+            return hits.slice(0, 3);
+          });
+          expect({ width, path, covered }).toEqual({ width, path, covered: [] });
         }
       }
     });
 
     it("the chat link is always at hand: floating beside the content where there is room, else in the header", async () => {
       for (const width of [320, 1024, 1440]) {
-        const page = await open({ width, height: 800 }, "/products");
-        try {
-          const visible = page.locator("a[href^='https://wa.me/']:visible");
-          const inHeader = await page.locator("header a[href^='https://wa.me/']:visible").count();
-          const floating = await visible.evaluateAll(
-            (links) => links.filter((a) => getComputedStyle(a).position === "fixed").length,
-          );
-          expect({ width, inHeader, floating }).toEqual({ width, inHeader: 1, floating: width >= 1440 ? 1 : 0 });
-        } finally {
-          await page.context().close();
-        }
+        const page = await at(width, "/products");
+        const visible = page.locator("a[href^='https://wa.me/']:visible");
+        const inHeader = await page.locator("header a[href^='https://wa.me/']:visible").count();
+        const floating = await visible.evaluateAll(
+          (links) => links.filter((a) => getComputedStyle(a).position === "fixed").length,
+        );
+        expect({ width, inHeader, floating }).toEqual({ width, inHeader: 1, floating: width >= 1440 ? 1 : 0 });
       }
     });
 
     it("a price never breaks away from its ₪ sign", async () => {
       for (const width of [320, 390, 1024]) {
         for (const path of ["/products", PRODUCT_PATH]) {
-          const page = await open({ width, height: 800 }, path);
-          try {
-            // A price's bidi runs are separate boxes; on one line they share a top.
-            const split = await page.evaluate(() =>
-              [...document.querySelectorAll("main bdi")]
-                .filter((el) => el.textContent?.includes("₪"))
-                .filter((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size > 1)
-                .map((el) => el.textContent),
-            );
-            const prices = await page.locator("main bdi", { hasText: "₪" }).count();
-            expect(prices).toBeGreaterThan(0);
-            expect({ width, path, split }).toEqual({ width, path, split: [] });
-          } finally {
-            await page.context().close();
-          }
+          const page = await at(width, path);
+          // A price's bidi runs are separate boxes; on one line they share a top.
+          const split = await page.evaluate(() =>
+            [...document.querySelectorAll("main bdi")]
+              .filter((el) => el.textContent?.includes("₪"))
+              .filter((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.top))).size > 1)
+              .map((el) => el.textContent),
+          );
+          const prices = await page.locator("main bdi", { hasText: "₪" }).count();
+          expect(prices).toBeGreaterThan(0);
+          expect({ width, path, split }).toEqual({ width, path, split: [] });
         }
       }
     });

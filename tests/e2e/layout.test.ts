@@ -3,26 +3,21 @@
  * menu, the shared search bar, footer, chat links, skip link, page titles, scroll to top, and
  * unknown paths (redirect home) versus missing ids (Hebrew 404).
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
-import { connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { openPage, VIEWPORTS } from "../support/browser.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { catalogue, focused, storePage } from "../support/storefront.ts";
 
-const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
+const baseURL = e2eBaseURL();
 /** The desktop main menu (the mobile menu carries the same name but is another element). */
 const MAIN_MENU = "nav#main-menu[aria-label='תפריט ראשי']";
 
-describe.skipIf(!chromiumPath)("site layout and navigation", () => {
-  let browser: Browser;
+describeInChromium("site layout and navigation", (browser) => {
   let categories: CategoryWithSubs[];
   beforeAll(async () => {
-    browser = await connectBrowser(inject("browserEndpoint"));
     categories = await catalogue(baseURL).mainCategories();
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   async function open(viewport: { width: number; height: number }, path = "/products"): Promise<Page> {

@@ -2,9 +2,9 @@
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
 import { axeViolations, newPage, openPage, VIEWPORTS } from "../support/browser.ts";
-import { describeInChromium } from "../support/chromium-suite.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eBaseURL();
 const adminEmail = inject("adminEmail");
 const adminPassword = inject("adminPassword");
 

@@ -3,14 +3,14 @@
  * JavaScript), Hebrew search (prefixes, final letters, niqqud), the 'showing results for' line,
  * the subcategory filter, and axe-core on mobile and desktop.
  */
-import type { Browser, Frame, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Frame, Page, Request } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
-import { axeViolations, connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { catalogue, storePage, tileIds } from "../support/storefront.ts";
 
-const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
+const baseURL = e2eBaseURL();
 const PAGINATION = "nav[aria-label='ניווט בין עמודים']";
 
 /** What the pagination bar shows, e.g. ["הקודם(disabled)", "1(current)", "2", "3", "…", "6", "הבא"]. */
@@ -31,20 +31,15 @@ function paginationItems(page: Page) {
   );
 }
 
-describe.skipIf(!chromiumPath)("products grid", () => {
-  let browser: Browser;
+describeInChromium("products grid", (browser) => {
   let total: number;
   let lastPage: number;
   let categories: CategoryWithSubs[];
   beforeAll(async () => {
-    browser = await connectBrowser(inject("browserEndpoint"));
     const first = await catalogue(baseURL).products();
     total = first.total;
     lastPage = first.last_page;
     categories = await catalogue(baseURL).mainCategories();
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   describe("pagination", () => {

@@ -1,31 +1,20 @@
-/**
- * Customer reviews in Chromium (issue 12): a visitor without JavaScript reviews a product from its page,
- * is told the review awaits approval and does not see it yet; staff approve it in the admin's "ביקורות"
- * section; the product page then shows its stars, average and count. Axe on every screen of the way.
- */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, expect, inject, it } from "vitest";
 import { heCatalogue } from "../../domain/i18n/catalogue.ts";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, connectBrowser, openPage, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { catalogue } from "../support/storefront.ts";
 
-const baseURL = inject("baseURL");
-const chromiumPath = inject("chromiumPath");
+const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 const NAME = `נועה ${Date.now().toString(36)}`;
 
-describe.skipIf(!chromiumPath)("customer reviews", () => {
-  let browser: Browser;
+describeInChromium("customer reviews", (browser) => {
   let productId: number;
   beforeAll(async () => {
-    browser = await connectBrowser(inject("browserEndpoint"));
     // The last product of the first page: the catalogue tests look at the first ones with many images.
     productId = (await catalogue(baseURL).products()).data.at(-1)!.id;
-  });
-  afterAll(async () => {
-    await browser?.close();
   });
 
   it("a visitor without JavaScript submits a review; it waits for approval; approved, its stars and count show", async () => {

@@ -4,13 +4,13 @@
  * with the list open on mobile and desktop, and the same search without JavaScript.
  */
 import type { Page } from "playwright-core";
-import { expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
 import type { ProductSuggestion } from "../../domain/contracts/catalogue.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
-import { describeInChromium } from "../support/chromium-suite.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { apiJson, focused, storePage } from "../support/storefront.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eBaseURL();
 const INPUT = "#site-search-input";
 const LISTBOX = "#site-search [role=listbox]";
 

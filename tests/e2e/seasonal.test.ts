@@ -14,10 +14,10 @@ import { categories } from "../../server/db/seed/content.ts";
 import { adminApi, expectToast, listReady, staffPage, typeSegments } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { type BuildServer, serveBuild } from "../support/build-server.ts";
-import { describeInChromium } from "../support/chromium-suite.ts";
+import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { storePage } from "../support/storefront.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 const template = inject("seedTemplate");
 const hanukkah = categories.flatMap((c) => c.children).find((c) => c.holiday === "hanukkah")!;

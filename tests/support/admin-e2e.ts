@@ -1,4 +1,4 @@
-/** Helpers for the back-office end-to-end tests: staff sign-in through the login page, toasts, dialogs. */
+/** Helpers for the back-office end-to-end tests: a signed-in staff page, toasts, dialogs, lists. */
 import type { Browser, Locator, Page } from "playwright-core";
 import { LIST_KEYS } from "../../app/components/admin/use-admin-list.ts";
 import { newPage, openPage } from "./browser.ts";
@@ -9,7 +9,13 @@ export const ADMIN_VIEWPORTS = {
   tablet: { width: 820, height: 1180 },
 } as const;
 
-/** A new page signed in as staff through /login (which also sets the loggedIn flag of spec §4). */
+/**
+ * A new page signed in as staff, on the panel. The sign-in is the login form's own request (POST /login as
+ * JSON with the XSRF echo, from the page's browser context, so the session cookies land in it) and the
+ * `loggedIn` flag the form then stores (spec §4), without loading and filling the form: the form itself is
+ * tested in tests/e2e/login.test.ts. The flag is written before the first page of the site runs, unless the
+ * site already wrote one (a later sign-out's "false" stays).
+ */
 export async function staffPage(
   browser: Browser,
   baseURL: string,
@@ -20,11 +26,28 @@ export async function staffPage(
   page.setDefaultTimeout(15_000);
   // Fake timers from the start, so the 20-second confirmation can be fast-forwarded (they still run in real time).
   if (options.clock) await page.clock.install();
-  await openPage(page, `${baseURL}/login`);
-  await page.getByLabel("דוא״ל", { exact: true }).fill(credentials.email);
-  await page.getByLabel("סיסמה").fill(credentials.password);
-  await page.getByRole("button", { name: "כניסה" }).click();
-  await page.waitForURL(`${baseURL}/admin/panel`);
+  const request = page.context().request;
+  // Any page of the site hands out the XSRF token the sign-in must echo.
+  await request.get(`${baseURL}/api/abilities`);
+  const xsrf = (await page.context().cookies(baseURL)).find((c) => c.name === "XSRF-TOKEN")?.value ?? "";
+  const response = await request.post(`${baseURL}/login`, {
+    headers: {
+      Accept: "application/json",
+      "X-Requested-With": "XMLHttpRequest",
+      "X-XSRF-TOKEN": decodeURIComponent(xsrf),
+    },
+    data: { email: credentials.email, password: credentials.password, remember: false },
+  });
+  if (!response.ok()) throw new Error(`staff sign-in failed: ${response.status()} ${await response.text()}`);
+  const user = ((await response.json()) as { data: { name: string; email: string } }).data;
+  // What setLoggedIn() (app/lib/session-flag.ts) stores after the form's sign-in.
+  await page.context().addInitScript((stored) => {
+    if (localStorage.getItem("loggedIn") === null) {
+      localStorage.setItem("loggedIn", "true");
+      localStorage.setItem("user", stored);
+    }
+  }, JSON.stringify(user));
+  await openPage(page, `${baseURL}/admin/panel`);
   return page;
 }
 

@@ -7,6 +7,16 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, inject } from "vitest";
 import { connectBrowser } from "./browser.ts";
 
+/**
+ * The e2e server of this file's worker (the global setup starts one per worker): files running side by side
+ * each browse their own copy of the demo site, so what one writes never shows in another's assertions.
+ */
+export function e2eBaseURL(): string {
+  const urls = inject("baseURLs");
+  const poolId = Number(process.env.VITEST_POOL_ID ?? "1");
+  return urls.length === 0 ? "" : urls[(poolId - 1) % urls.length]!;
+}
+
 export function describeInChromium(name: string, body: (browser: Browser) => void): void {
   const chromiumPath = inject("chromiumPath");
   describe.skipIf(!chromiumPath)(name, () => {

@@ -24,8 +24,8 @@
  * encoded, so the background encoder does not compete with the measurement; later runs reuse it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { loadavg } from "node:os";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -231,8 +231,12 @@ async function openLighthouse(): Promise<Lighthouse | string> {
   }
   if (!existsSync(CHROMIUM))
     return `Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+  // Chromium leaves its singleton folder (org.chromium.Chromium.*) in TMPDIR when chrome-launcher kills it:
+  // give it a folder of its own, removed on close.
+  const chromeTmp = mkdtempSync(path.join(tmpdir(), "bakery-bench-chromium-"));
   const chrome = await launch({
     chromePath: CHROMIUM,
+    envVars: { ...process.env, TMPDIR: chromeTmp },
     chromeFlags: [
       "--headless=new",
       "--no-sandbox",
@@ -266,6 +270,7 @@ async function openLighthouse(): Promise<Lighthouse | string> {
     },
     async close() {
       await chrome.kill();
+      rmSync(chromeTmp, { recursive: true, force: true });
     },
   };
 }

@@ -111,10 +111,16 @@ function createAvailability(address: string, logger: Logger | undefined) {
           error: error instanceof Error ? error.message || String((error as { code?: string }).code) : String(error),
         });
     },
-    reachable() {
+    /**
+     * A query sent at `sentAt` succeeded. Only one sent after the outage was noticed proves the database is
+     * back: one in flight before it (its answer already on the way) or a checkout of an idle client (handed
+     * out without touching the network, though its connection may be gone) proves nothing, and taking it for
+     * a recovery made one outage log "database unavailable" twice.
+     */
+    reachable(sentAt: number) {
       const wasReached = everReached;
       everReached = true;
-      if (!downSince) return;
+      if (!downSince || sentAt < downSince) return;
       if (wasReached) logger?.info("database available again", { at: address, downMs: Date.now() - downSince });
       downSince = 0;
     },
@@ -178,7 +184,6 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
           availability.failed(error);
           throw error;
         }
-        availability.reachable();
         if (!watched.has(client)) {
           watched.add(client);
           // The pool listens for errors of idle clients only: one checked out (mid-query, or holding a
@@ -187,8 +192,13 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
           client.on("error", (error) => availability.failed(error));
           const query = client.query.bind(client) as (...args: unknown[]) => unknown;
           (client as { query: unknown }).query = (...args: unknown[]) => {
+            const sentAt = Date.now();
             const result = query(...args);
-            if (result instanceof Promise) result.catch((error: unknown) => availability.failed(error));
+            if (result instanceof Promise)
+              result.then(
+                () => availability.reachable(sentAt),
+                (error: unknown) => availability.failed(error),
+              );
             return result;
           };
         }

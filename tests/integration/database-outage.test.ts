@@ -78,4 +78,42 @@ describe.skipIf(!url)("PostgreSQL outage under the database handle", () => {
     expect(handle.isDown()).toBe(false);
     expect(lines).toContain("database available again");
   });
+  it("logs one outage once while requests keep failing, and its end once", async () => {
+    const target = new URL(url!);
+    const ownProxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const through = new URL(url!);
+    through.host = `127.0.0.1:${ownProxy.port}`;
+    const seen: string[] = [];
+    const quiet: Logger = {
+      info: (msg) => seen.push(msg),
+      warn: (msg) => seen.push(msg),
+      error: (msg) => seen.push(msg),
+      debug: () => {},
+    };
+    const own = openDatabase(through.toString(), { logger: quiet });
+    try {
+      // Ten idle clients in the pool, each on a connection the outage will break.
+      await Promise.all(Array.from({ length: 10 }, () => sql`select pg_sleep(0.05)`.execute(own.db)));
+      await ownProxy.cut();
+      // Requests keep coming during the outage, at once and one after another; some are handed a dead idle
+      // client (the pool learns of a closed connection only when its event arrives), which is no recovery.
+      const attempts = [
+        ...(await Promise.allSettled(Array.from({ length: 10 }, () => own.ping()))),
+        ...(await Promise.allSettled(Array.from({ length: 10 }, () => own.ping()))),
+      ];
+      for (let i = 0; i < 10; i++) attempts.push(...(await Promise.allSettled([own.ping()])));
+      expect(attempts.every((a) => a.status === "rejected")).toBe(true);
+      expect(own.isDown()).toBe(true);
+      expect(seen.filter((line) => line === "database unavailable")).toHaveLength(1);
+      expect(seen).not.toContain("database available again");
+
+      await ownProxy.restore();
+      await own.ping();
+      expect(own.isDown()).toBe(false);
+      expect(seen.filter((line) => line === "database available again")).toHaveLength(1);
+    } finally {
+      await own.close();
+      await ownProxy.close();
+    }
+  });
 });

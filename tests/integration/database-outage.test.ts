@@ -2,7 +2,7 @@
  * The PostgreSQL handle across an outage (issue 15), through a TCP proxy the test owns: a connection that
  * breaks while checked out — in the middle of a transaction — fails that transaction without an uncaught
  * "error" event (which would end the process: Vitest reports it as an unhandled error), the handle reports
- * the database down and then up again once a connection succeeds, and start-up waiting resolves when the
+ * the database down and then up again once a query sent after the outage succeeds, and start-up waiting resolves when the
  * database comes back.
  */
 import { sql } from "kysely";

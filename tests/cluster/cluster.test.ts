@@ -281,6 +281,10 @@ describe.skipIf(missing.length > 0)("two app servers behind nginx on one Postgre
     const visitor = new TestClient(overHttp(nginx!.baseURL));
     const acknowledged: { kind: "club" | "contact"; email: string }[] = [];
     const refused: number[] = [];
+    // A write in flight on A when it dies may get no answer at all: nginx passes a POST on to B only if A never
+    // received it, and once A has begun to answer nginx can only close the connection. Such a write is not
+    // acknowledged (it may or may not be stored); each writer has at most one in flight at the kill.
+    const unanswered: string[] = [];
     let loadDone = false;
     let killed = false;
     let answeredAtKill = 0;
@@ -290,13 +294,21 @@ describe.skipIf(missing.length > 0)("two app servers behind nginx on one Postgre
         const n = sent++;
         const email = `load-${n}-${randomBytes(2).toString("hex")}@example.co.il`;
         const club = n % 2 === 0;
-        const res = club
-          ? await visitor.fetch("/api/client/create", { method: "POST", json: { email, consent: true } })
-          : await visitor.fetch("/api/contact", {
-              method: "POST",
-              json: { name: "אורחת", email, phone: "050-1234567", message: `הודעה ${n} בזמן העומס` },
-            });
-        await res.arrayBuffer();
+        let res: Response;
+        try {
+          res = club
+            ? await visitor.fetch("/api/client/create", { method: "POST", json: { email, consent: true } })
+            : await visitor.fetch("/api/contact", {
+                method: "POST",
+                json: { name: "אורחת", email, phone: "050-1234567", message: `הודעה ${n} בזמן העומס` },
+              });
+          await res.arrayBuffer();
+        } catch (error) {
+          // Only the connection closing without a whole answer (undici: "terminated", "other side closed").
+          if (!killed || !(error instanceof TypeError)) throw error;
+          unanswered.push(email);
+          continue;
+        }
         if (res.ok) acknowledged.push({ kind: club ? "club" : "contact", email });
         else refused.push(res.status);
       }
@@ -335,7 +347,8 @@ describe.skipIf(missing.length > 0)("two app servers behind nginx on one Postgre
       `[cluster] ${paths.length} page requests in ${seconds.toFixed(1)} s, server A killed after ${answeredAtKill} ` +
         `requests through nginx: ${result.ok.length} answered 200, ${result.otherStatus.length} other status, ${result.failed.length} ` +
         `failed; ${retried.length} passed on from A to B by nginx. Writes: ${acknowledged.length} acknowledged, ` +
-        `${acknowledged.length - lost.length} found, ${refused.length} refused (${[...new Set(refused)].join(", ") || "none"}).`,
+        `${acknowledged.length - lost.length} found, ${refused.length} refused (${[...new Set(refused)].join(", ") || "none"}), ` +
+        `${unanswered.length} cut off by the kill.`,
     );
     expect(killed).toBe(true);
     expect(result.failed).toEqual([]);
@@ -343,6 +356,7 @@ describe.skipIf(missing.length > 0)("two app servers behind nginx on one Postgre
     expect(result.ok).toHaveLength(paths.length);
     expect(acknowledged.length).toBeGreaterThan(10);
     expect(lost).toEqual([]);
+    expect(unanswered.length).toBeLessThanOrEqual(2);
     // B still answers directly, and nginx sends everything there.
     expect((await fetch(`${serverB!.baseURL}/healthz`)).status).toBe(200);
     expect((await fetch(`${nginx!.baseURL}/products?after=kill`)).status).toBe(200);

@@ -15,16 +15,19 @@ import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy.ts";
 
 const url = process.env.TEST_DATABASE_URL;
 
+/** A logger that keeps each message it is given (not debug's) in `lines`. */
+function recordingLogger(lines: string[]): Logger {
+  const keep = (msg: string) => {
+    lines.push(msg);
+  };
+  return { info: keep, warn: keep, error: keep, debug: () => {} };
+}
+
 describe.skipIf(!url)("PostgreSQL outage under the database handle", () => {
   let proxy: TcpProxy | undefined;
   let handle: DatabaseHandle | undefined;
   const lines: string[] = [];
-  const logger: Logger = {
-    info: (msg) => lines.push(msg),
-    warn: (msg) => lines.push(msg),
-    error: (msg) => lines.push(msg),
-    debug: () => {},
-  };
+  const logger = recordingLogger(lines);
   afterAll(async () => {
     await handle?.close();
     await proxy?.close();
@@ -84,13 +87,7 @@ describe.skipIf(!url)("PostgreSQL outage under the database handle", () => {
     const through = new URL(url!);
     through.host = `127.0.0.1:${ownProxy.port}`;
     const seen: string[] = [];
-    const quiet: Logger = {
-      info: (msg) => seen.push(msg),
-      warn: (msg) => seen.push(msg),
-      error: (msg) => seen.push(msg),
-      debug: () => {},
-    };
-    const own = openDatabase(through.toString(), { logger: quiet });
+    const own = openDatabase(through.toString(), { logger: recordingLogger(seen) });
     try {
       // Ten idle clients in the pool, each on a connection the outage will break.
       await Promise.all(Array.from({ length: 10 }, () => sql`select pg_sleep(0.05)`.execute(own.db)));

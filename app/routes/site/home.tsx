@@ -124,16 +124,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         link={{ to: "/categories", label: he.home.allCategories }}
         items={categories}
       >
-        {(category, index) => (
-          <ImageTile
-            to={`/categories/${category.id}`}
-            name={category.name}
-            picture={category.mainImage}
-            sizes={HOME_TILE_SIZES}
-            // The largest picture above the fold: the seasonal band's when there is one.
-            priority={index === 0 && seasonal.length === 0}
-          />
-        )}
+        {(category, index) =>
+          // The largest picture above the fold: the seasonal band's when there is one.
+          homeTile(`/categories/${category.id}`, category, index === 0 && seasonal.length === 0)
+        }
       </HomeSection>
 
       <HomeSection
@@ -142,14 +136,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         link={{ to: "/products", label: he.home.allProducts }}
         items={products}
       >
-        {(product) => (
-          <ImageTile
-            to={`/product/${product.id}`}
-            name={product.name}
-            picture={product.mainImage}
-            sizes={HOME_TILE_SIZES}
-          />
-        )}
+        {(product) => homeTile(`/product/${product.id}`, product)}
       </HomeSection>
 
       <HomeSection
@@ -169,12 +156,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         link={{ to: "/sales", label: he.home.allSales }}
         items={sales}
       >
-        {(sale) => (
-          <ImageTile to={`/sale/${sale.id}`} name={sale.name} picture={sale.mainImage} sizes={HOME_TILE_SIZES} />
-        )}
+        {(sale) => homeTile(`/sale/${sale.id}`, sale)}
       </HomeSection>
     </main>
   );
+}
+
+/** A category, product or sale as a home tile: its picture and name, linking to its page. */
+function homeTile(to: string, item: ReturnType<typeof tile>, priority = false) {
+  return <ImageTile to={to} name={item.name} picture={item.mainImage} sizes={HOME_TILE_SIZES} priority={priority} />;
 }
 
 /** A section of the home page: a heading with its "all …" link over a row of items; nothing when there are none. */

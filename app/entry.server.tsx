@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "./lib/context.ts";
+import { deferHydration } from "./lib/deferred-hydration.server.ts";
 import { structuredDataScripts } from "./lib/structured-data.ts";
 
 // Re-exported so the server entry (server/main.ts) can fill the same context keys.
@@ -50,8 +51,8 @@ export default function handleRequest(
             // uncached render's time went there.
             pipe(
               collect((html) => {
-                const body = scripts ? insertBeforeHeadEndOnce(html, scripts) : html;
-                const bytes = body as Uint8Array<ArrayBuffer>;
+                const withData = scripts ? insertBeforeHeadEndOnce(html, scripts) : html;
+                const bytes = Buffer.from(deferHydration(withData.toString("utf8"))) as Uint8Array<ArrayBuffer>;
                 resolve(new Response(bytes, { headers: responseHeaders, status: responseStatusCode }));
               }, reject),
             );

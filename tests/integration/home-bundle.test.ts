@@ -83,8 +83,9 @@ for (const factory of testDatabases()) {
     let html: string;
     /** The home route's own data, as a client-side navigation fetches it (turbo-stream). */
     let data: string;
+    let build: Awaited<ReturnType<typeof loadServerBuild>>;
     beforeAll(async () => {
-      const build = await loadServerBuild();
+      build = await loadServerBuild();
       database = await factory.create({ template: inject("seedTemplate") });
       t = createTestApp(database, { build });
       const client = new TestClient(t);
@@ -98,6 +99,24 @@ for (const factory of testDatabases()) {
     afterAll(async () => {
       t?.dispose();
       await database?.dispose();
+    });
+
+    it("names its modules only in the script that loads them after the page has loaded", () => {
+      expect(html).not.toContain('<link rel="modulepreload"');
+      expect(html).not.toMatch(/<script[^>]*type="module"/);
+      const deferred =
+        /<script nonce="([^"]+)" type="text\/x-deferred-module" id="rr-deferred-hydration">([^<]*)<\/script>/.exec(
+          html,
+        );
+      expect(deferred).not.toBeNull();
+      // React Router's own module script, unchanged: the route modules and then the client entry.
+      expect(deferred![2]).toContain(`import(${JSON.stringify(build.assets.entry.module)})`);
+      expect(deferred![2]).toContain(build.assets.routes["routes/site/home"]!.module);
+      // The loader runs at `load`, carries the same nonce and preloads the entry's imports.
+      const loader = html.slice(html.indexOf('rr-deferred-hydration")'), html.lastIndexOf("</body>"));
+      expect(loader).toContain('addEventListener("load"');
+      for (const file of build.assets.entry.imports) expect(loader).toContain(JSON.stringify(file).slice(1, -1));
+      expect(html).toContain(`<script nonce="${deferred![1]}">(function(){`);
     });
 
     it("renders no closed welcome dialog into the HTML", () => {

@@ -1,0 +1,47 @@
+/**
+ * Public pages load their JavaScript after the page has loaded, not during it.
+ *
+ * React Router's `<Scripts>` writes a `<link rel="modulepreload">` per module (React hoists them into the
+ * head) and a module script whose static imports fetch the same modules. A browser therefore starts
+ * downloading about 110 KB of JavaScript with the stylesheet, the fonts and the first picture, and on a
+ * phone's connection they share its bandwidth: the first paint and the largest picture wait for code that
+ * only hydrates a page which already works without it (the header, links and the search form are plain HTML;
+ * docs/performance.md, "Hydration after load").
+ *
+ * This takes the preloads out of the document and turns the module script into an inert one
+ * (`type="text/x-deferred-module"`); a small inline script starts both once the window's `load` event has
+ * fired (images, stylesheet and fonts in), keeping the CSP nonce. The module script's text is React Router's
+ * own, so hydration is what it always was, only later.
+ */
+
+const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
+const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/;
+const BODY_END = "</body>";
+export const DEFERRED_TYPE = "text/x-deferred-module";
+const DEFERRED_ID = "rr-deferred-hydration";
+
+/**
+ * The document with its module preloads and module script deferred to `load`; unchanged when it has no
+ * module script (an error page rendered without scripts, or a React Router whose markup changed — then the
+ * page simply loads as before, and tests/integration/deferred-hydration.test.ts fails).
+ */
+export function deferHydration(html: string): string {
+  const script = MODULE_SCRIPT.exec(html);
+  const bodyEnd = html.lastIndexOf(BODY_END);
+  if (!script || bodyEnd === -1) return html;
+  const nonce = script[1] ?? "";
+
+  const modules: string[] = [];
+  let document = html.replace(PRELOAD, (_tag, href: string) => {
+    modules.push(href);
+    return "";
+  });
+  document = document.replace(MODULE_SCRIPT, `<script nonce="${nonce}" type="${DEFERRED_TYPE}" id="${DEFERRED_ID}">`);
+  const at = document.lastIndexOf(BODY_END);
+  return `${document.slice(0, at)}<script nonce="${nonce}">${loader(modules)}</script>${document.slice(at)}`;
+}
+
+/** The inline loader: preload links for every module, then the module script itself, at `load`. */
+function loader(modules: string[]): string {
+  return `(function(){function h(){var d=document,o=d.getElementById(${JSON.stringify(DEFERRED_ID)});if(!o)return;${JSON.stringify(modules)}.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;d.head.appendChild(s)}if(document.readyState==="complete")h();else addEventListener("load",h,{once:true})})()`;
+}

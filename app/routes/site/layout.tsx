@@ -1,5 +1,3 @@
-import heeboHebrew from "@fontsource-variable/heebo/files/heebo-hebrew-wght-normal.woff2?url";
-import heeboLatin from "@fontsource-variable/heebo/files/heebo-latin-wght-normal.woff2?url";
 import { useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
@@ -7,15 +5,17 @@ import { FloatingChatButton } from "../../components/site/chat-button.tsx";
 import { SiteFooter } from "../../components/site/footer.tsx";
 import { SiteHeader } from "../../components/site/header.tsx";
 import { SearchBarProvider } from "../../components/site/search-bar.tsx";
+import heeboHebrew from "../../fonts/heebo-hebrew-400-800.woff2?url";
+import heeboLatinBasic from "../../fonts/heebo-latin-basic-400-800.woff2?url";
 import { servicesContext } from "../../lib/context.ts";
 import type { Route } from "./+types/layout";
 
 /**
- * The site font's Hebrew subset and its Latin one (spaces, digits, punctuation — on every page), fetched
+ * The site font's Hebrew file and its basic-Latin one (spaces, digits, punctuation — on every page), fetched
  * with the stylesheet: with font-display optional (app.css) they must arrive before the first paint.
  */
 export const links: Route.LinksFunction = () =>
-  [heeboHebrew, heeboLatin].map((href) => ({
+  [heeboHebrew, heeboLatinBasic].map((href) => ({
     rel: "preload",
     href,
     as: "font",

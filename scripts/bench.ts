@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the storefront's performance figures, printed.
  *
- * For the home page, a category, a product and the products grid:
+ * For the home page, a category, a product, the products grid and a branch:
  *  - server throughput: requests per second and p99 latency under concurrent load (autocannon when
  *    installed, else a small built-in loop of concurrent fetches), browser-like (Accept-Encoding: br, gzip),
  *    localhost only — once from the page cache ("cached") and once with PAGE_CACHE=0 ("uncached");
@@ -203,6 +203,11 @@ async function initialJs(url: string): Promise<number> {
   for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) sources.add(match[1]!);
   for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) sources.add(match[1]!);
   for (const match of html.matchAll(/import\(?\s*["']([^"']+\.js)["']/g)) sources.add(match[1]!);
+  // Public pages: the route modules React Router's module script imports, and the preloads the script that
+  // starts it at `load` adds (app/lib/deferred-hydration.server.ts).
+  for (const match of html.matchAll(/\bfrom\s*["']([^"']+\.js)["']/g)) sources.add(match[1]!);
+  const deferred = /(\[[^\]]*\])\.forEach\(function\(u\)/.exec(html);
+  if (deferred) for (const src of JSON.parse(deferred[1]!) as string[]) sources.add(src);
   let total = 0;
   for (const src of sources) {
     const body = Buffer.from(await (await fetch(new URL(src, url))).arrayBuffer());
@@ -355,11 +360,13 @@ async function main() {
     await waitForAvif(base);
     const categories = await getJson<{ data: { id: number }[] }>(`${base}/api/categories`);
     const products = await getJson<{ data: { id: number }[] }>(`${base}/api/products`);
+    const branches = await getJson<{ data: { id: number }[] }>(`${base}/api/branches`);
     pages = [
       { name: "home", path: "/" },
       { name: "category", path: `/categories/${categories.data[0]?.id}` },
       { name: "product", path: `/product/${products.data[0]?.id}` },
       { name: "products grid", path: "/products" },
+      { name: "branch", path: `/branches/${branches.data[0]?.id}` },
     ];
 
     const lighthouse = args["no-lighthouse"] ? null : await openLighthouse();

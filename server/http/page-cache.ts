@@ -51,10 +51,12 @@ const ENTRY_OVERHEAD = 1024;
 async function compressPage(page: RenderedPage, version: number): Promise<CachedPage> {
   const [gz, br] = await Promise.all([
     gzipAsync(page.body, { level: 9 }),
-    // Quality 9 is within a few percent of 11 on HTML at a fraction of the time; it runs once per version.
+    // Once per page and content version, so worth more than a per-request answer: on the home page (92 KB)
+    // quality 10 gives 11.2 KB where 9 gives 12.5 (and 11 gives 11.0 at three times 10's time); about 2.3×
+    // quality 9's CPU (docs/performance.md, "Fonts, hydration after load, Brotli 10").
     brotli(page.body, {
       params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 10,
         [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.body.byteLength,
       },

@@ -72,12 +72,13 @@ export type EveryProductFieldListed = Assert<
   [Exclude<keyof ProductInput, PlainKey | KashrutKey>] extends [never] ? true : false
 >;
 
-export const PLAIN_PRODUCT_FIELDS: readonly PlainField[] = PRODUCT_FIELDS.filter(
+export const PLAIN_PRODUCT_FIELDS: readonly (PlainFieldSpec & { key: PlainKey })[] = PRODUCT_FIELDS.filter(
   (field): field is PlainField => field.kind !== "kashrut",
 );
 
 /** The fields the public product JSON carries as they are: the plain ones marked `public`, and kashrut. */
-export type PublicProductKey = Extract<PlainField, { public: true }>["key"] | KashrutKey;
+export type PublicProductKey = PublicPlainKey | KashrutKey;
+export type PublicPlainKey = Extract<PlainField, { public: true }>["key"];
 
 /** A category as a client sends it: its id, or the spec entity's `{ id, name }`. */
 const categoryRef = z.preprocess(

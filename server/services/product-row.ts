@@ -53,12 +53,15 @@ export function searchColumns(input: Pick<ProductInput, "name" | "title" | "cont
 
 /**
  * The columns a product write stores, for create and update alike: the plain fields, the normalized search
- * text and the kashrut columns — a kashrut field left out is not written (an update keeps what is stored, a
- * create takes the default).
+ * text and the kashrut columns — a field left out (undefined: a kashrut field, or a plain one whose rule is `.optional()`) is not
+ * written (an update keeps what is stored, a create takes the column's default).
  */
 export function productColumns(input: ProductInput) {
   const plain: Record<string, unknown> = {};
-  for (const field of PLAIN_PRODUCT_FIELDS) plain[field.key] = toColumn[field.kind](input[field.key]);
+  for (const field of PLAIN_PRODUCT_FIELDS) {
+    const value = input[field.key];
+    if (value !== undefined) plain[field.key] = toColumn[field.kind](value);
+  }
   return { ...(plain as PlainColumns), ...searchColumns(input), ...kashrutColumns(input) };
 }
 

@@ -35,6 +35,7 @@ export const heCatalogue = {
     reviewStars: (rating: number) => `${rating} מתוך 5 כוכבים`,
     suitableFor: "מתאים ל:",
     description: "תיאור המוצר",
+    storage: "אחסון",
     sku: "מק״ט:",
     sizes: "גדלים ומחירים",
     tags: "תגיות",

@@ -244,7 +244,6 @@ export const heAdmin = {
     title: "כותרת",
     content: "תיאור",
     serialId: "מק״ט",
-    storageNote: "הוראות אחסון",
     information: "מידע",
     isMain: "סוג קטגוריה",
     mainCategory: "קטגוריה ראשית",

@@ -35,7 +35,6 @@ export const heCatalogue = {
     reviewStars: (rating: number) => `${rating} מתוך 5 כוכבים`,
     suitableFor: "מתאים ל:",
     description: "תיאור המוצר",
-    storage: "אחסון",
     sku: "מק״ט:",
     sizes: "גדלים ומחירים",
     tags: "תגיות",

@@ -164,15 +164,6 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
 
-          {product.storage_note ? (
-            <section aria-labelledby="storage">
-              <h2 id="storage" className="mb-2 text-xl font-bold text-cocoa-900">
-                {heCatalogue.product.storage}
-              </h2>
-              <p className="leading-relaxed whitespace-pre-line text-cocoa-800">{product.storage_note}</p>
-            </section>
-          ) : null}
-
           <AllergensBlock product={product} />
 
           <p className="text-cocoa-800">

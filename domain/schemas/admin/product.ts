@@ -13,8 +13,6 @@ export const productSchema = z.object({
   serial_id: wholeNumber(f.serialId, { min: 1, max: 999_999_999_999 }),
   status,
   visibility_home_page: flag,
-  // Absent: unchanged on update (a client of the spec's fields never wipes it).
-  storage_note: optionalText(f.storageNote, 500).optional(),
   // Kashrut and allergens (issue 11): each optional; an update without them keeps the stored ones.
   ...kashrutFields,
 });
@@ -59,7 +57,6 @@ export const PRODUCT_FIELDS = [
   { key: "serial_id", kind: "number", label: f.serialId, required: true, public: true },
   { key: "status", kind: "status", label: heAdmin.statusLabel },
   { key: "content", kind: "textarea", label: f.content, public: true },
-  { key: "storage_note", kind: "textarea", label: f.storageNote, public: true },
   { key: "kashrut", kind: "kashrut" },
   { key: "visibility_home_page", kind: "checkbox", label: heAdmin.homeVisibility },
 ] as const satisfies readonly (PlainFieldSpec | { key: "kashrut"; kind: "kashrut" })[];

@@ -5,8 +5,8 @@
 
 import type { CertificateState } from "../certificates.ts";
 import type { HoursRules, WeeklyEntry } from "../hours/rules.ts";
-import type { Dietary, ProductKashrut } from "../kashrut.ts";
 import type { TrashSubject } from "../permissions.ts";
+import type { ProductFields } from "../schemas/admin/product.ts";
 import type { Holiday } from "../seasonal/holidays.ts";
 import type { ScheduleStatus } from "../seasonal/schedule.ts";
 import type { Picture } from "./catalogue.ts";
@@ -50,26 +50,25 @@ export interface AdminTag {
   tagable_type: string;
 }
 
-export interface AdminProductRow {
+/** The product fields of the admin list's rows; dietary is parve/dairy/meat, or null while not stated (issue 11). */
+type ListedProductKey = "name" | "title" | "serial_id" | "visibility_home_page" | "dietary";
+
+export interface AdminProductRow extends Pick<ProductFields, ListedProductKey> {
   /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
   version: number;
   id: number;
-  name: string;
-  title: string;
-  serial_id: number;
   status: number;
-  visibility_home_page: boolean;
   created_at: string;
   updated_at: string;
   mainImage: Picture | null;
   category: NamedRef[];
-  /** Parve/dairy/meat, or null while not stated (issue 11). */
-  dietary: Dietary | null;
 }
 
-/** Kashrut and allergens (issue 11): `dietary`, the three flags, `allergens` and `may_contain` (codes). */
-export interface AdminProduct extends AdminProductRow, ProductKashrut {
-  content: string;
+/**
+ * One product: every field of the product schema (`ProductFields`, so a field added there is here), with
+ * kashrut and allergens (issue 11), and its sizes, tags and images.
+ */
+export interface AdminProduct extends AdminProductRow, Omit<ProductFields, ListedProductKey | "status"> {
   size: AdminSize[];
   tag: AdminTag[];
   images: AdminImage[];

@@ -1,5 +1,6 @@
 /** Shapes shared by the server's services, the JSON API and the pages (spec §3 field names). */
-import type { Dietary, ProductKashrut } from "../kashrut.ts";
+import type { Dietary } from "../kashrut.ts";
+import type { ProductFields, PublicProductKey } from "../schemas/admin/product.ts";
 
 export interface PictureSource {
   type: "image/avif" | "image/webp";
@@ -83,13 +84,12 @@ export interface ProductTag {
   color: string;
 }
 
-/** A product page / `GET /api/product/{id}`; kashrut and allergens per issue 11 (domain/kashrut.ts). */
-export interface ProductDetail extends ProductKashrut {
+/**
+ * A product page / `GET /api/product/{id}`: the product schema's public fields (`PublicProductKey`: name,
+ * title, content, serial_id, and kashrut and allergens per issue 11), and what the server adds.
+ */
+export interface ProductDetail extends Pick<ProductFields, PublicProductKey> {
   id: number;
-  name: string;
-  title: string;
-  content: string;
-  serial_id: number;
   status: number;
   visible: boolean;
   mainImage: Picture | null;

@@ -1,48 +1,50 @@
 /**
- * Runs the migrations in order. Each migration is a function of the dialect, so the one list of
- * migrations serves SQLite and PostgreSQL alike (the approach of atproto's PDS).
+ * Runs the migrations in order. Each migration is a file of `migrations/` named `NNN-name.ts` whose default
+ * export is a function of the dialect returning the migration, so the one list of migrations serves SQLite and
+ * PostgreSQL alike (the approach of atproto's PDS). The list is the folder: a new file is picked up without a
+ * line here, and the names (the file names without `.ts`) sort in the order they run.
  */
+import { readdir } from "node:fs/promises";
 import { sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import type { DatabaseHandle, Dialect } from "./database.ts";
-import { initialMigration } from "./migrations/001-initial.ts";
-import { loginLimitsMigration } from "./migrations/002-login-limits.ts";
-import { contentVersionMigration } from "./migrations/004-content-version.ts";
-import { recordVersionsMigration } from "./migrations/005-record-versions.ts";
-import { auditLogMigration } from "./migrations/007-audit-log.ts";
-import { clubConfirmationMigration } from "./migrations/008-club-confirmation.ts";
-import { productKashrutMigration } from "./migrations/009-product-kashrut.ts";
-import { branchCertificatesMigration } from "./migrations/010-branch-certificates.ts";
-import { seasonalMigration } from "./migrations/011-seasonal.ts";
-import { jobsMigration } from "./migrations/012-jobs.ts";
-import { indexesMigration } from "./migrations/013-indexes.ts";
-import { accessibilityContactMigration } from "./migrations/014-accessibility-contact.ts";
-import { reviewsMigration } from "./migrations/015-reviews.ts";
-import { trashMigration } from "./migrations/016-trash.ts";
-import { dataGrowthMigration } from "./migrations/017-data-growth.ts";
 
-function migrationsFor(dialect: Dialect): Record<string, Migration> {
-  return {
-    "001-initial": initialMigration(dialect),
-    "002-login-limits": loginLimitsMigration(),
-    "004-content-version": contentVersionMigration(),
-    "005-record-versions": recordVersionsMigration(),
-    "007-audit-log": auditLogMigration(dialect),
-    "008-club-confirmation": clubConfirmationMigration(),
-    "009-product-kashrut": productKashrutMigration(),
-    "010-branch-certificates": branchCertificatesMigration(),
-    "011-seasonal": seasonalMigration(),
-    "012-jobs": jobsMigration(dialect),
-    "013-indexes": indexesMigration(),
-    "014-accessibility-contact": accessibilityContactMigration(),
-    "015-reviews": reviewsMigration(dialect),
-    "016-trash": trashMigration(dialect),
-    "017-data-growth": dataGrowthMigration(dialect),
-  };
+/** The migrations folder; the server runs from its sources (`npm start` imports server/main.ts), so it is there. */
+export const MIGRATIONS_FOLDER = new URL("./migrations/", import.meta.url);
+
+/** A migration file's name: three digits, a dash, a name; its migration is named without the `.ts`. */
+const MIGRATION_FILE = /^(\d{3}-[a-z0-9-]+)\.ts$/;
+
+type MigrationModule = { default: (dialect: Dialect) => Migration };
+
+/** The names of the migrations in `folder`, in the order they run (by file name). */
+export async function migrationNames(folder: URL = MIGRATIONS_FOLDER): Promise<string[]> {
+  const files = await readdir(folder);
+  return files
+    .map((file) => MIGRATION_FILE.exec(file)?.[1])
+    .filter((name): name is string => name !== undefined)
+    .sort();
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle.dialect) };
+/** Every migration of `folder` for `dialect`, keyed by name (Kysely sorts the keys again, the same way). */
+export async function migrationsFor(
+  dialect: Dialect,
+  folder: URL = MIGRATIONS_FOLDER,
+): Promise<Record<string, Migration>> {
+  const migrations: Record<string, Migration> = {};
+  for (const name of await migrationNames(folder)) {
+    const module = (await import(new URL(`${name}.ts`, folder).href)) as MigrationModule;
+    if (typeof module.default !== "function") {
+      throw new Error(`Migration ${name} has no default export (a function of the dialect returning { up, down })`);
+    }
+    migrations[name] = module.default(dialect);
+  }
+  return migrations;
+}
+
+/** Applies the migrations of `folder` (the app's own unless a test names another) the database lacks. */
+export async function migrateToLatest(handle: DatabaseHandle, folder: URL = MIGRATIONS_FOLDER): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: () => migrationsFor(handle.dialect, folder) };
   // On PostgreSQL, name the schema of the migration tables: without it Kysely's migrator looks for its lock
   // table in every schema of the database, finds another schema's (another app, or another test file's
   // schema migrating at the same moment), skips creating its own and then fails to read it.

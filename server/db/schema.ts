@@ -5,6 +5,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { Dietary } from "../../domain/kashrut.ts";
 import type { Role } from "../../domain/permissions.ts";
+import type { PlainKey, ProductInput } from "../../domain/schemas/admin/product.ts";
 
 /** ISO-8601 UTC text, e.g. 2026-11-22T10:00:00.000Z; sorts correctly as text on both dialects. */
 import type { ReviewStatus } from "../../domain/schemas/fields.ts";
@@ -75,7 +76,17 @@ export interface CategoriesTable {
   version: Generated<number>;
 }
 
-export interface ProductsTable {
+/**
+ * The products table: the columns below, and one per further plain field of the product form (PRODUCT_FIELDS in
+ * domain/schemas/admin/product.ts), typed from its rule (a flag as 0/1), so a plain field added there is a
+ * column here without a line. Its migration creates it with a default for the rows before it, so an insert
+ * may leave it out (product-row.ts's writes always store it).
+ */
+export type ProductsTable = ProductColumns & {
+  [K in Exclude<PlainKey, keyof ProductColumns>]: Generated<ProductInput[K] extends boolean ? Flag : ProductInput[K]>;
+};
+
+interface ProductColumns {
   id: Generated<number>;
   name: string;
   title: string;

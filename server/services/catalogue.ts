@@ -20,8 +20,9 @@ import { agorotToShekels } from "../../domain/money.ts";
 import { PRODUCTS_PER_PAGE, paginateQuery, type QueryParams } from "../../domain/pagination.ts";
 import type { DB } from "../db/database.ts";
 import { PUBLISHED, publishedCategoryRows } from "./categories.ts";
-import { dietaryOf, KASHRUT_COLUMNS, kashrutFilterCondition, kashrutFromRow } from "./kashrut.ts";
+import { dietaryOf, kashrutFilterCondition } from "./kashrut.ts";
 import type { MediaService } from "./media.ts";
+import { PRODUCT_FIELD_COLUMNS, productFieldsFromRow, publicProductFields } from "./product-row.ts";
 import type { ProductSearch } from "./search/live-index.ts";
 
 /** At most this many "special products" on the home page (newest first). */
@@ -216,7 +217,7 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
     /** One published product with its categories, sizes, tags and images; null when not published. */
     async product(id: number): Promise<ProductDetail | null> {
       const row = await publishedProducts()
-        .select(["id", "name", "title", "content", "serial_id", "status", "visibility_home_page", ...KASHRUT_COLUMNS])
+        .select(["id", ...PRODUCT_FIELD_COLUMNS])
         .where("id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
@@ -247,16 +248,13 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
         media.imagesOf("product", id),
       ]);
       const publishedIds = new Set((await publishedCategories()).map((c) => c.id));
+      const fields = productFieldsFromRow(row);
       return {
         id: row.id,
-        name: row.name,
-        title: row.title,
-        content: row.content,
-        serial_id: Number(row.serial_id),
+        ...publicProductFields(fields),
         status: row.status,
-        visible: row.visibility_home_page === 1,
+        visible: fields.visibility_home_page,
         mainImage: images[0] ?? null,
-        ...kashrutFromRow(row),
         category: categories.filter((c) => publishedIds.has(c.id)).map((c) => ({ id: c.id, name: c.name })),
         size: sizes.map((s) => ({ id: s.id, name: s.name, price: agorotToShekels(Number(s.price)) })),
         tag: tags,

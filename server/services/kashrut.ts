@@ -33,7 +33,7 @@ export function allergenCodes(json: string | null | undefined): Allergen[] {
 export const dietaryOf = (value: string | null | undefined): Dietary | null =>
   value && isDietary(value) ? value : null;
 
-type KashrutColumns = {
+export type KashrutColumns = {
   dietary: string | null;
   chalav_yisrael: number;
   pas_yisrael: number;

@@ -1,54 +1,19 @@
-/** Products: writes keep the normalized search text in step with name, title and content. */
-import type { ProductKashrut } from "../../domain/kashrut.ts";
+/**
+ * Products as the seed creates them, with their categories, sizes and tags; the columns a write stores are
+ * product-row.ts's (the back office's writes store the same).
+ */
+import type { ProductInput } from "../../domain/schemas/admin/product.ts";
 import type { DB } from "../db/database.ts";
-import { kashrutColumns } from "./kashrut.ts";
-import { buildSearchDocument } from "./search/hebrew.ts";
+import { productColumns } from "./product-row.ts";
 
-export interface ProductInput {
-  name: string;
-  title: string;
-  content: string;
-  serial_id: number;
-  status?: number;
-  visibility_home_page?: boolean;
-  /** Kashrut and allergens (issue 11); absent: not stated. */
-  kashrut?: ProductKashrut;
-}
-
-/**
- * The stored search text the admin list's search reads. (`products.search_name` is no longer written: nothing
- * reads it since the public search moved to the in-memory index; dropping the column needs a migration.)
- */
-export function searchColumns(input: Pick<ProductInput, "name" | "title" | "content">) {
-  return {
-    search_text: buildSearchDocument({ name: input.name, title: input.title, content: input.content }).searchText,
-  };
-}
-
-/**
- * The columns a product write stores, for create and update alike (the seed's and the back office's): the
- * fields, the normalized search text and the kashrut columns — a kashrut field left out is not written
- * (an update keeps what is stored, a create takes the default).
- */
-export function productColumns(
-  input: Omit<ProductInput, "kashrut"> & Partial<{ [K in keyof ProductKashrut]: ProductKashrut[K] | undefined }>,
-) {
-  return {
-    name: input.name,
-    title: input.title,
-    content: input.content,
-    serial_id: input.serial_id,
-    status: input.status ?? 1,
-    visibility_home_page: input.visibility_home_page ? 1 : 0,
-    ...searchColumns(input),
-    ...kashrutColumns(input),
-  };
-}
+/** A product to create: the product schema's output, published and off the home page unless it says otherwise. */
+export type NewProduct = Omit<ProductInput, "status" | "visibility_home_page"> &
+  Partial<Pick<ProductInput, "status" | "visibility_home_page">>;
 
 export function createProductsService(db: DB) {
   return {
     async create(
-      input: ProductInput,
+      input: NewProduct,
       related: {
         categoryIds?: number[];
         sizes?: { name: string; price: number }[];
@@ -59,7 +24,11 @@ export function createProductsService(db: DB) {
       return db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto("products")
-          .values({ ...productColumns({ ...input, ...input.kashrut }), created_at: now, updated_at: now })
+          .values({
+            ...productColumns({ status: 1, visibility_home_page: false, ...input }),
+            created_at: now,
+            updated_at: now,
+          })
           .returning("id")
           .executeTakeFirstOrThrow();
         if (related.categoryIds?.length) {

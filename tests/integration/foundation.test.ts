@@ -3,6 +3,7 @@
  * the demo content loads, and the HTTP shell answers (health, uploads, unknown API paths).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { PLAIN_PRODUCT_FIELDS } from "../../domain/schemas/admin/product.ts";
 import { isDerivedTable } from "../../server/db/migrations/017-data-growth.ts";
 import type { Database } from "../../server/db/schema.ts";
 import { seedDemoContent } from "../../server/db/seed/index.ts";
@@ -27,7 +28,8 @@ const POST_COLUMNS = [
 /**
  * Every table and column of the data model (server/db/schema.ts). The type below makes this list
  * complete: a table or column added to schema.ts and missing here fails the typecheck, and the test
- * fails when the migrations create anything else.
+ * fails when the migrations create anything else (or leave out a column of this list, e.g. a plain
+ * product field declared without its migration).
  */
 const SCHEMA = {
   users: ["id", "name", "email", "password_hash", "role", "created_at", "updated_at"],
@@ -66,12 +68,9 @@ const SCHEMA = {
   ],
   products: [
     "id",
-    "name",
-    "title",
-    "content",
-    "serial_id",
-    "status",
-    "visibility_home_page",
+    // The product form's plain fields (name, title, content, serial_id, status, visibility_home_page, …): schema.ts
+    // makes a column of each entry of PRODUCT_FIELDS, so this list takes them from there too.
+    ...PLAIN_PRODUCT_FIELDS.map((field) => field.key),
     "search_name",
     "search_text",
     "dietary",

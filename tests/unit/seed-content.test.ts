@@ -17,6 +17,7 @@ import {
   sales,
   siteSettings,
 } from "../../server/db/seed/content.ts";
+import { seedProductInput } from "../../server/db/seed/index.ts";
 import { branchCertificate, productKashrut, seedKashrutOf } from "../../server/db/seed/kashrut.ts";
 
 const HEBREW = /[\u0590-\u05FF]/;
@@ -332,16 +333,7 @@ describe("seed content: valid under the admin forms' own schemas", () => {
 
   it("products, their sizes (prices in shekels) and tags", () => {
     for (const p of products) {
-      const product = {
-        name: p.name,
-        title: p.title,
-        content: p.content,
-        serial_id: p.serialId,
-        status: 1,
-        visibility_home_page: p.showOnHome,
-        ...seedKashrutOf(p.serialId),
-      };
-      expect(issues(productSchema, product), p.name).toEqual([]);
+      expect(issues(productSchema, seedProductInput(p)), p.name).toEqual([]);
       for (const size of p.sizes) {
         expect(issues(sizeSchema, { name: size.name, price: size.priceAgorot / 100, product_id: 1 }), p.name).toEqual(
           [],

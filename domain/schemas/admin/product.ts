@@ -19,6 +19,67 @@ export const productSchema = z.object({
 
 export type ProductInput = z.output<typeof productSchema>;
 
+/**
+ * A product's own fields as the admin and public APIs answer them (domain/contracts/): every field of the
+ * schema above, present — a kashrut field not stated is null, false or []. A field added to the schema is here.
+ */
+export type ProductFields = Required<ProductInput>;
+
+/** The kashrut and allergen fields (issue 11): one group of the form, its own columns (server/services/kashrut.ts). */
+export type KashrutKey = keyof typeof kashrutFields;
+
+/**
+ * How a plain field is edited, shown and stored: `text` and `textarea` (text), `number` (a whole number, typed
+ * left to right), `checkbox` (a flag, stored 0/1), `status` (the status select, stored as the number).
+ */
+export type PlainFieldKind = "text" | "textarea" | "number" | "checkbox" | "status";
+
+export interface PlainFieldSpec {
+  key: Exclude<keyof ProductInput, KashrutKey>;
+  kind: PlainFieldKind;
+  /** The staff's label (domain/i18n/admin.ts), in the form and the view. */
+  label: string;
+  /** Marked required in the form (the schema decides what is). */
+  required?: boolean;
+  /** The public product JSON (`GET /api/product/{id}`, the product page) carries it as it is. */
+  public?: boolean;
+}
+
+/**
+ * The product form's fields in form order (the kashrut group sits where `kashrut` stands), from which the
+ * admin form, the admin view, the row mapping (server/services/product-row.ts), the stored columns' types
+ * (server/db/schema.ts) and the public product JSON's fields follow. A plain field is one entry here beside
+ * its rule in `productSchema`; the type below refuses a schema field left out of this list.
+ */
+export const PRODUCT_FIELDS = [
+  { key: "name", kind: "text", label: f.name, required: true, public: true },
+  { key: "title", kind: "text", label: f.title, required: true, public: true },
+  { key: "serial_id", kind: "number", label: f.serialId, required: true, public: true },
+  { key: "status", kind: "status", label: heAdmin.statusLabel },
+  { key: "content", kind: "textarea", label: f.content, public: true },
+  { key: "kashrut", kind: "kashrut" },
+  { key: "visibility_home_page", kind: "checkbox", label: heAdmin.homeVisibility },
+] as const satisfies readonly (PlainFieldSpec | { key: "kashrut"; kind: "kashrut" })[];
+
+type Listed = (typeof PRODUCT_FIELDS)[number];
+/** The plain fields' entries. */
+export type PlainField = Extract<Listed, { kind: PlainFieldKind }>;
+export type PlainKey = PlainField["key"];
+
+type Assert<T extends true> = T;
+/** Every field of the schema is listed or is a kashrut field: a field missing from PRODUCT_FIELDS fails the typecheck here. */
+export type EveryProductFieldListed = Assert<
+  [Exclude<keyof ProductInput, PlainKey | KashrutKey>] extends [never] ? true : false
+>;
+
+export const PLAIN_PRODUCT_FIELDS: readonly (PlainFieldSpec & { key: PlainKey })[] = PRODUCT_FIELDS.filter(
+  (field): field is PlainField => field.kind !== "kashrut",
+);
+
+/** The fields the public product JSON carries as they are: the plain ones marked `public`, and kashrut. */
+export type PublicProductKey = PublicPlainKey | KashrutKey;
+export type PublicPlainKey = Extract<PlainField, { public: true }>["key"];
+
 /** A category as a client sends it: its id, or the spec entity's `{ id, name }`. */
 const categoryRef = z.preprocess(
   (value) => (typeof value === "object" && value !== null && "id" in value ? (value as { id: unknown }).id : value),

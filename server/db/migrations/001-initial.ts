@@ -7,7 +7,7 @@ import type { Dialect } from "../database.ts";
 
 type Table = CreateTableBuilder<string, never>;
 
-export function initialMigration(dialect: Dialect) {
+export default function initialMigration(dialect: Dialect) {
   /** Auto-increment integer primary key in each dialect's own idiom. */
   const withId = (table: Table): Table =>
     dialect === "postgres"

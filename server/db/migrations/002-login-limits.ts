@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 
-export function loginLimitsMigration() {
+export default function loginLimitsMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema

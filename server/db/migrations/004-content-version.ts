@@ -4,7 +4,7 @@
  */
 import type { Kysely } from "kysely";
 
-export function contentVersionMigration() {
+export default function contentVersionMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema

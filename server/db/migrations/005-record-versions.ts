@@ -15,7 +15,7 @@ export const VERSIONED_TABLES = [
   "site_settings",
 ] as const;
 
-export function recordVersionsMigration() {
+export default function recordVersionsMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       for (const table of VERSIONED_TABLES) {

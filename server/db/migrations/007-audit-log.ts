@@ -5,7 +5,7 @@
 import type { Kysely } from "kysely";
 import type { Dialect } from "../database.ts";
 
-export function auditLogMigration(dialect: Dialect) {
+export default function auditLogMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       const table = db.schema.createTable("audit_log");

@@ -10,7 +10,7 @@
  */
 import type { Kysely } from "kysely";
 
-export function clubConfirmationMigration() {
+export default function clubConfirmationMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema.alterTable("clients").addColumn("consent_source", "text").execute();

@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 const FLAGS = ["chalav_yisrael", "pas_yisrael", "kosher_for_passover"] as const;
 const LISTS = ["allergens", "may_contain"] as const;
 
-export function productKashrutMigration() {
+export default function productKashrutMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema.alterTable("products").addColumn("dietary", "text").execute();

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 
-export function branchCertificatesMigration() {
+export default function branchCertificatesMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 
-export function seasonalMigration() {
+export default function seasonalMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       for (const table of ["sales", "publications"]) {

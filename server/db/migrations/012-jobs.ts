@@ -8,7 +8,7 @@
 import type { Kysely } from "kysely";
 import type { Dialect } from "../database.ts";
 
-export function jobsMigration(dialect: Dialect) {
+export default function jobsMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       let table = db.schema.createTable("jobs");

@@ -14,7 +14,7 @@ export const GROWTH_INDEXES = {
   contact_requests_handled_created: { table: "contact_requests", columns: ["handled_at", "created_at", "id"] },
 } as const;
 
-export function indexesMigration() {
+export default function indexesMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       for (const [name, { table, columns }] of Object.entries(GROWTH_INDEXES)) {

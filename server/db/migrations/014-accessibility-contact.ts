@@ -7,7 +7,7 @@ import { type Kysely, sql } from "kysely";
 
 export const PREVIOUS_COORDINATOR = { name: "מיכל אברהם", email: "negishut@example.co.il" };
 
-export function accessibilityContactMigration() {
+export default function accessibilityContactMigration() {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema

@@ -6,7 +6,7 @@
 import type { Kysely } from "kysely";
 import type { Dialect } from "../database.ts";
 
-export function reviewsMigration(dialect: Dialect) {
+export default function reviewsMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       let table = db.schema.createTable("reviews");

@@ -9,7 +9,7 @@
 import type { Kysely } from "kysely";
 import type { Dialect } from "../database.ts";
 
-export function trashMigration(dialect: Dialect) {
+export default function trashMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       const table = db.schema.createTable("trash");

@@ -192,7 +192,7 @@ async function upPostgres(db: Kysely<unknown>) {
   }
 }
 
-export function dataGrowthMigration(dialect: Dialect) {
+export default function dataGrowthMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await upRowCounts(db, dialect);

@@ -3,6 +3,7 @@
 // seed script and by the artwork generator (via ArtSpec).
 
 import type { SiteSettings } from "../../../domain/contracts/catalogue.ts";
+import type { KashrutKey, ProductInput } from "../../../domain/schemas/admin/product.ts";
 import type { Holiday } from "../../../domain/seasonal/holidays.ts";
 
 /** Tag colours as stored in the database: the Hebrew words drive the display colour. */
@@ -95,10 +96,16 @@ export interface SeedTag {
   color: TagColor;
 }
 
-export interface SeedProduct {
-  name: string;
-  title: string;
-  content: string;
+/**
+ * A demo product's own fields: name, title and content, and any further plain field of the product schema
+ * (domain/schemas/admin/product.ts) by its name, stored as it is (`seedProductInput` in index.ts).
+ */
+type SeedProductFields = Pick<ProductInput, "name" | "title" | "content"> &
+  Partial<
+    Omit<ProductInput, "name" | "title" | "content" | "serial_id" | "status" | "visibility_home_page" | KashrutKey>
+  >;
+
+export interface SeedProduct extends SeedProductFields {
   serialId: number;
   /** Subcategory keys, 1–3 */
   categoryKeys: string[];

@@ -8,13 +8,23 @@ import sharp from "sharp";
 import { certificateToday } from "../../../domain/certificates.ts";
 import { hoursRulesSchema, serializeHours } from "../../../domain/hours/rules.ts";
 import { heKashrut } from "../../../domain/i18n/kashrut.ts";
+import type { ProductInput } from "../../../domain/schemas/admin/product.ts";
 import type { AppConfig } from "../../config.ts";
 import type { Logger } from "../../log.ts";
 import type { Services } from "../../services/index.ts";
 import { generatePassword } from "../../services/users.ts";
 import type { DatabaseHandle } from "../database.ts";
 import { renderArtwork } from "./artwork.ts";
-import { type ArtSpec, branches, categories, products, publications, sales, siteSettings } from "./content.ts";
+import {
+  type ArtSpec,
+  branches,
+  categories,
+  products,
+  publications,
+  type SeedProduct,
+  sales,
+  siteSettings,
+} from "./content.ts";
 import { branchCertificate, certificateScanSvg, seedKashrutOf } from "./kashrut.ts";
 
 export const DEMO_ADMIN_EMAIL = "admin@example.co.il";
@@ -53,6 +63,21 @@ async function addImages(services: Services, jobs: ImageJob[]) {
     }
   };
   await Promise.all([worker(), worker()]);
+}
+
+/**
+ * What a demo product stores: its own fields (a further plain field of the product schema by its name),
+ * published, with its kashrut — the product schema's output, as the admin API would take it.
+ */
+export function seedProductInput(product: SeedProduct): ProductInput {
+  const { serialId, showOnHome, categoryKeys: _c, sizes: _s, tags: _t, art: _a, ...fields } = product;
+  return {
+    ...fields,
+    serial_id: serialId,
+    status: 1,
+    visibility_home_page: showOnHome,
+    ...seedKashrutOf(serialId),
+  };
 }
 
 export interface SeedOptions {
@@ -147,26 +172,15 @@ export async function seedDemoContent(
   // Spread creation times over the past weeks so "newest first" orders look natural.
   const base = Date.now() - products.length * 3_600_000;
   for (const [index, product] of products.entries()) {
-    const id = await services.products.create(
-      {
-        name: product.name,
-        title: product.title,
-        content: product.content,
-        serial_id: product.serialId,
-        status: 1,
-        visibility_home_page: product.showOnHome,
-        kashrut: seedKashrutOf(product.serialId),
-      },
-      {
-        categoryIds: product.categoryKeys.map((key) => {
-          const categoryId = categoryIds.get(key);
-          if (categoryId === undefined) throw new Error(`Seed product ${product.name}: unknown category ${key}`);
-          return categoryId;
-        }),
-        sizes: product.sizes.map((s) => ({ name: s.name, price: s.priceAgorot })),
-        tags: product.tags,
-      },
-    );
+    const id = await services.products.create(seedProductInput(product), {
+      categoryIds: product.categoryKeys.map((key) => {
+        const categoryId = categoryIds.get(key);
+        if (categoryId === undefined) throw new Error(`Seed product ${product.name}: unknown category ${key}`);
+        return categoryId;
+      }),
+      sizes: product.sizes.map((s) => ({ name: s.name, price: s.priceAgorot })),
+      tags: product.tags,
+    });
     const createdAt = new Date(base + index * 3_600_000).toISOString();
     await db
       .updateTable("products")

@@ -22,9 +22,8 @@ import { lockRow } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
 import type { ImagesService } from "../images.ts";
-import { kashrutFromRow } from "../kashrut.ts";
 import type { MediaService } from "../media.ts";
-import { productColumns } from "../products.ts";
+import { productColumns, productFieldsFromRow } from "../product-row.ts";
 import type { AdminImagesService } from "./images.ts";
 import { type ListConfig, listPage, now } from "./listing.ts";
 import { productListConditions, productSearchRunner } from "./product-search.ts";
@@ -96,20 +95,23 @@ export function createAdminProductsService(
         map: async (rows) => {
           const ids = rows.map((r) => r.id);
           const [images, categories] = await Promise.all([deps.media.mainImages("product", ids), categoriesOf(ids)]);
-          return rows.map((r) => ({
-            id: r.id,
-            name: r.name,
-            title: r.title,
-            serial_id: Number(r.serial_id),
-            status: r.status,
-            visibility_home_page: r.visibility_home_page === 1,
-            created_at: r.created_at,
-            updated_at: r.updated_at,
-            version: r.version,
-            mainImage: images.get(r.id) ?? null,
-            category: categories.get(r.id) ?? [],
-            dietary: kashrutFromRow(r).dietary,
-          }));
+          return rows.map((r) => {
+            const fields = productFieldsFromRow(r);
+            return {
+              id: r.id,
+              name: fields.name,
+              title: fields.title,
+              serial_id: fields.serial_id,
+              status: r.status,
+              visibility_home_page: fields.visibility_home_page,
+              created_at: r.created_at,
+              updated_at: r.updated_at,
+              version: r.version,
+              mainImage: images.get(r.id) ?? null,
+              category: categories.get(r.id) ?? [],
+              dietary: fields.dietary,
+            };
+          });
         },
       });
     },
@@ -131,18 +133,13 @@ export function createAdminProductsService(
       ]);
       return {
         id: row.id,
-        name: row.name,
-        title: row.title,
-        content: row.content,
-        serial_id: Number(row.serial_id),
+        ...productFieldsFromRow(row),
         status: row.status,
-        visibility_home_page: row.visibility_home_page === 1,
         created_at: row.created_at,
         updated_at: row.updated_at,
         version: row.version,
         mainImage: images[0]?.picture ?? null,
         category: categories.get(id) ?? [],
-        ...kashrutFromRow(row),
         size: sizes.map((s) => ({ id: s.id, name: s.name, price: agorotToShekels(s.price), product_id: s.product_id })),
         tag: tags.map((t) => ({
           id: t.id,

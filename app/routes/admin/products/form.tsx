@@ -12,16 +12,9 @@ import { useRef, useState } from "react";
 import { Link } from "react-router";
 import type { AdminProduct, AdminSize, AdminTag } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
-import { productSchema } from "../../../../domain/schemas/admin/product.ts";
-import {
-  AdminForm,
-  bindFields,
-  FormActions,
-  type FormProps,
-  useCrudForm,
-} from "../../../components/admin/admin-form.tsx";
+import { PRODUCT_FIELDS, productSchema } from "../../../../domain/schemas/admin/product.ts";
+import { AdminForm, FormActions, type FormProps, useCrudForm } from "../../../components/admin/admin-form.tsx";
 import { useCategoryOptions } from "../../../components/admin/category-options.ts";
-import { HomeVisibilityCheckbox, StatusSelect } from "../../../components/admin/fields.tsx";
 import { notify } from "../../../components/admin/toast.tsx";
 import {
   refusalMessage,
@@ -45,8 +38,8 @@ import {
   type TagItem,
   TagsEditor,
 } from "./parts.tsx";
+import { PlainFormField, plainFieldValues } from "./plain-fields.tsx";
 
-const f = heAdmin.fields;
 const m = heAdmin.messages;
 const p = heAdmin.products;
 
@@ -78,12 +71,7 @@ export function ProductForm(props: FormProps<AdminProduct>) {
   const form = useCrudForm(props, {
     schema: productSchema,
     values: (product) => ({
-      name: product?.name ?? "",
-      title: product?.title ?? "",
-      content: product?.content ?? "",
-      serial_id: product ? String(product.serial_id) : "",
-      status: product ? String(product.status) : "1",
-      visibility_home_page: product?.visibility_home_page ?? false,
+      ...plainFieldValues(product),
       categories: product?.category.map((c) => c.id) ?? [],
       dietary: (product?.dietary ?? "") as string,
       chalav_yisrael: product?.chalav_yisrael ?? false,
@@ -184,7 +172,6 @@ export function ProductForm(props: FormProps<AdminProduct>) {
     },
   });
   const { values, set, errors, loading } = form;
-  const field = bindFields(form);
 
   // Edit modal: each add or remove is saved at once; one not on the server yet only leaves the list.
   const addSize = async (size: SizeDraft) => {
@@ -261,17 +248,25 @@ export function ProductForm(props: FormProps<AdminProduct>) {
         </div>
       ) : null}
       <AdminForm form={form} id="product-form" actions={false}>
-        {field.text("name", f.name, { isRequired: true, autoFocus: true })}
-        {field.text("title", f.title, { isRequired: true })}
-        {field.text("serial_id", f.serialId, { inputMode: "numeric", dir: "ltr", isRequired: true })}
-        <StatusSelect value={values.status} onChange={(v) => set("status", v)} errors={errors.status} />
-        {field.textArea("content", f.content, { rows: 4, className: "md:col-span-2" })}
-        <KashrutFields values={values} set={(key, value) => set(key, value as never)} errors={errors} />
-        <HomeVisibilityCheckbox
-          checked={values.visibility_home_page}
-          onChange={(v) => set("visibility_home_page", v)}
-          errors={errors.visibility_home_page}
-        />
+        {PRODUCT_FIELDS.map((spec, index) =>
+          spec.kind === "kashrut" ? (
+            <KashrutFields
+              key="kashrut"
+              values={values}
+              set={(key, value) => set(key, value as never)}
+              errors={errors}
+            />
+          ) : (
+            <PlainFormField
+              key={spec.key}
+              field={spec}
+              first={index === 0}
+              values={values}
+              set={(key, value) => set(key, value as never)}
+              errors={errors}
+            />
+          ),
+        )}
         <div className="md:col-span-2">
           <CategoryPicker
             options={categoryOptions}

@@ -1,16 +1,18 @@
-/** The product modal's read-only view: images, fields, sizes, tags and a link to the public page. */
+/** The product modal's read-only view: images, fields (the plain ones from plain-fields.tsx), sizes, tags and a link to the public page. */
 import type { AdminProduct } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { heKashrut } from "../../../../domain/i18n/kashrut.ts";
 import { KASHRUT_FLAGS } from "../../../../domain/kashrut.ts";
 import { formatShekels } from "../../../../domain/money.ts";
-import { Details, StatusBadge, TagChip, YesNo } from "../../../components/admin/bits.tsx";
+import { Details, TagChip } from "../../../components/admin/bits.tsx";
 import { formatDateTime } from "../../../components/admin/format.ts";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
+import { plainViewRows } from "./plain-fields.tsx";
 
 const f = heAdmin.fields;
 
 export function ProductView({ item: product }: { item: AdminProduct }) {
+  const plain = plainViewRows(product);
   return (
     <div className="space-y-5">
       {product.images.length ? (
@@ -30,16 +32,7 @@ export function ProductView({ item: product }: { item: AdminProduct }) {
       ) : null}
       <Details
         items={[
-          [f.name, product.name],
-          [f.title, product.title],
-          [
-            f.serialId,
-            <bdi key="sku" dir="ltr">
-              {product.serial_id}
-            </bdi>,
-          ],
-          [heAdmin.statusLabel, <StatusBadge key="status" status={product.status} />],
-          [heAdmin.homeVisibility, <YesNo key="home" value={product.visibility_home_page} />],
+          ...plain.short,
           [f.categories, product.category.map((c) => c.name).join(", ") || heAdmin.products.noCategories],
           [
             f.sizes,
@@ -76,12 +69,7 @@ export function ProductView({ item: product }: { item: AdminProduct }) {
           ],
           [heAdmin.kashrut.allergens, heKashrut.namesOf(product.allergens) || heAdmin.kashrut.allergensNone],
           [heAdmin.kashrut.mayContain, heKashrut.namesOf(product.may_contain) || heAdmin.kashrut.allergensNone],
-          [
-            f.content,
-            <span key="content" className="whitespace-pre-line">
-              {product.content}
-            </span>,
-          ],
+          ...plain.long,
           [heAdmin.createdAt, formatDateTime(product.created_at)],
           [heAdmin.updatedAt, formatDateTime(product.updated_at)],
         ]}

@@ -14,6 +14,7 @@ import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from "../../server/images/pipe
 import { createProductThroughApi } from "../support/auth.ts";
 import { testDatabases } from "../support/database.ts";
 import { formWith, HTML_PAGE, pngImage } from "../support/images.ts";
+import { rowCount } from "../support/rows.ts";
 import { suiteApp } from "../support/suite-app.ts";
 
 const HEBREW = /[\u0590-\u05FF]/;
@@ -60,15 +61,7 @@ for (const factory of testDatabases()) {
       });
       return [many, one];
     };
-    const imageCount = async () =>
-      Number(
-        (
-          await env.database.handle.db
-            .selectFrom("images")
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const imageCount = () => rowCount(env.database.handle.db, "images");
     /** Every stored variant of an image, fetched as a browser would. */
     const variantsOf = async (image: AdminImage) => {
       const urls = [

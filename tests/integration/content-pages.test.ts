@@ -13,6 +13,7 @@ import { createTestApp, RELAXED_RATE_RULES } from "../support/app.ts";
 import { TestClient } from "../support/client.ts";
 import { testDatabases } from "../support/database.ts";
 import { loadServerBuild } from "../support/page-build.ts";
+import { rowCount } from "../support/rows.ts";
 import { suiteApp } from "../support/suite-app.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
@@ -211,15 +212,7 @@ for (const factory of testDatabases()) {
         return { status: res.status, location: res.headers.get("location"), html: await res.text() };
       };
       const VALID = { name: "דנה כהן", email: "dana@example.co.il", phone: "02-6234567", message: "שלום!" };
-      const contactCount = async () =>
-        Number(
-          (
-            await env.database.handle.db
-              .selectFrom("contact_requests")
-              .select((eb) => eb.fn.countAll<number>().as("n"))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      const contactCount = () => rowCount(env.database.handle.db, "contact_requests");
 
       it("contact: success stores the request and redirects to /thankYou", async () => {
         const before = await contactCount();

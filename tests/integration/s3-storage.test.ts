@@ -19,6 +19,7 @@ import { createProductThroughApi, loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
 import { testDatabases } from "../support/database.ts";
 import { formWith, pngImage } from "../support/images.ts";
+import { rowCount } from "../support/rows.ts";
 import { runScript } from "../support/run-script.ts";
 import { startS3, type TestS3 } from "../support/s3.ts";
 import { freePort } from "../support/server-process.ts";
@@ -70,15 +71,7 @@ for (const factory of testDatabases()) {
       });
       return { res, json: (await res.json()) as { message: string; data: AdminImage[] } };
     };
-    const imageRows = async () =>
-      Number(
-        (
-          await env.database.handle.db
-            .selectFrom("images")
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const imageRows = () => rowCount(env.database.handle.db, "images");
 
     it("stores an upload in the bucket and serves it from there with immutable caching and ETag/304", async () => {
       const { res, json } = await upload();

@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { rowCount } from "../support/rows.ts";
 
 const SQL_INJECTIONS = ["' OR '1'='1", "admin@example.co.il'--", '"; DROP TABLE users; --', "1; SELECT pg_sleep(5)"];
 
@@ -224,15 +225,7 @@ for (const factory of testDatabases()) {
 
         // Search, list filters and stored text: the payloads go into queries as bound values.
         await loginAs(client, t.services, "admin");
-        const count = async (table: "users" | "categories") =>
-          Number(
-            (
-              await database.handle.db
-                .selectFrom(table)
-                .select((eb) => eb.fn.countAll<number>().as("n"))
-                .executeTakeFirstOrThrow()
-            ).n,
-          );
+        const count = (table: "users" | "categories") => rowCount(database.handle.db, table);
         const users = await count("users");
         for (const payload of [...SQL_INJECTIONS, "%' OR 1=1 --", "_%", "'; SELECT pg_sleep(5); --"]) {
           const q = encodeURIComponent(payload);

@@ -6,11 +6,12 @@
  * unsaved changes closes (Escape, backdrop, close button, in-app navigation) — desktop and a 390 px phone.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { expect, inject, it } from "vitest";
 import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { pngImage } from "../support/images.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
@@ -60,14 +61,7 @@ async function saveNewProduct(page: Page, form: ReturnType<Page["getByRole"]>): 
 }
 
 describeInChromium("admin safety nets: a product in one save", (browser) => {
-  let page: Page;
-
-  beforeAll(async () => {
-    page = await staffPage(browser, baseURL, credentials, { viewport: VIEWPORTS.desktop });
-  });
-  afterAll(async () => {
-    await page?.context().close();
-  });
+  const page = suitePage(() => staffPage(browser, baseURL, credentials, { viewport: VIEWPORTS.desktop }));
 
   it("creates a product with two photos, a size, a tag and a category in one save", async () => {
     const name = `לחמניות ${unique()}`;
@@ -225,14 +219,7 @@ describeInChromium("admin safety nets: a product in one save", (browser) => {
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   describeInChromium(`admin safety nets: unsaved changes (${size})`, (browser) => {
-    let page: Page;
-
-    beforeAll(async () => {
-      page = await staffPage(browser, baseURL, credentials, { viewport });
-    });
-    afterAll(async () => {
-      await page?.context().close();
-    });
+    const page = suitePage(() => staffPage(browser, baseURL, credentials, { viewport }));
 
     const prompt = () => page.getByRole("alertdialog", { name: "יש שינויים שלא נשמרו" });
 

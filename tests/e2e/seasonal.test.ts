@@ -7,7 +7,6 @@
  * Hanukkah 5787 (evening of 4 Dec 2026) and in March 2027, outside its window. The browser's clock is set
  * to the same instant.
  */
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { currentOrNextWindow, isFeatured } from "../../domain/seasonal/holidays.ts";
 import { categories } from "../../server/db/seed/content.ts";
@@ -16,6 +15,7 @@ import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { type BuildServer, serveBuild } from "../support/build-server.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { storePage } from "../support/storefront.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
@@ -94,13 +94,7 @@ describeInChromium("seasonal collection band in Chromium", (browser) => {
   }
 
   describe("admin", () => {
-    let page: Page;
-    beforeAll(async () => {
-      page = await staffPage(browser, baseURL, credentials, { viewport: VIEWPORTS.desktop });
-    });
-    afterAll(async () => {
-      await page?.context().close();
-    });
+    const page = suitePage(() => staffPage(browser, baseURL, credentials, { viewport: VIEWPORTS.desktop }));
 
     /** Types a Jerusalem date and time into a Hebrew date field (day, month, year, hour, minute). */
     const typeDateTime = (label: string, digits: string) => typeSegments(page.getByRole("dialog"), label, digits);

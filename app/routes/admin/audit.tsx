@@ -7,7 +7,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import type { AdminAuditEntry, AuditChange } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../../domain/schemas/admin/audit.ts";
-import { Details } from "../../components/admin/bits.tsx";
+import { type BadgeTone, Details, ToneBadge } from "../../components/admin/bits.tsx";
 import { CrudScreen } from "../../components/admin/crud-screen.tsx";
 import { DateOnlyInput } from "../../components/admin/fields.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
@@ -65,23 +65,17 @@ function entityText(entry: AdminAuditEntry): string {
   return entry.entity_label ? `${ref} · ${entry.entity_label}` : ref;
 }
 
-const ACTION_TONE: Record<string, string> = {
-  delete: "bg-berry-700/10 text-berry-700",
-  purge: "bg-berry-700/10 text-berry-700",
-  restore: "bg-olive-700/10 text-olive-700",
-  sign_in_failed: "bg-amber-100 text-amber-900",
-  create: "bg-olive-700/10 text-olive-700",
-  upload: "bg-olive-700/10 text-olive-700",
+const ACTION_TONE: Record<string, BadgeTone> = {
+  delete: "negative",
+  purge: "negative",
+  restore: "positive",
+  sign_in_failed: "waiting",
+  create: "positive",
+  upload: "positive",
 };
 
 function ActionBadge({ action }: { action: string }) {
-  return (
-    <span
-      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-semibold ${ACTION_TONE[action] ?? "bg-cocoa-800/10 text-cocoa-900"}`}
-    >
-      {actionLabel(action)}
-    </span>
-  );
+  return <ToneBadge tone={ACTION_TONE[action] ?? "neutral"}>{actionLabel(action)}</ToneBadge>;
 }
 
 function UserCell({ entry }: { entry: AdminAuditEntry }) {

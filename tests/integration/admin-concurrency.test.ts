@@ -94,6 +94,24 @@ for (const factory of testDatabases()) {
       await env.database.handle.db.deleteFrom("rate_limits").execute();
     });
 
+    /** A product's stored images (their paths), tags and sizes. */
+    const productRows = async (id: number) => {
+      const db = env.database.handle.db;
+      const images = await db
+        .selectFrom("images")
+        .select(["path"])
+        .where("owner_type", "=", "product")
+        .where("owner_id", "=", id)
+        .execute();
+      const tags = await db
+        .selectFrom("tags")
+        .select("id")
+        .where("tagable_type", "=", "product")
+        .where("tagable_id", "=", id)
+        .execute();
+      const sizes = await db.selectFrom("sizes").select("id").where("product_id", "=", id).execute();
+      return { images, tags, sizes };
+    };
     const call = async (client: TestClient, url: string, init: RequestInit & { json?: unknown } = {}) => {
       const res = await client.fetch(url, init);
       return { status: res.status, etag: res.headers.get("etag"), body: (await res.json()) as Answer["body"] };
@@ -312,38 +330,13 @@ for (const factory of testDatabases()) {
           for (const status of answers) expect([201, 404, 422]).toContain(status);
           expect(answers.filter((s) => s === 201).length).toBeGreaterThanOrEqual(WRITES * 3);
 
-          const db = env.database.handle.db;
-          const doomedImages = await db
-            .selectFrom("images")
-            .select("id")
-            .where("owner_type", "=", "product")
-            .where("owner_id", "=", doomed)
-            .execute();
-          const doomedTags = await db
-            .selectFrom("tags")
-            .select("id")
-            .where("tagable_type", "=", "product")
-            .where("tagable_id", "=", doomed)
-            .execute();
-          const doomedSizes = await db.selectFrom("sizes").select("id").where("product_id", "=", doomed).execute();
-          expect(doomedImages).toEqual([]);
-          expect(doomedTags).toEqual([]);
-          expect(doomedSizes).toEqual([]);
+          const doomedRows = await productRows(doomed);
+          expect(doomedRows.images).toEqual([]);
+          expect(doomedRows.tags).toEqual([]);
+          expect(doomedRows.sizes).toEqual([]);
 
           // Every write to the product that stays was acknowledged and kept, with its files.
-          const keptImageRows = await db
-            .selectFrom("images")
-            .select(["path"])
-            .where("owner_type", "=", "product")
-            .where("owner_id", "=", kept)
-            .execute();
-          const keptTags = await db
-            .selectFrom("tags")
-            .select("id")
-            .where("tagable_type", "=", "product")
-            .where("tagable_id", "=", kept)
-            .execute();
-          const keptSizes = await db.selectFrom("sizes").select("id").where("product_id", "=", kept).execute();
+          const { images: keptImageRows, tags: keptTags, sizes: keptSizes } = await productRows(kept);
           expect(keptImageRows).toHaveLength(WRITES + 2 * Math.ceil(WRITES / 3));
           expect(keptTags).toHaveLength(WRITES);
           expect(keptSizes).toHaveLength(WRITES);

@@ -8,6 +8,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.ts";
+import { createThroughApi } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
 import { testDatabases } from "../support/database.ts";
 import { formWith, pngImage } from "../support/images.ts";
@@ -16,11 +17,6 @@ import { suiteApp } from "../support/suite-app.ts";
 
 type Json = Record<string, unknown>;
 const PUBLIC_CACHE_CONTROL = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/;
-
-async function created(res: Response): Promise<number> {
-  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { id: number } }).data.id;
-}
 
 /** A visitor without cookies (a browser's first visit, a crawler, a CDN). */
 const anonymous = (t: TestApp, path: string, headers: Record<string, string> = {}) => t.request(path, { headers });
@@ -34,32 +30,36 @@ for (const factory of testDatabases()) {
     beforeAll(async () => {
       build = await loadServerBuild();
       const post = (path: string, json: Json) => env.admin.fetch(path, { method: "POST", json });
-      ids.category = await created(await post("/api/admin/categories", { name: "עוגות", status: 1, is_main: 1 }));
-      ids.product = await created(
-        await post("/api/admin/products", {
-          name: "עוגת גבינה",
-          title: "עוגת גבינה אפויה",
-          content: "עוגה קרמית",
-          serial_id: 900_001,
-          status: 1,
-          visibility_home_page: true,
-        }),
-      );
+      ids.category = await createThroughApi(env.admin, "/api/admin/categories", {
+        name: "עוגות",
+        status: 1,
+        is_main: 1,
+      });
+      ids.product = await createThroughApi(env.admin, "/api/admin/products", {
+        name: "עוגת גבינה",
+        title: "עוגת גבינה אפויה",
+        content: "עוגה קרמית",
+        serial_id: 900_001,
+        status: 1,
+        visibility_home_page: true,
+      });
       await post(`/api/admin/product/${ids.product}/category`, { categories: [ids.category] });
-      ids.branch = await created(
-        await post("/api/admin/branches", {
-          name: "סניף גאולה",
-          address: "רחוב מלכי ישראל 5, ירושלים",
-          phone: "02-5000000",
-          opening_hours: [],
-        }),
-      );
-      ids.sale = await created(
-        await post("/api/admin/sales", { name: "מבצע חנוכה", content: "סופגניות", visibility_home_page: "1" }),
-      );
-      ids.publication = await created(
-        await post("/api/admin/publications", { name: "פתחנו סניף", content: "בגאולה", visibility_home_page: "1" }),
-      );
+      ids.branch = await createThroughApi(env.admin, "/api/admin/branches", {
+        name: "סניף גאולה",
+        address: "רחוב מלכי ישראל 5, ירושלים",
+        phone: "02-5000000",
+        opening_hours: [],
+      });
+      ids.sale = await createThroughApi(env.admin, "/api/admin/sales", {
+        name: "מבצע חנוכה",
+        content: "סופגניות",
+        visibility_home_page: "1",
+      });
+      ids.publication = await createThroughApi(env.admin, "/api/admin/publications", {
+        name: "פתחנו סניף",
+        content: "בגאולה",
+        visibility_home_page: "1",
+      });
     }, 120_000);
 
     it("answers an anonymous GET of a public page without cookies, cacheable, and the second GET from the cache", async () => {

@@ -17,7 +17,7 @@ import { createJobQueue } from "../../server/db/jobs.ts";
 import { createBackgroundWorker } from "../../server/jobs/background.ts";
 import { createLogger } from "../../server/log.ts";
 import { TRASH_PURGE_JOB } from "../../server/services/admin/trash.ts";
-import { createProductThroughApi } from "../support/auth.ts";
+import { createProductThroughApi, createThroughApi } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
 import { testDatabases } from "../support/database.ts";
 import { pngImage } from "../support/images.ts";
@@ -233,61 +233,35 @@ for (const factory of testDatabases()) {
           "categories",
           "/api/admin/categories",
           m.categoryDeleted,
-          async () =>
-            (
-              await call<{ id: number }>(env.admin, "/api/admin/categories", {
-                method: "POST",
-                json: { name: "קטגוריה לסל" },
-              })
-            ).body.data!.id,
+          () => createThroughApi(env.admin, "/api/admin/categories", { name: "קטגוריה לסל" }),
           "Category",
         ],
         [
           "branches",
           "/api/admin/branches",
           m.branchDeleted,
-          async () =>
-            (
-              await call<{ id: number }>(env.admin, "/api/admin/branches", {
-                method: "POST",
-                json: { name: "סניף לסל" },
-              })
-            ).body.data!.id,
+          () => createThroughApi(env.admin, "/api/admin/branches", { name: "סניף לסל" }),
           "Branch",
         ],
         [
           "sales",
           "/api/admin/sales",
           m.saleDeleted,
-          async () =>
-            (await call<{ id: number }>(env.admin, "/api/admin/sales", { method: "POST", json: { name: "מבצע לסל" } }))
-              .body.data!.id,
+          () => createThroughApi(env.admin, "/api/admin/sales", { name: "מבצע לסל" }),
           "Sale",
         ],
         [
           "publications",
           "/api/admin/publications",
           m.publicationDeleted,
-          async () =>
-            (
-              await call<{ id: number }>(env.admin, "/api/admin/publications", {
-                method: "POST",
-                json: { name: "ידיעה לסל" },
-              })
-            ).body.data!.id,
+          () => createThroughApi(env.admin, "/api/admin/publications", { name: "ידיעה לסל" }),
           "Publication",
         ],
         [
           "clients",
           "/api/clients",
           m.clientDeleted,
-          async () =>
-            (
-              await call<{ id: number }>(env.admin, "/api/clients", {
-                method: "POST",
-                json: { email: "trash-member@example.org" },
-              })
-            ).body.data!.id,
+          () => createThroughApi(env.admin, "/api/clients", { email: "trash-member@example.org" }),
           "Client",
         ],
         [

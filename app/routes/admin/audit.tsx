@@ -3,7 +3,7 @@
  * or e-mail), action, item type and dates. Read-only: a CrudScreen without a form or deletes, whose view
  * shows the changed fields (values for catalogue data; names only for personal data).
  */
-import { type ReactNode, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 import type { AdminAuditEntry, AuditChange } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../../domain/schemas/admin/audit.ts";
@@ -13,13 +13,15 @@ import { DateOnlyInput } from "../../components/admin/fields.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { inputClass, type ListColumn, RowAction } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
-import type { AdminList } from "../../components/admin/use-admin-list.ts";
+import { type AdminList, useParamFields } from "../../components/admin/use-admin-list.ts";
 import { UserIcon } from "../../components/ui/icon.tsx";
 
 export const meta = sectionMeta("audit");
 
 const a = heAdmin.audit;
 const FILTER_KEYS = ["action", "entity_type", "from", "to", "user_id"] as const;
+/** The filters with a field of their own (the user filter comes from a row's link). */
+const FILTER_FIELDS = ["action", "entity_type", "from", "to"] as const;
 
 const f = heAdmin.fields;
 const st = heAdmin.settings;
@@ -214,17 +216,8 @@ function LabelledField({ id, label, children }: { id: string; label: string; chi
 
 /** Action, item type and date range; each change updates the URL (and the rows) at once. */
 function Filters({ list }: { list: AdminList<AdminAuditEntry> }) {
-  const read = () => ({
-    action: list.params.get("action") ?? "",
-    entity_type: list.params.get("entity_type") ?? "",
-    from: list.params.get("from") ?? "",
-    to: list.params.get("to") ?? "",
-  });
-  const [values, setValues] = useState(read);
-  const paramsKey = list.params.toString();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the URL (back/forward)
-  useEffect(() => setValues(read()), [paramsKey]);
-  const set = (key: keyof ReturnType<typeof read>, value: string) => {
+  const { values, setValues } = useParamFields(list, FILTER_FIELDS);
+  const set = (key: (typeof FILTER_FIELDS)[number], value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     list.update({ [key]: value || null });
   };

@@ -76,12 +76,7 @@ for (const factory of testDatabases()) {
       if (opened.status !== 200) return opened;
       expect(opened.html).toContain(T.confirmButton);
       const token = new URL(link).searchParams.get("token") ?? "";
-      const res = await client.fetch(pathOf(link), {
-        method: "POST",
-        xsrf: false,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ token, _token: client.xsrfToken ?? "" }).toString(),
-      });
+      const res = await client.postForm(pathOf(link), { token });
       return { status: res.status, html: await res.text(), headers: res.headers };
     };
 
@@ -165,12 +160,7 @@ for (const factory of testDatabases()) {
       const email = "page-member@example.co.il";
       const client = new TestClient(env.t);
       await client.fetch("/club");
-      const res = await client.fetch("/club", {
-        method: "POST",
-        xsrf: false,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ email, _token: client.xsrfToken ?? "" }).toString(),
-      });
+      const res = await client.postForm("/club", { email });
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/thankYou?from=club");
       expect(await member(email)).toMatchObject({ consent_source: "page", confirmed_at: null });
@@ -284,12 +274,7 @@ for (const factory of testDatabases()) {
       // The button's POST checks the token again: an unknown one confirms no one.
       const client = new TestClient(env.t);
       await client.fetch("/club");
-      const forged = await client.fetch("/club/confirm", {
-        method: "POST",
-        xsrf: false,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ token: "B".repeat(43), _token: client.xsrfToken ?? "" }).toString(),
-      });
+      const forged = await client.postForm("/club/confirm", { token: "B".repeat(43) });
       expect(forged.status).toBe(400);
       expect(await forged.text()).toContain(T.invalidHeading);
     });

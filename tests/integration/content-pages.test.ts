@@ -198,17 +198,9 @@ for (const factory of testDatabases()) {
     });
 
     describe("forms posted without JavaScript", () => {
-      const form = (client: TestClient, fields: Record<string, string>) =>
-        new URLSearchParams({ _token: client.xsrfToken ?? "", website: "", ...fields }).toString();
       const post = async (client: TestClient, path: string, fields: Record<string, string>, token = true) => {
         await client.fetch(path); // the form page sets the session and XSRF cookies
-        const body = token ? form(client, fields) : new URLSearchParams(fields).toString();
-        const res = await client.fetch(path, {
-          method: "POST",
-          xsrf: false,
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          body,
-        });
+        const res = await client.postForm(path, token ? { website: "", ...fields } : fields, { token });
         return { status: res.status, location: res.headers.get("location"), html: await res.text() };
       };
       const VALID = { name: "דנה כהן", email: "dana@example.co.il", phone: "02-6234567", message: "שלום!" };

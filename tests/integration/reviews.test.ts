@@ -39,12 +39,7 @@ for (const factory of testDatabases()) {
     /** Opens the review page (session and XSRF cookies), then posts the form as a browser without JavaScript. */
     const post = async (fields: Record<string, string>, client = new TestClient(env.t), path = reviewPath()) => {
       await client.fetch(path);
-      const res = await client.fetch(path, {
-        method: "POST",
-        xsrf: false,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ _token: client.xsrfToken ?? "", website: "", ...fields }).toString(),
-      });
+      const res = await client.postForm(path, { website: "", ...fields });
       return { status: res.status, location: res.headers.get("location"), html: await res.text() };
     };
     const moderate = (client: TestClient, id: number, status: string) =>
@@ -190,12 +185,7 @@ for (const factory of testDatabases()) {
     it("without the XSRF token the post is refused with 419", async () => {
       const client = new TestClient(env.t);
       await client.fetch(reviewPath());
-      const res = await client.fetch(reviewPath(), {
-        method: "POST",
-        xsrf: false,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ rating: "5", text: "טעים", name: "דנה" }).toString(),
-      });
+      const res = await client.postForm(reviewPath(), { rating: "5", text: "טעים", name: "דנה" }, { token: false });
       expect(res.status).toBe(419);
       expect(await rows()).toEqual([]);
     });
@@ -236,17 +226,7 @@ for (const factory of testDatabases()) {
         const client = new TestClient(limited);
         const send = async () => {
           await client.fetch(reviewPath());
-          return client.fetch(reviewPath(), {
-            method: "POST",
-            xsrf: false,
-            headers: { "Content-Type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({
-              _token: client.xsrfToken ?? "",
-              rating: "4",
-              text: "טעים",
-              name: "דנה",
-            }).toString(),
-          });
+          return client.postForm(reviewPath(), { rating: "4", text: "טעים", name: "דנה" });
         };
         for (let i = 0; i < 5; i++) expect((await send()).status).toBe(302);
         const refused = await send();

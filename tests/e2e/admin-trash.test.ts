@@ -6,17 +6,12 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { confirmDialog, dismissToasts, expectToast, listReady, staffPage, toasts } from "../support/admin-e2e.ts";
-import { axeViolations, openPage } from "../support/browser.ts";
+import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
-
-const VIEWPORTS = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1440, height: 900 },
-} as const;
 
 /** The public product page's status and whether it names the product, as a visitor without a session sees it. */
 async function publicProduct(id: number, name: string): Promise<[number, boolean]> {

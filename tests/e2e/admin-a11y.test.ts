@@ -9,7 +9,7 @@
  * screens it runs axe on.
  */
 import { describe, expect, inject, it } from "vitest";
-import { ADMIN_VIEWPORTS, confirmDialog, listReady, staffPage } from "../support/admin-e2e.ts";
+import { ADMIN_VIEWPORTS, confirmDialog, listReady, openCreateDialog, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { suitePage } from "../support/suite-page.ts";
@@ -53,11 +53,10 @@ describeInChromium("admin screens: accessibility and routing", (browser) => {
       }
 
       it("has no violations in the create modal, the images screen, the confirmation and the user menu", async () => {
-        await openPage(page, `${baseURL}/admin/products`);
-        await listReady(page);
-        await page.getByRole("button", { name: "מוצר חדש" }).click();
-        const create = page.getByRole("dialog", { name: "הוספת מוצר" });
-        await create.waitFor();
+        const create = await openCreateDialog(page, `${baseURL}/admin/products`, {
+          button: "מוצר חדש",
+          dialog: "הוספת מוצר",
+        });
         await create.getByRole("button", { name: "שמור" }).click();
         await create.getByText("יש למלא שם").waitFor();
         expect(await axeViolations(page)).toEqual([]);

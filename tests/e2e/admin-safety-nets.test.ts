@@ -7,7 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
-import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
+import { dismissToasts, expectToast, listReady, openCreateDialog, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { pngImage } from "../support/images.ts";
@@ -35,14 +35,8 @@ async function publicProduct(id: number): Promise<{ status: number; data?: Publi
   return { status: res.status, data: ((await res.json()) as { data: PublicProduct }).data };
 }
 
-async function openCreateForm(page: Page) {
-  await openPage(page, `${baseURL}/admin/products`);
-  await listReady(page);
-  await page.getByRole("button", { name: "מוצר חדש" }).click();
-  const form = page.getByRole("dialog", { name: "הוספת מוצר" });
-  await form.waitFor();
-  return form;
-}
+const openCreateForm = (page: Page) =>
+  openCreateDialog(page, `${baseURL}/admin/products`, { button: "מוצר חדש", dialog: "הוספת מוצר" });
 
 /** Saves the open create form and returns the new product's id (from the POST's answer). */
 async function saveNewProduct(page: Page, form: ReturnType<Page["getByRole"]>): Promise<number> {

@@ -8,6 +8,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import type { CookieOptions } from "hono/utils/cookie";
 import type { Ability, SessionUser } from "../../domain/permissions.ts";
 import type { DB } from "../db/database.ts";
 
@@ -92,22 +93,19 @@ export function createSessionManager(options: SessionOptions) {
   const knownDeviceCookie = secure ? HOST_PREFIX + KNOWN_DEVICE_COOKIE : KNOWN_DEVICE_COOKIE;
   const knownDeviceMark = (email: string) => mac(secret, "known-device", email);
 
+  /** What every cookie of ours has: the whole site, SameSite=Lax, Secure over HTTPS; a lifetime when given. */
+  const cookieOptions = (httpOnly: boolean, maxAgeSeconds?: number): CookieOptions => ({
+    path: "/",
+    httpOnly,
+    sameSite: "Lax",
+    secure,
+    ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
+  });
+
   function writeCookies(c: Context, sid: string, token: string, maxAgeSeconds?: number) {
-    setCookie(c, sessionCookie, sid, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "Lax",
-      secure,
-      ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
-    });
+    setCookie(c, sessionCookie, sid, cookieOptions(true, maxAgeSeconds));
     // Readable by script on purpose: the admin's API client echoes it in X-XSRF-TOKEN.
-    setCookie(c, XSRF_COOKIE, token, {
-      path: "/",
-      httpOnly: false,
-      sameSite: "Lax",
-      secure,
-      ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
-    });
+    setCookie(c, XSRF_COOKIE, token, cookieOptions(false, maxAgeSeconds));
   }
 
   async function loadUser(sid: string): Promise<SessionUser | null> {
@@ -209,13 +207,7 @@ export function createSessionManager(options: SessionOptions) {
       const mark = knownDeviceMark(email);
       const marks = (getCookie(c, knownDeviceCookie) ?? "").split(".").filter((m) => /^[A-Za-z0-9_-]{22}$/.test(m));
       const kept = [mark, ...marks.filter((m) => m !== mark)].slice(0, KNOWN_DEVICE_SLOTS);
-      setCookie(c, knownDeviceCookie, kept.join("."), {
-        path: "/",
-        httpOnly: true,
-        sameSite: "Lax",
-        secure,
-        maxAge: KNOWN_DEVICE_MAX_AGE,
-      });
+      setCookie(c, knownDeviceCookie, kept.join("."), cookieOptions(true, KNOWN_DEVICE_MAX_AGE));
     },
 
     /** Whether this browser has signed in to `email` before. */

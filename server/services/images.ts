@@ -11,6 +11,7 @@ import { sql } from "kysely";
 import { heApi } from "../../domain/i18n/api.ts";
 import type { DB } from "../db/database.ts";
 import { enqueueJob } from "../db/jobs.ts";
+import { storedList } from "../db/json-list.ts";
 import { type LockableTable, lockRow } from "../db/locks.ts";
 import type { ImageRow, OwnerType } from "../db/schema.ts";
 import { NotFoundError, ServiceUnavailableError } from "../errors.ts";
@@ -38,14 +39,7 @@ export const OWNER_TABLE = {
   publication: "publications",
 } as const satisfies Record<OwnerType, LockableTable>;
 
-function variantsOf(row: Pick<ImageRow, "variants">): ImageVariant[] {
-  try {
-    const parsed: unknown = JSON.parse(row.variants);
-    return Array.isArray(parsed) ? (parsed as ImageVariant[]) : [];
-  } catch {
-    return [];
-  }
-}
+const variantsOf = (row: Pick<ImageRow, "variants">) => storedList(row.variants) as ImageVariant[];
 
 /** A store that refuses is rarely back within seconds (unlike a database restart): clients wait longer. */
 const STORAGE_RETRY_AFTER_SECONDS = 30;

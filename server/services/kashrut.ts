@@ -15,19 +15,12 @@ import {
   isDietary,
   type ProductKashrut,
 } from "../../domain/kashrut.ts";
+import { storedList } from "../db/json-list.ts";
 import type { Database } from "../db/schema.ts";
 
 /** The stored JSON list as codes, in list order; anything unreadable counts as empty. */
 export function allergenCodes(json: string | null | undefined): Allergen[] {
-  if (!json) return [];
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed)
-      ? inListOrder(parsed.filter((c): c is Allergen => typeof c === "string" && isAllergen(c)))
-      : [];
-  } catch {
-    return [];
-  }
+  return inListOrder(storedList(json).filter((c): c is Allergen => typeof c === "string" && isAllergen(c)));
 }
 
 export const dietaryOf = (value: string | null | undefined): Dietary | null =>

@@ -5,6 +5,7 @@
  */
 import type { Picture, PictureSource } from "../../domain/contracts/catalogue.ts";
 import type { DB } from "../db/database.ts";
+import { storedList } from "../db/json-list.ts";
 import type { ImageRow, OwnerType } from "../db/schema.ts";
 
 export const UPLOADS_PREFIX = "/uploads/";
@@ -16,14 +17,7 @@ interface StoredVariant {
   key: string;
 }
 
-function parseVariants(json: string): StoredVariant[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? (value as StoredVariant[]) : [];
-  } catch {
-    return [];
-  }
-}
+const parseVariants = (json: string) => storedList(json) as StoredVariant[];
 
 function srcSet(variants: StoredVariant[], baseUrl: string): string {
   return [...variants]

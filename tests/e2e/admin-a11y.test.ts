@@ -8,11 +8,11 @@
  * h1, title and robots tag are server-rendered and the same at every size: the tablet visits only the
  * screens it runs axe on.
  */
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { ADMIN_VIEWPORTS, confirmDialog, listReady, staffPage } from "../support/admin-e2e.ts";
+import { describe, expect, inject, it } from "vitest";
+import { ADMIN_VIEWPORTS, confirmDialog, listReady, openCreateDialog, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
@@ -36,13 +36,7 @@ const TABLET_AXE = new Set(["/admin/panel", "/admin/products", "/admin/categorie
 describeInChromium("admin screens: accessibility and routing", (browser) => {
   for (const [size, viewport] of Object.entries(ADMIN_VIEWPORTS)) {
     describe(size, () => {
-      let page: Page;
-      beforeAll(async () => {
-        page = await staffPage(browser, baseURL, credentials, { viewport });
-      });
-      afterAll(async () => {
-        await page?.context().close();
-      });
+      const page = suitePage(() => staffPage(browser, baseURL, credentials, { viewport }));
 
       for (const [path, heading, isList] of SCREENS) {
         if (size !== "laptop" && !TABLET_AXE.has(path)) continue;
@@ -59,11 +53,10 @@ describeInChromium("admin screens: accessibility and routing", (browser) => {
       }
 
       it("has no violations in the create modal, the images screen, the confirmation and the user menu", async () => {
-        await openPage(page, `${baseURL}/admin/products`);
-        await listReady(page);
-        await page.getByRole("button", { name: "מוצר חדש" }).click();
-        const create = page.getByRole("dialog", { name: "הוספת מוצר" });
-        await create.waitFor();
+        const create = await openCreateDialog(page, `${baseURL}/admin/products`, {
+          button: "מוצר חדש",
+          dialog: "הוספת מוצר",
+        });
         await create.getByRole("button", { name: "שמור" }).click();
         await create.getByText("יש למלא שם").waitFor();
         expect(await axeViolations(page)).toEqual([]);

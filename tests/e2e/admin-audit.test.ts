@@ -4,10 +4,11 @@
  * violation in the list or the entry — at the laptop and the phone size.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { beforeAll, expect, inject, it } from "vitest";
 import { adminApi, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
@@ -20,19 +21,15 @@ async function filtered(page: Page, action: string): Promise<void> {
 }
 
 describeInChromium("admin audit log screen", (browser) => {
-  let page: Page;
+  const page = suitePage(() => staffPage(browser, baseURL, credentials));
   const tagline = `מאפייה משפחתית ${Date.now()}`;
 
   beforeAll(async () => {
-    page = await staffPage(browser, baseURL, credentials);
     // One catalogue-like edit through the API, as the settings screen would make it.
     const current = await adminApi<{ data: Record<string, unknown> }>(page, "GET", "/api/admin/settings");
     expect(current.status).toBe(200);
     const { status } = await adminApi(page, "PUT", "/api/admin/settings", { ...current.body.data, tagline });
     expect(status).toBe(200);
-  });
-  afterAll(async () => {
-    await page?.context().close();
   });
 
   it("lists the admin's sign-in and edit, newest first, with no axe violations and nothing to edit or delete", async () => {

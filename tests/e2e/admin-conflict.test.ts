@@ -7,6 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import type { AdminProduct } from "../../domain/contracts/admin.ts";
 import { adminApi, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
@@ -18,25 +19,15 @@ const NAME = `עוגת גבינה ${Date.now().toString(36)}`;
 const SERIAL = 690_000 + Math.floor(Math.random() * 9_000);
 const TITLE = "עוגת גבינה אפויה";
 
-interface Product {
-  id: number;
-  name: string;
-  title: string;
-  content: string;
-  serial_id: number;
-  status: number;
-  version: number;
-}
-
 describeInChromium("admin: two staff members edit the same product", (browser) => {
   let dana: Page;
   let yossi: Page;
-  let product: Product;
+  let product: AdminProduct;
 
   beforeAll(async () => {
     dana = await staffPage(browser, baseURL, credentials);
     yossi = await staffPage(browser, baseURL, credentials);
-    const made = await adminApi<{ data: Product }>(dana, "POST", "/api/admin/products", {
+    const made = await adminApi<{ data: AdminProduct }>(dana, "POST", "/api/admin/products", {
       name: NAME,
       title: TITLE,
       content: "בסיס פירורים",
@@ -55,7 +46,7 @@ describeInChromium("admin: two staff members edit the same product", (browser) =
   const editDialog = () => dana.getByRole("dialog", { name: `עריכת המוצר ${NAME}` });
   const conflictDialog = () => dana.getByRole("alertdialog", { name: "נשמרה גרסה חדשה יותר" });
   const current = async () =>
-    (await adminApi<{ data: Product }>(dana, "GET", `/api/admin/products/${product.id}`)).body.data;
+    (await adminApi<{ data: AdminProduct }>(dana, "GET", `/api/admin/products/${product.id}`)).body.data;
 
   /** Dana opens the product's edit form from the list. */
   async function openEdit() {
@@ -66,10 +57,11 @@ describeInChromium("admin: two staff members edit the same product", (browser) =
   }
 
   /** Yossi saves the product from his own browser, from the version he loads. */
-  async function yossiSaves(changes: Partial<Product>) {
-    const loaded = (await adminApi<{ data: Product }>(yossi, "GET", `/api/admin/products/${product.id}`)).body.data;
+  async function yossiSaves(changes: Partial<AdminProduct>) {
+    const loaded = (await adminApi<{ data: AdminProduct }>(yossi, "GET", `/api/admin/products/${product.id}`)).body
+      .data;
     const { name, title, content, serial_id, status, version } = loaded;
-    const saved = await adminApi<{ data: Product }>(yossi, "PUT", `/api/admin/products/${product.id}`, {
+    const saved = await adminApi<{ data: AdminProduct }>(yossi, "PUT", `/api/admin/products/${product.id}`, {
       name,
       title,
       content,

@@ -7,12 +7,13 @@
  * axe runs on every screen and in each create dialog; the other dialogs are checked for their width.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { SECTION_LIST, sectionHref } from "../../app/lib/admin-sections.ts";
 import { heAdmin } from "../../domain/i18n/admin.ts";
 import { confirmDialog, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
@@ -111,13 +112,7 @@ async function rowDialog(page: Page, path: string, action: string): Promise<void
 }
 
 describeInChromium("the back office on a 390 px phone", (browser) => {
-  let page: Page;
-  beforeAll(async () => {
-    page = await staffPage(browser, baseURL, credentials, { viewport: PHONE });
-  });
-  afterAll(async () => {
-    await page?.context().close();
-  });
+  const page = suitePage(() => staffPage(browser, baseURL, credentials, { viewport: PHONE }));
 
   it("checks every section of the section table (an admin may open them all)", async () => {
     await openScreen(page, "/admin/panel");

@@ -5,11 +5,12 @@
  * after letting the 20-second timer expire once without deleting anything. axe-core on every screen.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { afterAll, expect, inject, it } from "vitest";
 import { confirmDialog, dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, reloadPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { HTML_PAGE, pngImage } from "../support/images.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
@@ -18,16 +19,12 @@ const NAME = `חלת דבש ${Date.now().toString(36)}`;
 const SERIAL = String(600_000 + Math.floor(Math.random() * 90_000));
 
 describeInChromium("admin: a product from creation to deletion", (browser) => {
-  let page: Page;
+  const page = suitePage(() => staffPage(browser, baseURL, credentials, { clock: true }));
   let productId = 0;
   let visitor: Page;
 
-  beforeAll(async () => {
-    page = await staffPage(browser, baseURL, credentials, { clock: true });
-  });
   afterAll(async () => {
     await visitor?.context().close();
-    await page?.context().close();
   });
 
   const dialog = (name: string) => page.getByRole("dialog", { name });

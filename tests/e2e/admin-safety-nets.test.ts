@@ -6,19 +6,15 @@
  * unsaved changes closes (Escape, backdrop, close button, in-app navigation) — desktop and a 390 px phone.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
-import { axeViolations, openPage } from "../support/browser.ts";
+import { expect, inject, it } from "vitest";
+import { dismissToasts, expectToast, listReady, openCreateDialog, staffPage } from "../support/admin-e2e.ts";
+import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { pngImage } from "../support/images.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
-
-const VIEWPORTS = {
-  desktop: { width: 1440, height: 900 },
-  mobile: { width: 390, height: 844 },
-} as const;
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const serial = () => String(700_000 + Math.floor(Math.random() * 200_000));
@@ -39,14 +35,8 @@ async function publicProduct(id: number): Promise<{ status: number; data?: Publi
   return { status: res.status, data: ((await res.json()) as { data: PublicProduct }).data };
 }
 
-async function openCreateForm(page: Page) {
-  await openPage(page, `${baseURL}/admin/products`);
-  await listReady(page);
-  await page.getByRole("button", { name: "מוצר חדש" }).click();
-  const form = page.getByRole("dialog", { name: "הוספת מוצר" });
-  await form.waitFor();
-  return form;
-}
+const openCreateForm = (page: Page) =>
+  openCreateDialog(page, `${baseURL}/admin/products`, { button: "מוצר חדש", dialog: "הוספת מוצר" });
 
 /** Saves the open create form and returns the new product's id (from the POST's answer). */
 async function saveNewProduct(page: Page, form: ReturnType<Page["getByRole"]>): Promise<number> {
@@ -60,14 +50,7 @@ async function saveNewProduct(page: Page, form: ReturnType<Page["getByRole"]>): 
 }
 
 describeInChromium("admin safety nets: a product in one save", (browser) => {
-  let page: Page;
-
-  beforeAll(async () => {
-    page = await staffPage(browser, baseURL, credentials, { viewport: VIEWPORTS.desktop });
-  });
-  afterAll(async () => {
-    await page?.context().close();
-  });
+  const page = suitePage(() => staffPage(browser, baseURL, credentials, { viewport: VIEWPORTS.desktop }));
 
   it("creates a product with two photos, a size, a tag and a category in one save", async () => {
     const name = `לחמניות ${unique()}`;
@@ -225,14 +208,7 @@ describeInChromium("admin safety nets: a product in one save", (browser) => {
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   describeInChromium(`admin safety nets: unsaved changes (${size})`, (browser) => {
-    let page: Page;
-
-    beforeAll(async () => {
-      page = await staffPage(browser, baseURL, credentials, { viewport });
-    });
-    afterAll(async () => {
-      await page?.context().close();
-    });
+    const page = suitePage(() => staffPage(browser, baseURL, credentials, { viewport }));
 
     const prompt = () => page.getByRole("alertdialog", { name: "יש שינויים שלא נשמרו" });
 

@@ -6,8 +6,7 @@
 import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { expect, inject, it } from "vitest";
 import {
   confirmDialog,
   dismissToasts,
@@ -20,20 +19,14 @@ import {
 import { openPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { pngImage } from "../support/images.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 const SUFFIX = Date.now().toString(36);
 
 describeInChromium("admin: categories, club members, branches, sales, publications, inbox, settings", (browser) => {
-  let page: Page;
-
-  beforeAll(async () => {
-    page = await staffPage(browser, baseURL, credentials);
-  });
-  afterAll(async () => {
-    await page?.context().close();
-  });
+  const page = suitePage(() => staffPage(browser, baseURL, credentials));
 
   const dialog = (name: string) => page.getByRole("dialog", { name });
   const row = (text: string) => page.getByRole("row").filter({ hasText: text });

@@ -4,19 +4,14 @@
  * straight back to both. Deleted again, it waits on the trash screen ("סל המחזור": no horizontal overflow,
  * axe clean), whose "שחזור" restores it to the list and the public page.
  */
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { confirmDialog, dismissToasts, expectToast, listReady, staffPage, toasts } from "../support/admin-e2e.ts";
-import { axeViolations, openPage } from "../support/browser.ts";
+import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
-
-const VIEWPORTS = {
-  phone: { width: 390, height: 844 },
-  desktop: { width: 1440, height: 900 },
-} as const;
 
 /** The public product page's status and whether it names the product, as a visitor without a session sees it. */
 async function publicProduct(id: number, name: string): Promise<[number, boolean]> {
@@ -27,13 +22,12 @@ async function publicProduct(id: number, name: string): Promise<[number, boolean
 describeInChromium("admin: delete, undo from the toast, and restore from the trash", (browser) => {
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     describe(`${label} ${viewport.width}×${viewport.height}`, () => {
-      let page: Page;
+      const page = suitePage(() => staffPage(browser, baseURL, credentials, { viewport }));
       const name = `עוגת שמרים ${label} ${Date.now().toString(36)}`;
       let productId = 0;
       const row = () => page.getByRole("row").filter({ hasText: name });
 
       beforeAll(async () => {
-        page = await staffPage(browser, baseURL, credentials, { viewport });
         productId = await page.evaluate(
           async ({ name, serial }) => {
             const token = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? "");
@@ -47,9 +41,6 @@ describeInChromium("admin: delete, undo from the toast, and restore from the tra
           { name, serial: 700_000 + Math.floor(Math.random() * 90_000) },
         );
         expect(await publicProduct(productId, name)).toEqual([200, true]);
-      });
-      afterAll(async () => {
-        await page?.context().close();
       });
 
       async function deleteFromList() {

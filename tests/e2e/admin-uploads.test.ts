@@ -4,13 +4,13 @@
  * HEIC photo is accepted through the screen. The screen stays axe clean while files are listed.
  */
 import { randomBytes } from "node:crypto";
-import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { expect, inject, it } from "vitest";
 import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { heicPhoto } from "../support/images.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
@@ -26,14 +26,7 @@ function noisyPng(): Promise<Buffer> {
 }
 
 describeInChromium("admin uploads: per-file progress and HEIC", (browser) => {
-  let page: Page;
-
-  beforeAll(async () => {
-    page = await staffPage(browser, baseURL, credentials);
-  });
-  afterAll(async () => {
-    await page?.context().close();
-  });
+  const page = suitePage(() => staffPage(browser, baseURL, credentials));
 
   async function openImagesScreen() {
     await openPage(page, `${baseURL}/admin/products`);

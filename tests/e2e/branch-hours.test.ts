@@ -3,11 +3,11 @@
  * server computed them in Jerusalem time — also in a browser whose clock is in another time zone, without a
  * hydration mismatch — with the holidays or parasha named, special hours in JSON-LD, and no axe violations.
  */
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { HoursDay } from "../../domain/contracts/content.ts";
 import { axeViolations, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 
@@ -25,21 +25,12 @@ async function api<T>(path: string): Promise<T> {
 describeInChromium("branch hours in Chromium", (browser) => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     describe(name, () => {
-      let page: Page;
-      const errors: string[] = [];
-      beforeAll(async () => {
-        // A visitor far from Jerusalem: the page must still show Jerusalem's hours, unchanged by hydration.
-        const context = await browser.newContext({ viewport, locale: "he-IL", timezoneId: "Pacific/Kiritimati" });
-        page = await context.newPage();
-        page.on("pageerror", (e) => errors.push(e.message));
-        page.on("console", (m) => {
-          if (m.type() === "error") errors.push(m.text());
-        });
-      });
-      afterAll(async () => {
-        await page.context().close();
-        expect(errors).toEqual([]);
-      });
+      // A visitor far from Jerusalem: the page must still show Jerusalem's hours, unchanged by hydration.
+      const page = suitePage(
+        async () =>
+          (await browser.newContext({ viewport, locale: "he-IL", timezoneId: "Pacific/Kiritimati" })).newPage(),
+        { noErrors: "page and console" },
+      );
 
       it("the branch page shows the status and the next 7 days with holidays named, axe clean", async () => {
         const [branch] = await api<BranchJson[]>("/api/branches");

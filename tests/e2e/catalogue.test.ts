@@ -8,6 +8,7 @@ import type { CategoryWithSubs, ProductDetail, ProductSummary } from "../../doma
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { catalogue, focused, layoutShift, storePage } from "../support/storefront.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 
@@ -38,13 +39,9 @@ describeInChromium("catalogue screens", (browser) => {
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     describe(`categories list (${name})`, () => {
-      let page: Page;
+      const page = suitePage(() => storePage(browser, viewport));
       beforeAll(async () => {
-        page = await storePage(browser, viewport);
         await openPage(page, `${baseURL}/categories`);
-      });
-      afterAll(async () => {
-        await page.context().close();
       });
 
       it("lists every main category with image, name and text, alternating sides, each linking to its page", async () => {
@@ -123,13 +120,9 @@ describeInChromium("catalogue screens", (browser) => {
     });
 
     describe(`product page (${name})`, () => {
-      let page: Page;
+      const page = suitePage(() => storePage(browser, viewport));
       beforeAll(async () => {
-        page = await storePage(browser, viewport);
         await openPage(page, `${baseURL}/product/${product.id}`);
-      });
-      afterAll(async () => {
-        await page.context().close();
       });
 
       it("shows image, name, empty stars without reviews, 'suitable for' categories, description and SKU", async () => {

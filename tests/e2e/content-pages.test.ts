@@ -3,10 +3,11 @@
  * violations, keyboard basics, and the structured data parsed and checked.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { axeViolations, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 
@@ -33,18 +34,10 @@ async function h1(page: Page): Promise<string> {
 describeInChromium("content pages in Chromium", (browser) => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     describe(name, () => {
-      let page: Page;
-      const errors: string[] = [];
-      beforeAll(async () => {
-        // axe-core opens a helper page in the same context, so the page gets a context of its own.
-        const context = await browser.newContext({ viewport, locale: "he-IL" });
-        page = await context.newPage();
-        page.on("pageerror", (e) => errors.push(e.message));
-      });
-      afterAll(async () => {
-        await page.context().close();
-        // Hydration mismatches and script errors surface here.
-        expect(errors).toEqual([]);
+      // axe-core opens a helper page in the same context, so the page gets a context of its own. Hydration
+      // mismatches and script errors fail the describe after its tests.
+      const page = suitePage(async () => (await browser.newContext({ viewport, locale: "he-IL" })).newPage(), {
+        noErrors: "page",
       });
       const visit = async (path: string) => {
         const res = await page.goto(`${baseURL}${path}`, { waitUntil: "load" });

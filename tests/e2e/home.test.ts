@@ -1,22 +1,16 @@
 /** The home page (spec §2 Home): welcome dialog, sections, tiles and images, accessibility. */
-import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, openPage, reloadPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { focused, layoutShift, storePage } from "../support/storefront.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 
 describeInChromium("home page in Chromium", (browser) => {
   describe("welcome dialog", () => {
-    let page: Page;
+    const page = suitePage(() => storePage(browser, VIEWPORTS.desktop, { welcome: true }));
     const dialog = () => page.locator("dialog[open]");
-    beforeAll(async () => {
-      page = await storePage(browser, VIEWPORTS.desktop, { welcome: true });
-    });
-    afterAll(async () => {
-      await page.context().close();
-    });
 
     it("opens on load with an info icon, a club invitation, 'take me there' and a close button", async () => {
       await openPage(page, `${baseURL}/`);
@@ -78,13 +72,9 @@ describeInChromium("home page in Chromium", (browser) => {
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     describe(name, () => {
-      let page: Page;
+      const page = suitePage(() => storePage(browser, viewport));
       beforeAll(async () => {
-        page = await storePage(browser, viewport);
         await openPage(page, `${baseURL}/`);
-      });
-      afterAll(async () => {
-        await page.context().close();
       });
 
       it("is Hebrew and right-to-left, with a Hebrew title", async () => {

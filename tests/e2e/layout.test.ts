@@ -4,11 +4,12 @@
  * unknown paths (redirect home) versus missing ids (Hebrew 404).
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
 import { openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { catalogue, focused, storePage } from "../support/storefront.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 /** The desktop main menu (the mobile menu carries the same name but is another element). */
@@ -29,13 +30,7 @@ describeInChromium("site layout and navigation", (browser) => {
   const openDropdowns = (page: Page) => page.locator(`${MAIN_MENU} ul[id]:visible`).count();
 
   describe("desktop header", () => {
-    let page: Page;
-    beforeAll(async () => {
-      page = await open(VIEWPORTS.desktop);
-    });
-    afterAll(async () => {
-      await page.context().close();
-    });
+    const page = suitePage(() => open(VIEWPORTS.desktop));
 
     it("has the logo linking home and an order-now link opening a new tab", async () => {
       const header = page.locator("header");
@@ -186,13 +181,7 @@ describeInChromium("site layout and navigation", (browser) => {
   });
 
   describe("mobile header", () => {
-    let page: Page;
-    beforeAll(async () => {
-      page = await open(VIEWPORTS.mobile, "/");
-    });
-    afterAll(async () => {
-      await page.context().close();
-    });
+    const page = suitePage(() => open(VIEWPORTS.mobile, "/"));
 
     it("has a skip link as the first stop of the keyboard that moves focus to the content", async () => {
       await page.keyboard.press("Tab");

@@ -4,11 +4,12 @@
  * the subcategory filter, and axe-core on mobile and desktop.
  */
 import type { Frame, Page, Request } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { catalogue, storePage, tileIds } from "../support/storefront.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 const PAGINATION = "nav[aria-label='ניווט בין עמודים']";
@@ -43,13 +44,7 @@ describeInChromium("products grid", (browser) => {
   });
 
   describe("pagination", () => {
-    let page: Page;
-    beforeAll(async () => {
-      page = await storePage(browser, VIEWPORTS.desktop);
-    });
-    afterAll(async () => {
-      await page.context().close();
-    });
+    const page = suitePage(() => storePage(browser, VIEWPORTS.desktop));
 
     it("pages all published products, 12 per page, newest first", async () => {
       await openPage(page, `${baseURL}/products`);
@@ -171,13 +166,7 @@ describeInChromium("products grid", (browser) => {
   });
 
   describe("search and filter", () => {
-    let page: Page;
-    beforeAll(async () => {
-      page = await storePage(browser, VIEWPORTS.mobile);
-    });
-    afterAll(async () => {
-      await page.context().close();
-    });
+    const page = suitePage(() => storePage(browser, VIEWPORTS.mobile));
 
     async function search(term: string): Promise<string[]> {
       await openPage(page, `${baseURL}/products?search=${encodeURIComponent(term)}`);

@@ -7,15 +7,15 @@
  * Hanukkah 5787 (evening of 4 Dec 2026) and in March 2027, outside its window. The browser's clock is set
  * to the same instant.
  */
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { currentOrNextWindow, isFeatured } from "../../domain/seasonal/holidays.ts";
 import { categories } from "../../server/db/seed/content.ts";
-import { adminApi, expectToast, listReady, staffPage, typeSegments } from "../support/admin-e2e.ts";
+import { adminApi, expectToast, listReady, openCreateDialog, staffPage, typeSegments } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { type BuildServer, serveBuild } from "../support/build-server.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { storePage } from "../support/storefront.ts";
+import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
 const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
@@ -94,23 +94,16 @@ describeInChromium("seasonal collection band in Chromium", (browser) => {
   }
 
   describe("admin", () => {
-    let page: Page;
-    beforeAll(async () => {
-      page = await staffPage(browser, baseURL, credentials, { viewport: VIEWPORTS.desktop });
-    });
-    afterAll(async () => {
-      await page?.context().close();
-    });
+    const page = suitePage(() => staffPage(browser, baseURL, credentials, { viewport: VIEWPORTS.desktop }));
 
     /** Types a Jerusalem date and time into a Hebrew date field (day, month, year, hour, minute). */
     const typeDateTime = (label: string, digits: string) => typeSegments(page.getByRole("dialog"), label, digits);
 
     it("schedules a sale with Hebrew date fields: an end before the start is refused, then it is listed as scheduled; axe clean", async () => {
-      await openPage(page, `${baseURL}/admin/sales`);
-      await listReady(page);
-      await page.getByRole("button", { name: "מבצע חדש" }).click();
-      const dialog = page.getByRole("dialog", { name: "הוספת מבצע" });
-      await dialog.waitFor();
+      const dialog = await openCreateDialog(page, `${baseURL}/admin/sales`, {
+        button: "מבצע חדש",
+        dialog: "הוספת מבצע",
+      });
       await dialog.getByLabel("שם").fill("מבצע מתוזמן לבדיקה");
       await typeDateTime("מועד התחלה", "050120300700"); // 5.1.2030, 07:00
       await typeDateTime("מועד סיום", "040120300700");

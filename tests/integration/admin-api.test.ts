@@ -16,7 +16,7 @@ import type {
 import { heAdmin } from "../../domain/i18n/admin.ts";
 import { heApi } from "../../domain/i18n/api.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { loginAs } from "../support/auth.ts";
+import { createThroughApi, loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
 
@@ -335,14 +335,8 @@ for (const factory of testDatabases()) {
       });
 
       it("assigns categories through POST /api/admin/product/{id}/category (the full set)", async () => {
-        const cat = async (name: string) =>
-          (
-            await body<{ data: AdminCategory }>(
-              await ctx.admin.fetch("/api/admin/categories", { method: "POST", json: { name, status: 1 } }),
-            )
-          ).data.id;
-        const a = await cat("עוגות");
-        const b = await cat("עוגיות");
+        const a = await createThroughApi(ctx.admin, "/api/admin/categories", { name: "עוגות", status: 1 });
+        const b = await createThroughApi(ctx.admin, "/api/admin/categories", { name: "עוגיות", status: 1 });
         const { data } = await body<{ data: AdminProduct }>(
           await ctx.admin.fetch("/api/admin/products", { method: "POST", json: product({ serial_id: 830_000 }) }),
         );
@@ -364,14 +358,8 @@ for (const factory of testDatabases()) {
       });
 
       it("issue 12: the category call also takes the spec's field `category`; a missing field is 'required'", async () => {
-        const cat = async (name: string) =>
-          (
-            await body<{ data: AdminCategory }>(
-              await ctx.admin.fetch("/api/admin/categories", { method: "POST", json: { name, status: 1 } }),
-            )
-          ).data.id;
-        const a = await cat("מאפים");
-        const b = await cat("לחמים");
+        const a = await createThroughApi(ctx.admin, "/api/admin/categories", { name: "מאפים", status: 1 });
+        const b = await createThroughApi(ctx.admin, "/api/admin/categories", { name: "לחמים", status: 1 });
         const { data } = await body<{ data: AdminProduct }>(
           await ctx.admin.fetch("/api/admin/products", { method: "POST", json: product({ serial_id: 831_000 }) }),
         );

@@ -8,13 +8,12 @@
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { heApi } from "../../domain/i18n/api.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { loginAs } from "../support/auth.ts";
-import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import type { TestClient } from "../support/client.ts";
+import { testDatabases } from "../support/database.ts";
 import { formWith, pngImage } from "../support/images.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 type Json = Record<string, unknown>;
 interface Answer {
@@ -89,25 +88,30 @@ function countFiles(dir: string): number {
 
 for (const factory of testDatabases()) {
   describe(`concurrent admin writes on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
-    let admin: TestClient;
-    let other: TestClient;
+    const env = suiteApp(factory, { clients: { admin: "admin", other: "admin" } });
 
     beforeAll(async () => {
-      database = await factory.create();
-      await database.handle.db.deleteFrom("rate_limits").execute();
-      t = createTestApp(database);
-      admin = new TestClient(t);
-      other = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
-      await loginAs(other, t.services, "admin");
-    });
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
+      await env.database.handle.db.deleteFrom("rate_limits").execute();
     });
 
+    /** A product's stored images (their paths), tags and sizes. */
+    const productRows = async (id: number) => {
+      const db = env.database.handle.db;
+      const images = await db
+        .selectFrom("images")
+        .select(["path"])
+        .where("owner_type", "=", "product")
+        .where("owner_id", "=", id)
+        .execute();
+      const tags = await db
+        .selectFrom("tags")
+        .select("id")
+        .where("tagable_type", "=", "product")
+        .where("tagable_id", "=", id)
+        .execute();
+      const sizes = await db.selectFrom("sizes").select("id").where("product_id", "=", id).execute();
+      return { images, tags, sizes };
+    };
     const call = async (client: TestClient, url: string, init: RequestInit & { json?: unknown } = {}) => {
       const res = await client.fetch(url, init);
       return { status: res.status, etag: res.headers.get("etag"), body: (await res.json()) as Answer["body"] };
@@ -116,18 +120,18 @@ for (const factory of testDatabases()) {
     describe("optimistic concurrency", () => {
       for (const entity of ENTITIES) {
         it(`${entity.endpoint}: two saves from the same version → one 200, one 409 with the record as saved`, async () => {
-          const made = await call(admin, entity.endpoint, { method: "POST", json: entity.record });
+          const made = await call(env.admin, entity.endpoint, { method: "POST", json: entity.record });
           expect(made.status).toBe(201);
           const id = made.body.data!.id;
           const item = `${entity.endpoint}/${id}`;
-          const loaded = await call(admin, item);
+          const loaded = await call(env.admin, item);
           const version = loaded.body.data!.version;
           expect(version).toBe(1);
           expect(loaded.etag).toBe(`"${version}"`);
 
           const save = (client: TestClient, n: number) =>
             call(client, item, { method: "PUT", json: { ...entity.record, [entity.field]: entity.value(n), version } });
-          const answers = await Promise.all([save(admin, 1), save(other, 2)]);
+          const answers = await Promise.all([save(env.admin, 1), save(env.other, 2)]);
           expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
           const won = answers.find((a) => a.status === 200)!;
           const lost = answers.find((a) => a.status === 409)!;
@@ -138,12 +142,12 @@ for (const factory of testDatabases()) {
           expect(lost.etag).toBe(`"${version + 1}"`);
           expect(won.etag).toBe(`"${version + 1}"`);
 
-          const now = await call(admin, item);
+          const now = await call(env.admin, item);
           expect(now.body.data![entity.field]).toBe(won.body.data![entity.field]);
           expect(now.body.data!.version).toBe(version + 1);
 
           // Saving again from the version the 409 answered succeeds ("keep editing").
-          const again = await call(other, item, {
+          const again = await call(env.other, item, {
             method: "PUT",
             json: { ...entity.record, [entity.field]: entity.value(3), version: lost.body.data!.version },
           });
@@ -154,18 +158,18 @@ for (const factory of testDatabases()) {
 
       it("25 rounds of two product saves from the same version: one 200 and one 409 every round, no edit lost", async () => {
         const record = { name: "רוגלך", title: "רוגלך שוקולד", serial_id: 777_200, status: 1 };
-        const made = await call(admin, "/api/admin/products", { method: "POST", json: record });
+        const made = await call(env.admin, "/api/admin/products", { method: "POST", json: record });
         const item = `/api/admin/products/${made.body.data!.id}`;
         let version = made.body.data!.version;
         for (let round = 0; round < 25; round++) {
           const answers = await Promise.all(
-            [admin, other].map((client, n) =>
+            [env.admin, env.other].map((client, n) =>
               call(client, item, { method: "PUT", json: { ...record, title: `סבב ${round} עורך ${n}`, version } }),
             ),
           );
           expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
           const won = answers.find((a) => a.status === 200)!;
-          const stored = (await call(admin, item)).body.data!;
+          const stored = (await call(env.admin, item)).body.data!;
           // What is stored is what the 200 said; the 409 was told so, and nothing was written silently.
           expect(stored.title).toBe(won.body.data!.title);
           expect(answers.find((a) => a.status === 409)!.body.data!.title).toBe(stored.title);
@@ -175,32 +179,32 @@ for (const factory of testDatabases()) {
       });
 
       it("saves without a version keep today's behaviour: both 200, the last one wins", async () => {
-        const made = await call(admin, "/api/admin/sales", { method: "POST", json: { name: "א", content: "" } });
+        const made = await call(env.admin, "/api/admin/sales", { method: "POST", json: { name: "א", content: "" } });
         const item = `/api/admin/sales/${made.body.data!.id}`;
-        const first = await call(admin, item, { method: "PUT", json: { name: "ב", content: "" } });
-        const second = await call(other, item, { method: "PUT", json: { name: "ג", content: "" } });
+        const first = await call(env.admin, item, { method: "PUT", json: { name: "ב", content: "" } });
+        const second = await call(env.other, item, { method: "PUT", json: { name: "ג", content: "" } });
         expect([first.status, second.status]).toEqual([200, 200]);
-        const now = await call(admin, item);
+        const now = await call(env.admin, item);
         expect(now.body.data).toMatchObject({ name: "ג", version: 3 });
       });
 
       it("ETag and If-Match on the JSON API: a stale If-Match is 409, a current one 200, * and none skip the check", async () => {
-        const made = await call(admin, "/api/admin/products", {
+        const made = await call(env.admin, "/api/admin/products", {
           method: "POST",
           json: { name: "בורקס", title: "בורקס גבינה", serial_id: 777_100, status: 1 },
         });
         const item = `/api/admin/products/${made.body.data!.id}`;
         const record = { name: "בורקס", title: "בורקס גבינה", serial_id: 777_100, status: 1 };
-        const { etag } = await call(admin, item);
+        const { etag } = await call(env.admin, item);
         expect(etag).toBe('"1"');
-        const ok = await call(admin, item, {
+        const ok = await call(env.admin, item, {
           method: "PUT",
           json: { ...record, name: "בורקס תפוחי אדמה" },
           headers: { "If-Match": etag! },
         });
         expect(ok.status).toBe(200);
         expect(ok.etag).toBe('"2"');
-        const stale = await call(other, item, {
+        const stale = await call(env.other, item, {
           method: "PUT",
           json: { ...record, name: "בורקס פטריות" },
           headers: { "If-Match": etag! },
@@ -210,42 +214,46 @@ for (const factory of testDatabases()) {
         expect(stale.body.data).toMatchObject({ name: "בורקס תפוחי אדמה", version: 2 });
         expect(stale.etag).toBe('"2"');
         // If-Match wins over a body version.
-        const header = await call(admin, item, {
+        const header = await call(env.admin, item, {
           method: "PUT",
           json: { ...record, version: 1 },
           headers: { "If-Match": '"2"' },
         });
         expect(header.status).toBe(200);
-        const any = await call(admin, item, { method: "PUT", json: record, headers: { "If-Match": "*" } });
+        const any = await call(env.admin, item, { method: "PUT", json: record, headers: { "If-Match": "*" } });
         expect(any.status).toBe(200);
         expect(any.body.data!.version).toBe(4);
-        const malformed = await call(admin, item, { method: "PUT", json: record, headers: { "If-Match": 'W/"4"' } });
+        const malformed = await call(env.admin, item, {
+          method: "PUT",
+          json: record,
+          headers: { "If-Match": 'W/"4"' },
+        });
         expect(malformed.status).toBe(400);
         expect(malformed.body.message).toBe(heApi.ifMatchInvalid);
-        const badVersion = await call(admin, item, { method: "PUT", json: { ...record, version: "abc" } });
+        const badVersion = await call(env.admin, item, { method: "PUT", json: { ...record, version: "abc" } });
         expect(badVersion.status).toBe(422);
         expect(badVersion.body.errors).toHaveProperty("version");
         // A stale save of a deleted record is a 404, not a 409.
-        await call(admin, item, { method: "DELETE" });
-        const gone = await call(admin, item, { method: "PUT", json: { ...record, version: 4 } });
+        await call(env.admin, item, { method: "DELETE" });
+        const gone = await call(env.admin, item, { method: "PUT", json: { ...record, version: 4 } });
         expect(gone.status).toBe(404);
       });
 
       it("site settings: one of two saves from the same version wins, the other is a 409 with the settings now", async () => {
-        const loaded = await call(admin, "/api/admin/settings");
+        const loaded = await call(env.admin, "/api/admin/settings");
         const version = loaded.body.data!.version;
         expect(loaded.etag).toBe(`"${version}"`);
         const save = (client: TestClient, brand: string) =>
           call(client, "/api/admin/settings", { method: "PUT", json: { ...SETTINGS, brand_name: brand, version } });
-        const answers = await Promise.all([save(admin, "מאפיית א"), save(other, "מאפיית ב")]);
+        const answers = await Promise.all([save(env.admin, "מאפיית א"), save(env.other, "מאפיית ב")]);
         expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
         const won = answers.find((a) => a.status === 200)!;
         const lost = answers.find((a) => a.status === 409)!;
         expect(lost.body.message).toBe(heApi.versionConflict);
         expect(lost.body.data).toMatchObject({ brand_name: won.body.data!.brand_name, version: version + 1 });
-        expect((await t.services.settings.get()).brandName).toBe(won.body.data!.brand_name);
+        expect((await env.t.services.settings.get()).brandName).toBe(won.body.data!.brand_name);
         // Without a version: saved as before.
-        const plain = await call(other, "/api/admin/settings", { method: "PUT", json: SETTINGS });
+        const plain = await call(env.other, "/api/admin/settings", { method: "PUT", json: SETTINGS });
         expect(plain.status).toBe(200);
         expect(plain.body.data!.version).toBe(version + 2);
       });
@@ -254,7 +262,7 @@ for (const factory of testDatabases()) {
     describe("writes racing a product's delete", () => {
       const newProduct = async (serial: number) =>
         (
-          await call(admin, "/api/admin/products", {
+          await call(env.admin, "/api/admin/products", {
             method: "POST",
             json: { name: `מוצר ${serial}`, title: "מרוץ", serial_id: serial, status: 1 },
           })
@@ -267,17 +275,17 @@ for (const factory of testDatabases()) {
         for (let round = 0; round < ROUNDS; round++) {
           const doomed = await newProduct(778_000 + round * 2);
           const kept = await newProduct(778_001 + round * 2);
-          const filesBefore = countFiles(t.uploadsDir);
+          const filesBefore = countFiles(env.t.uploadsDir);
 
           const upload = (productId: number, n: number) =>
-            admin.fetch("/api/upload/image", {
+            env.admin.fetch("/api/upload/image", {
               method: "POST",
               body: formWith({ product_id: String(productId) }, [
                 { field: "image", bytes: png, name: `cake-${n}.png`, type: "image/png" },
               ]),
             });
           const multi = (productId: number) =>
-            admin.fetch("/api/admin/images", {
+            env.admin.fetch("/api/admin/images", {
               method: "POST",
               body: formWith({ id: String(productId), type: "product", directory: "products" }, [
                 { field: "files[]", bytes: png, name: "a.png", type: "image/png" },
@@ -285,12 +293,12 @@ for (const factory of testDatabases()) {
               ]),
             });
           const tag = (productId: number, n: number) =>
-            admin.fetch("/api/admin/tags", {
+            env.admin.fetch("/api/admin/tags", {
               method: "POST",
               json: { name: `תג ${n}`, color: "כחול", tagable_id: productId, tagable_type: "product" },
             });
           const size = (productId: number, n: number) =>
-            admin.fetch("/api/admin/sizes", {
+            env.admin.fetch("/api/admin/sizes", {
               method: "POST",
               json: { name: `גודל ${n}`, price: 10, product_id: productId },
             });
@@ -311,74 +319,49 @@ for (const factory of testDatabases()) {
           // their first owner check and still encoding), or once the first image of the other product is in.
           if (round % 3 === 1) await Promise.race(doomedQuick);
           if (round % 3 === 2) await Promise.race(keptImages);
-          const removal = other.fetch(`/api/admin/products/${doomed}`, { method: "DELETE" });
+          const removal = env.other.fetch(`/api/admin/products/${doomed}`, { method: "DELETE" });
           const answers = await Promise.all(writes.map(async (w) => (await w).status));
           const removed = await removal;
           expect(removed.status).toBe(200);
           // The delete put it in the trash with every row written before it; purging it takes the files.
           const { trash } = (await removed.json()) as { trash: { id: number } };
-          await t.services.admin.trash.purge(trash.id, () => true);
+          await env.t.services.admin.trash.purge(trash.id, () => true);
           // Each write either landed (201) or found the product gone (404, or the 422 of a missing product).
           for (const status of answers) expect([201, 404, 422]).toContain(status);
           expect(answers.filter((s) => s === 201).length).toBeGreaterThanOrEqual(WRITES * 3);
 
-          const db = database.handle.db;
-          const doomedImages = await db
-            .selectFrom("images")
-            .select("id")
-            .where("owner_type", "=", "product")
-            .where("owner_id", "=", doomed)
-            .execute();
-          const doomedTags = await db
-            .selectFrom("tags")
-            .select("id")
-            .where("tagable_type", "=", "product")
-            .where("tagable_id", "=", doomed)
-            .execute();
-          const doomedSizes = await db.selectFrom("sizes").select("id").where("product_id", "=", doomed).execute();
-          expect(doomedImages).toEqual([]);
-          expect(doomedTags).toEqual([]);
-          expect(doomedSizes).toEqual([]);
+          const doomedRows = await productRows(doomed);
+          expect(doomedRows.images).toEqual([]);
+          expect(doomedRows.tags).toEqual([]);
+          expect(doomedRows.sizes).toEqual([]);
 
           // Every write to the product that stays was acknowledged and kept, with its files.
-          const keptImageRows = await db
-            .selectFrom("images")
-            .select(["path"])
-            .where("owner_type", "=", "product")
-            .where("owner_id", "=", kept)
-            .execute();
-          const keptTags = await db
-            .selectFrom("tags")
-            .select("id")
-            .where("tagable_type", "=", "product")
-            .where("tagable_id", "=", kept)
-            .execute();
-          const keptSizes = await db.selectFrom("sizes").select("id").where("product_id", "=", kept).execute();
+          const { images: keptImageRows, tags: keptTags, sizes: keptSizes } = await productRows(kept);
           expect(keptImageRows).toHaveLength(WRITES + 2 * Math.ceil(WRITES / 3));
           expect(keptTags).toHaveLength(WRITES);
           expect(keptSizes).toHaveLength(WRITES);
           const keptFiles = keptImageRows.reduce(
-            (sum, image) => sum + countFiles(path.join(t.uploadsDir, image.path)),
+            (sum, image) => sum + countFiles(path.join(env.t.uploadsDir, image.path)),
             0,
           );
           expect(keptFiles).toBeGreaterThan(0);
           // No file of the deleted (and purged) product is left: the folder holds what it held plus the kept
           // images' files.
-          expect(countFiles(t.uploadsDir)).toBe(filesBefore + keptFiles);
+          expect(countFiles(env.t.uploadsDir)).toBe(filesBefore + keptFiles);
         }
       }, 120_000); // about 60 image encodings: room for a loaded machine
 
       it("an image whose product is deleted during its processing is refused with a Hebrew 404 and leaves no files", async () => {
         const productId = await newProduct(779_000);
-        const filesBefore = countFiles(t.uploadsDir);
+        const filesBefore = countFiles(env.t.uploadsDir);
         // The owner is checked once more, with the insert, after the slow encoding has stored the files.
-        const pending = t.services.images.add({ type: "product", id: productId }, await pngImage(1400, 900), {
+        const pending = env.t.services.images.add({ type: "product", id: productId }, await pngImage(1400, 900), {
           alt: "x",
         });
-        await database.handle.db.deleteFrom("products").where("id", "=", productId).execute();
+        await env.database.handle.db.deleteFrom("products").where("id", "=", productId).execute();
         await expect(pending).rejects.toMatchObject({ status: 404, message: heApi.ownerDeleted });
-        expect(countFiles(t.uploadsDir)).toBe(filesBefore);
-        const rows = await database.handle.db
+        expect(countFiles(env.t.uploadsDir)).toBe(filesBefore);
+        const rows = await env.database.handle.db
           .selectFrom("images")
           .select("id")
           .where("owner_id", "=", productId)

@@ -4,14 +4,14 @@
  * rasterised), limits (pixel bomb, oversized file, oversized request, too many files), all-or-nothing
  * batches, ordering and the main image, and deletes that remove the stored files.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminImage, AdminProduct } from "../../domain/contracts/admin.ts";
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from "../../server/images/pipeline.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
 import { createProductThroughApi, loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { testDatabases } from "../support/database.ts";
 import { brokenHeic, formWith, HTML_PAGE, heicPhoto, pngBomb, pngImage, SVG_WITH_SCRIPT } from "../support/images.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 const HEBREW = /[\u0590-\u05FF]/;
 
@@ -23,35 +23,25 @@ interface UploadBody {
 
 for (const factory of testDatabases()) {
   describe(`admin images on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
-    let admin: TestClient;
+    const env = suiteApp(factory, { clients: { admin: "admin" } });
     let productId: number;
     let png: Buffer;
 
     beforeAll(async () => {
-      database = await factory.create();
-      await database.handle.db.deleteFrom("rate_limits").execute();
-      t = createTestApp(database);
-      admin = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
-      productId = await createProductThroughApi(admin, {
+      await env.database.handle.db.deleteFrom("rate_limits").execute();
+      productId = await createProductThroughApi(env.admin, {
         name: "עוגת שוקולד",
         title: "עוגה עשירה",
         serial_id: 123_456,
       });
       png = await pngImage(320, 200);
     });
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
-    });
 
     const upload = async (
       files: { bytes: Buffer; name: string; type: string }[],
       fields: Record<string, string> = { id: String(productId), type: "App\\Models\\Product", directory: "products" },
     ) => {
-      const res = await admin.fetch("/api/admin/images", {
+      const res = await env.admin.fetch("/api/admin/images", {
         method: "POST",
         body: formWith(
           fields,
@@ -61,8 +51,9 @@ for (const factory of testDatabases()) {
       return { res, json: (await res.json()) as UploadBody };
     };
     const imagesOf = async (id = productId) =>
-      ((await (await admin.fetch(`/api/admin/images?type=product&id=${id}`)).json()) as { data: AdminImage[] }).data;
-    const fetchFile = (url: string) => t.request(url);
+      ((await (await env.admin.fetch(`/api/admin/images?type=product&id=${id}`)).json()) as { data: AdminImage[] })
+        .data;
+    const fetchFile = (url: string) => env.t.request(url);
 
     it("stores several images at once (201, 'תמונות נשמרו בהצלחה'), judged by bytes: a PNG named .gif is fine", async () => {
       const { res, json } = await upload([
@@ -144,7 +135,7 @@ for (const factory of testDatabases()) {
     });
 
     it("refuses a request body over the upload limit with 413 before reading it", async () => {
-      const res = await admin.fetch("/api/admin/images", {
+      const res = await env.admin.fetch("/api/admin/images", {
         method: "POST",
         body: formWith({ id: String(productId), type: "product" }, [
           { field: "files[]", bytes: png, name: "a.png", type: "image/png" },
@@ -179,12 +170,12 @@ for (const factory of testDatabases()) {
       });
       expect(missing.res.status).toBe(422);
       expect(missing.json.errors!.id).toBeDefined();
-      const notMultipart = await admin.fetch("/api/admin/images", { method: "POST", json: { id: productId } });
+      const notMultipart = await env.admin.fetch("/api/admin/images", { method: "POST", json: { id: productId } });
       expect(notMultipart.status).toBe(415);
     });
 
     it("stores the product upload (POST /api/upload/image: product_id, image)", async () => {
-      const res = await admin.fetch("/api/upload/image", {
+      const res = await env.admin.fetch("/api/upload/image", {
         method: "POST",
         body: formWith({ product_id: String(productId) }, [
           { field: "image", bytes: png, name: "photo.jpg", type: "image/jpeg" },
@@ -194,13 +185,13 @@ for (const factory of testDatabases()) {
       const json = (await res.json()) as { message: string; data: AdminImage };
       expect(json.message).toBe("התמונה נשמרה בהצלחה");
       expect(json.data.id).toBeGreaterThan(0);
-      const missing = await admin.fetch("/api/upload/image", {
+      const missing = await env.admin.fetch("/api/upload/image", {
         method: "POST",
         body: formWith({ product_id: "999999" }, [{ field: "image", bytes: png, name: "p.png", type: "image/png" }]),
       });
       expect(missing.status).toBe(422);
       expect(((await missing.json()) as UploadBody).errors!.product_id).toBeDefined();
-      const html = await admin.fetch("/api/upload/image", {
+      const html = await env.admin.fetch("/api/upload/image", {
         method: "POST",
         body: formWith({ product_id: String(productId) }, [
           { field: "image", bytes: HTML_PAGE, name: "x.png", type: "image/png" },
@@ -214,20 +205,21 @@ for (const factory of testDatabases()) {
       const images = await imagesOf();
       expect(images.length).toBeGreaterThanOrEqual(3);
       const reversed = images.map((i) => i.id).reverse();
-      const res = await admin.fetch("/api/admin/images/order", {
+      const res = await env.admin.fetch("/api/admin/images/order", {
         method: "PUT",
         json: { type: "product", id: productId, order: reversed },
       });
       expect(res.status).toBe(200);
       expect((await imagesOf()).map((i) => i.id)).toEqual(reversed);
-      const product = ((await (await admin.fetch(`/api/admin/products/${productId}`)).json()) as { data: AdminProduct })
-        .data;
+      const product = (
+        (await (await env.admin.fetch(`/api/admin/products/${productId}`)).json()) as { data: AdminProduct }
+      ).data;
       expect(product.mainImage?.id).toBe(reversed[0]);
-      const list = (await (await admin.fetch(`/api/admin/products?search_id=${productId}`)).json()) as {
+      const list = (await (await env.admin.fetch(`/api/admin/products?search_id=${productId}`)).json()) as {
         data: { mainImage: { id: number } }[];
       };
       expect(list.data[0]!.mainImage.id).toBe(reversed[0]);
-      const bad = await admin.fetch("/api/admin/images/order", {
+      const bad = await env.admin.fetch("/api/admin/images/order", {
         method: "PUT",
         json: { type: "product", id: productId, order: reversed.slice(1) },
       });
@@ -236,7 +228,10 @@ for (const factory of testDatabases()) {
 
     it("changes an image's alt text", async () => {
       const [first] = await imagesOf();
-      const res = await admin.fetch(`/api/admin/images/${first!.id}`, { method: "PUT", json: { alt: "עוגה פרוסה" } });
+      const res = await env.admin.fetch(`/api/admin/images/${first!.id}`, {
+        method: "PUT",
+        json: { alt: "עוגה פרוסה" },
+      });
       expect(res.status).toBe(200);
       expect((await imagesOf())[0]!.alt).toBe("עוגה פרוסה");
     });
@@ -251,15 +246,15 @@ for (const factory of testDatabases()) {
         for (const url of urls) expect((await fetchFile(url)).status).toBe(200);
         const res =
           index === 0
-            ? await admin.fetch(`/api/admin/images/${image.id}`, { method: "DELETE" })
-            : await admin.fetch(`/api/delete_image/${image.id}`, { method: "POST" });
+            ? await env.admin.fetch(`/api/admin/images/${image.id}`, { method: "DELETE" })
+            : await env.admin.fetch(`/api/delete_image/${image.id}`, { method: "POST" });
         expect(res.status).toBe(200);
         const json = (await res.json()) as { message: string; data: { owner_type: string; owner_id: number } };
         expect(json.message).toBe("תמונה נמחקה בהצלחה");
         expect(json.data).toEqual({ owner_type: "product", owner_id: productId });
         for (const url of urls) expect((await fetchFile(url)).status, url).toBe(404);
       }
-      expect((await admin.fetch(`/api/admin/images/${images[0]!.id}`, { method: "DELETE" })).status).toBe(404);
+      expect((await env.admin.fetch(`/api/admin/images/${images[0]!.id}`, { method: "DELETE" })).status).toBe(404);
     });
 
     it("removes every image of a deleted product, category, branch, sale and publication, and their files once purged from the trash", async () => {
@@ -271,7 +266,7 @@ for (const factory of testDatabases()) {
         ["publication", "/api/admin/publications", { name: "פרסום למחיקה" }],
       ];
       for (const [type, base, json] of owners) {
-        const created = await admin.fetch(base, { method: "POST", json });
+        const created = await env.admin.fetch(base, { method: "POST", json });
         const id = ((await created.json()) as { data: { id: number } }).data.id;
         const { res, json: uploaded } = await upload([{ bytes: png, name: "a.png", type: "image/png" }], {
           id: String(id),
@@ -280,14 +275,14 @@ for (const factory of testDatabases()) {
         expect(res.status, type).toBe(201);
         const url = uploaded.data[0]!.path;
         expect((await fetchFile(url)).status).toBe(200);
-        const deleted = await admin.fetch(`${base}/${id}`, { method: "DELETE" });
+        const deleted = await env.admin.fetch(`${base}/${id}`, { method: "DELETE" });
         expect(deleted.status, type).toBe(200);
         // In the trash the files wait for a restore; deleting it for good takes them.
         const { trash } = (await deleted.json()) as { trash: { id: number } };
         expect((await fetchFile(url)).status, type).toBe(200);
-        expect((await admin.fetch(`/api/admin/trash/${trash.id}`, { method: "DELETE" })).status, type).toBe(200);
+        expect((await env.admin.fetch(`/api/admin/trash/${trash.id}`, { method: "DELETE" })).status, type).toBe(200);
         expect((await fetchFile(url)).status, type).toBe(404);
-        const rows = await database.handle.db
+        const rows = await env.database.handle.db
           .selectFrom("images")
           .select("id")
           .where("owner_type", "=", type as "product")
@@ -298,8 +293,8 @@ for (const factory of testDatabases()) {
     });
 
     it("lets an editor upload and delete images, but not a visitor (401)", async () => {
-      const editor = new TestClient(t);
-      await loginAs(editor, t.services, "editor");
+      const editor = new TestClient(env.t);
+      await loginAs(editor, env.t.services, "editor");
       const res = await editor.fetch("/api/admin/images", {
         method: "POST",
         body: formWith({ id: String(productId), type: "product" }, [
@@ -309,7 +304,7 @@ for (const factory of testDatabases()) {
       expect(res.status).toBe(201);
       const [image] = ((await res.json()) as UploadBody).data;
       expect((await editor.fetch(`/api/admin/images/${image!.id}`, { method: "DELETE" })).status).toBe(200);
-      const visitor = new TestClient(t);
+      const visitor = new TestClient(env.t);
       const refused = await visitor.fetch("/api/admin/images", {
         method: "POST",
         body: formWith({ id: String(productId), type: "product" }, [

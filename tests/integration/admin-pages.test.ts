@@ -3,12 +3,10 @@
  * the panel, the top bar shows only what the role may open, a section the role may not open sends it to
  * the panel, every admin page says noindex, and the panel shows the counts and latest news.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { loginAs } from "../support/auth.ts";
+import { describe, expect, it } from "vitest";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
-import { loadServerBuild } from "../support/page-build.ts";
+import { testDatabases } from "../support/database.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 const SECTIONS = [
   "/admin/panel",
@@ -25,27 +23,10 @@ const SECTIONS = [
 
 for (const factory of testDatabases()) {
   describe(`admin pages on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
-    let admin: TestClient;
-    let editor: TestClient;
-
-    beforeAll(async () => {
-      const build = await loadServerBuild();
-      database = await factory.create();
-      t = createTestApp(database, { build });
-      admin = new TestClient(t);
-      editor = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
-      await loginAs(editor, t.services, "editor");
-    }, 120_000);
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
-    });
+    const env = suiteApp(factory, { pages: true, clients: { admin: "admin", editor: "editor" } });
 
     it("sends a visitor from every admin page to the home page", async () => {
-      const visitor = new TestClient(t);
+      const visitor = new TestClient(env.t);
       for (const path of ["/admin", ...SECTIONS, "/admin/products/1/images"]) {
         const res = await visitor.fetch(path);
         expect(res.status, path).toBe(302);
@@ -54,14 +35,14 @@ for (const factory of testDatabases()) {
     });
 
     it("redirects /admin to /admin/panel", async () => {
-      const res = await admin.fetch("/admin");
+      const res = await env.admin.fetch("/admin");
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/admin/panel");
     });
 
     it("renders every section for an admin, in Hebrew, with noindex", async () => {
       for (const path of SECTIONS) {
-        const res = await admin.fetch(path);
+        const res = await env.admin.fetch(path);
         expect(res.status, path).toBe(200);
         expect(res.headers.get("x-robots-tag"), path).toBe("noindex, nofollow");
         const html = await res.text();
@@ -71,23 +52,23 @@ for (const factory of testDatabases()) {
     });
 
     it("issue 12 §8: /login and every admin title end with the brand of the site settings", async () => {
-      const settings = await t.services.settings.get();
-      await t.services.settings.save({ ...settings, brandName: "מאפיית הניסוי" });
-      await t.contentVersion.bump();
+      const settings = await env.t.services.settings.get();
+      await env.t.services.settings.save({ ...settings, brandName: "מאפיית הניסוי" });
+      await env.t.contentVersion.bump();
       try {
         for (const path of ["/login", ...SECTIONS, "/admin/products/1/images"]) {
-          const client = path === "/login" ? new TestClient(t) : admin;
+          const client = path === "/login" ? new TestClient(env.t) : env.admin;
           const html = await (await client.fetch(path)).text();
           expect(html.match(/<title>([^<]*)<\/title>/)?.[1], path).toMatch(/ \| מאפיית הניסוי$/);
         }
       } finally {
-        await t.services.settings.save(settings);
-        await t.contentVersion.bump();
+        await env.t.services.settings.save(settings);
+        await env.t.contentVersion.bump();
       }
     });
 
     it("shows an editor only the catalogue in the top bar and sends it away from members, inbox, settings and the audit log", async () => {
-      const html = await (await editor.fetch("/admin/panel")).text();
+      const html = await (await env.editor.fetch("/admin/panel")).text();
       const nav = html.slice(
         html.indexOf('aria-label="ניווט בממשק הניהול"'),
         html.indexOf("</nav>", html.indexOf('aria-label="ניווט בממשק הניהול"')),
@@ -103,18 +84,18 @@ for (const factory of testDatabases()) {
       }
       for (const hidden of ["/admin/clients", "/admin/contact-requests", "/admin/settings", "/admin/audit"]) {
         expect(nav).not.toContain(`href="${hidden}"`);
-        const res = await editor.fetch(hidden);
+        const res = await env.editor.fetch(hidden);
         expect(res.status, hidden).toBe(302);
         expect(res.headers.get("location"), hidden).toBe("/admin/panel");
       }
-      const adminNav = await (await admin.fetch("/admin/panel")).text();
+      const adminNav = await (await env.admin.fetch("/admin/panel")).text();
       expect(adminNav).toContain('href="/admin/clients"');
       expect(adminNav).toContain('href="/admin/audit"');
     });
 
     it("shows the panel's counts and the latest contact requests and sign-ups", async () => {
       const now = new Date().toISOString();
-      await database.handle.db
+      await env.database.handle.db
         .insertInto("contact_requests")
         .values({
           name: "יעל כהן",
@@ -125,15 +106,15 @@ for (const factory of testDatabases()) {
           created_at: now,
         })
         .execute();
-      await database.handle.db
+      await env.database.handle.db
         .insertInto("clients")
         .values({ email: "new-member@example.co.il", source: "site", created_at: now, updated_at: now })
         .execute();
-      const html = await (await admin.fetch("/admin/panel")).text();
+      const html = await (await env.admin.fetch("/admin/panel")).text();
       expect(html).toContain("יעל כהן");
       expect(html).toContain("new-member@example.co.il");
       expect(html).toContain("פניות פתוחות");
-      const editorHtml = await (await editor.fetch("/admin/panel")).text();
+      const editorHtml = await (await env.editor.fetch("/admin/panel")).text();
       expect(editorHtml).not.toContain("יעל כהן");
       expect(editorHtml).not.toContain("new-member@example.co.il");
     });

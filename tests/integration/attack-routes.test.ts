@@ -12,15 +12,14 @@
  * through would visibly change (or delete) real rows.
  */
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { abilitiesFor, can } from "../../domain/permissions.ts";
 import type { DB } from "../../server/db/database.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
 import { formWith, pngImage } from "../support/images.ts";
 import { type AppRoute, appRoutes, concrete, pageActionPaths, UNSAFE_METHODS } from "../support/routes.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 /** Bookkeeping that a request may touch without changing anything: sessions (last seen) and rate counters. */
 const BOOKKEEPING = new Set(["sessions", "rate_limits"]);
@@ -52,27 +51,12 @@ async function snapshot(database: TestDatabase): Promise<Record<string, string[]
 
 for (const factory of testDatabases()) {
   describe(`attack suite: route matrices on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
-    let admin: TestClient;
-    let editor: TestClient;
-    let visitor: TestClient;
+    const env = suiteApp(factory, { seeded: true, clients: { admin: "admin", editor: "editor", visitor: null } });
     let routes: AppRoute[];
 
     beforeAll(async () => {
-      database = await factory.create({ template: inject("seedTemplate") });
-      t = createTestApp(database);
-      admin = new TestClient(t);
-      editor = new TestClient(t);
-      visitor = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
-      await loginAs(editor, t.services, "editor");
-      await visitor.fetch("/api/user");
-      routes = appRoutes(t.app);
-    });
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
+      await env.visitor.fetch("/api/user");
+      routes = appRoutes(env.t.app);
     });
 
     it("reads the routes from the routers: the spec's writes, login and logout are among them", () => {
@@ -96,9 +80,9 @@ for (const factory of testDatabases()) {
     });
 
     it("CSRF matrix: every state-changing route and page, without a valid token, answers 419 and changes nothing", async () => {
-      const before = await snapshot(database);
-      const version = t.contentVersion.current();
-      const other = new TestClient(t);
+      const before = await snapshot(env.database);
+      const version = env.t.contentVersion.current();
+      const other = new TestClient(env.t);
       await other.fetch("/api/user");
       const png = await pngImage(40, 30);
 
@@ -122,11 +106,11 @@ for (const factory of testDatabases()) {
               { field: "files[]", bytes: png, name: "a.png", type: "image/png" },
               { field: "image", bytes: png, name: "a.png", type: "image/png" },
             ]);
-            await expect419(label, admin.fetch(path, { method: route.method, body, headers, xsrf: false }));
+            await expect419(label, env.admin.fetch(path, { method: route.method, body, headers, xsrf: false }));
           } else {
             await expect419(
               label,
-              admin.fetch(path, {
+              env.admin.fetch(path, {
                 method: route.method,
                 json: { name: "נפרץ", email: "x@evil.test", handled: true, categories: [] },
                 headers,
@@ -139,7 +123,7 @@ for (const factory of testDatabases()) {
         if (!isUpload(path)) {
           await expect419(
             `${route.method} ${path} (forged _token)`,
-            admin.fetch(path, {
+            env.admin.fetch(path, {
               method: route.method,
               body: new URLSearchParams({ _token: other.xsrfToken!, name: "נפרץ" }),
               headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -154,7 +138,7 @@ for (const factory of testDatabases()) {
           if (token) fields._token = token;
           await expect419(
             `POST ${path} (form, _token ${token ? "forged" : "absent"})`,
-            admin.fetch(path, {
+            env.admin.fetch(path, {
               method: "POST",
               body: new URLSearchParams(fields),
               headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
@@ -164,10 +148,10 @@ for (const factory of testDatabases()) {
         }
       }
       expect(refused).toEqual([]);
-      expect(await snapshot(database)).toEqual(before);
-      expect(t.contentVersion.current()).toBe(version);
+      expect(await snapshot(env.database)).toEqual(before);
+      expect(env.t.contentVersion.current()).toBe(version);
       // The owner is still signed in: no 419 replaced her session cookie.
-      const me = await admin.fetch("/api/user");
+      const me = await env.admin.fetch("/api/user");
       expect(((await me.json()) as { data: unknown }).data).not.toBeNull();
     });
 
@@ -175,7 +159,7 @@ for (const factory of testDatabases()) {
       const adminRoutes = routes.filter((r) => ADMIN_PATH.test(r.pattern));
       expect(adminRoutes.length).toBeGreaterThanOrEqual(40);
       expect(adminRoutes.filter((r) => !r.ability).map((r) => `${r.method} ${r.pattern}`)).toEqual([]);
-      const before = await snapshot(database);
+      const before = await snapshot(env.database);
       const editorAbilities = abilitiesFor({ role: "editor" });
 
       const wrong: string[] = [];
@@ -188,14 +172,14 @@ for (const factory of testDatabases()) {
       for (const route of adminRoutes) {
         const label = `${route.method} ${route.pattern}`;
         const ability = route.ability!;
-        const asVisitor = await send(visitor, route);
+        const asVisitor = await send(env.visitor, route);
         if (asVisitor !== 401) wrong.push(`visitor ${label} → ${asVisitor}`);
-        const asEditor = await send(editor, route);
+        const asEditor = await send(env.editor, route);
         const editorMay = can(editorAbilities, ability.action, ability.subject);
         if (editorMay ? asEditor === 401 || asEditor === 403 : asEditor !== 403) {
           wrong.push(`editor ${label} (${ability.action} ${ability.subject}) → ${asEditor}`);
         }
-        const asAdmin = await send(admin, route);
+        const asAdmin = await send(env.admin, route);
         if (asAdmin === 401 || asAdmin === 403 || asAdmin >= 500) wrong.push(`admin ${label} → ${asAdmin}`);
       }
       expect(wrong).toEqual([]);
@@ -208,7 +192,7 @@ for (const factory of testDatabases()) {
       // (Trash: only deleting for good; editors list and restore what they may delete.)
       expect([...editorRefused].sort()).toEqual(["AuditLog", "Client", "ContactRequest", "Settings", "Trash"]);
       // Nothing changed on the way (the admin's refused writes included), the audit log neither.
-      expect(await snapshot(database)).toEqual(before);
+      expect(await snapshot(env.database)).toEqual(before);
     });
   });
 }

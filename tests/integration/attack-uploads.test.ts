@@ -8,14 +8,14 @@
  * is a 422 and an oversized body a 413; a hostile file name never reaches the stored path. Every stored
  * variant is served as a raster type with `nosniff` and its own `default-src 'none'; sandbox` policy.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminImage } from "../../domain/contracts/admin.ts";
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from "../../server/images/pipeline.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createProductThroughApi, loginAs } from "../support/auth.ts";
-import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { createProductThroughApi } from "../support/auth.ts";
+import { testDatabases } from "../support/database.ts";
 import { formWith, HTML_PAGE, pngImage } from "../support/images.ts";
+import { rowCount } from "../support/rows.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 const HEBREW = /[\u0590-\u05FF]/;
 const PAYLOAD = "<script>alert(document.cookie)</script>";
@@ -40,53 +40,35 @@ const SVG_EXTERNAL = Buffer.from(`<?xml version="1.0"?>
 
 for (const factory of testDatabases()) {
   describe(`attack suite: uploads on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
-    let admin: TestClient;
+    const env = suiteApp(factory, { clients: { admin: "admin" } });
     let productId: number;
     let png: Buffer;
 
     beforeAll(async () => {
-      database = await factory.create();
-      t = createTestApp(database);
-      admin = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
-      productId = await createProductThroughApi(admin, { name: "עוגת גבינה", title: "עוגה", serial_id: 654_321 });
+      productId = await createProductThroughApi(env.admin, { name: "עוגת גבינה", title: "עוגה", serial_id: 654_321 });
       png = await pngImage(160, 100);
-    });
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
     });
 
     /** Through both upload paths: the back office's multi-file one and the spec's product upload. */
     const uploadBoth = async (bytes: Buffer, name: string, type = "image/png") => {
-      const many = await admin.fetch("/api/admin/images", {
+      const many = await env.admin.fetch("/api/admin/images", {
         method: "POST",
         body: formWith({ id: String(productId), type: "product" }, [{ field: "files[]", bytes, name, type }]),
       });
-      const one = await admin.fetch("/api/upload/image", {
+      const one = await env.admin.fetch("/api/upload/image", {
         method: "POST",
         body: formWith({ product_id: String(productId) }, [{ field: "image", bytes, name, type }]),
       });
       return [many, one];
     };
-    const imageCount = async () =>
-      Number(
-        (
-          await database.handle.db
-            .selectFrom("images")
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const imageCount = () => rowCount(env.database.handle.db, "images");
     /** Every stored variant of an image, fetched as a browser would. */
     const variantsOf = async (image: AdminImage) => {
       const urls = [
         image.picture.url,
         ...image.picture.sources.flatMap((s) => s.srcSet.split(", ").map((p) => p.split(" ")[0]!)),
       ];
-      return Promise.all(urls.map(async (url) => ({ url, response: await t.request(url) })));
+      return Promise.all(urls.map(async (url) => ({ url, response: await env.t.request(url) })));
     };
     const expectCleanRaster = async (image: AdminImage, forbidden: string[]) => {
       for (const { url, response } of await variantsOf(image)) {
@@ -149,7 +131,7 @@ for (const factory of testDatabases()) {
         name: `big-${i}.png`,
         type: "image/png",
       }));
-      const response = await admin.fetch("/api/admin/images", {
+      const response = await env.admin.fetch("/api/admin/images", {
         method: "POST",
         body: formWith({ id: String(productId), type: "product" }, files),
       });

@@ -3,13 +3,13 @@
  * (values for catalogue data, names only for personal data), sign-ins, failed sign-ins and sign-outs,
  * entries that outlive their user, the admin-only paged and filtered list, and the retention purge.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminAuditEntry, AdminProduct, Paginated } from "../../domain/contracts/admin.ts";
 import { AUDIT_RETENTION_DAYS } from "../../server/services/audit/index.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { testDatabases } from "../support/database.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 type Json = Record<string, unknown>;
 
@@ -29,38 +29,27 @@ async function json<T>(response: Response): Promise<T> {
 
 for (const factory of testDatabases()) {
   describe(`audit log on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
-    let admin: TestClient;
+    const env = suiteApp(factory, { clients: { admin: null, editor: null } });
     let adminAccount: { email: string; password: string };
-    let editor: TestClient;
 
     /** Entries of the log, newest first, through the admin's own API. */
     async function entries(query = ""): Promise<Paginated<AdminAuditEntry>> {
-      const response = await admin.fetch(`/api/admin/audit?per_page=100${query}`);
+      const response = await env.admin.fetch(`/api/admin/audit?per_page=100${query}`);
       expect(response.status).toBe(200);
       return json<Paginated<AdminAuditEntry>>(response);
     }
 
     beforeAll(async () => {
-      database = await factory.create();
-      t = createTestApp(database);
-      admin = new TestClient(t);
-      editor = new TestClient(t);
-      adminAccount = await loginAs(admin, t.services, "admin");
-      await loginAs(editor, t.services, "editor");
-    });
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
+      adminAccount = await loginAs(env.admin, env.t.services, "admin");
+      await loginAs(env.editor, env.t.services, "editor");
     });
 
     it("records a product edit with the changed fields, old and new values, who and from where", async () => {
       const created = await json<{ data: AdminProduct }>(
-        await admin.fetch("/api/admin/products", { method: "POST", json: product() }),
+        await env.admin.fetch("/api/admin/products", { method: "POST", json: product() }),
       );
       const id = created.data.id;
-      const response = await admin.fetch(`/api/admin/products/${id}`, {
+      const response = await env.admin.fetch(`/api/admin/products/${id}`, {
         method: "PUT",
         json: product({ name: "חלת מים", status: 0 }),
       });
@@ -81,7 +70,7 @@ for (const factory of testDatabases()) {
       const create = data.find((e) => e.action === "create" && e.entity_id === id);
       expect(create?.changes.map((c) => c.field)).toEqual(expect.arrayContaining(["name", "serial_id"]));
 
-      await admin.fetch(`/api/admin/products/${id}`, { method: "DELETE" });
+      await env.admin.fetch(`/api/admin/products/${id}`, { method: "DELETE" });
       const after = await entries(`&entity_type=Product&action=delete`);
       expect(after.data[0]).toMatchObject({ action: "delete", entity_id: id, entity_label: "חלת מים" });
     });
@@ -90,12 +79,14 @@ for (const factory of testDatabases()) {
       const first = "first.member@example.co.il";
       const second = "renamed.member@example.co.il";
       const created = await json<{ data: { id: number } }>(
-        await admin.fetch("/api/clients", { method: "POST", json: { email: first } }),
+        await env.admin.fetch("/api/clients", { method: "POST", json: { email: first } }),
       );
       const id = created.data.id;
-      expect((await admin.fetch(`/api/clients/${id}`, { method: "PUT", json: { email: second } })).status).toBe(200);
+      expect((await env.admin.fetch(`/api/clients/${id}`, { method: "PUT", json: { email: second } })).status).toBe(
+        200,
+      );
 
-      const request = await database.handle.db
+      const request = await env.database.handle.db
         .insertInto("contact_requests")
         .values({
           name: "דנה כהן",
@@ -107,7 +98,7 @@ for (const factory of testDatabases()) {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const handled = await admin.fetch(`/api/admin/contact-requests/${request.id}`, {
+      const handled = await env.admin.fetch(`/api/admin/contact-requests/${request.id}`, {
         method: "PUT",
         json: { handled: true },
       });
@@ -120,7 +111,7 @@ for (const factory of testDatabases()) {
       const contact = data.find((e) => e.entity_type === "ContactRequest" && e.entity_id === request.id);
       expect(contact?.changes).toEqual([{ field: "handled_at", personal: true }]);
       // Nothing of the person in the log: neither address, nor a label.
-      const stored = JSON.stringify(await database.handle.db.selectFrom("audit_log").selectAll().execute());
+      const stored = JSON.stringify(await env.database.handle.db.selectFrom("audit_log").selectAll().execute());
       for (const value of [first, second, "dana@example.co.il", "דנה כהן", "0501234567"]) {
         expect(stored).not.toContain(value);
       }
@@ -128,9 +119,9 @@ for (const factory of testDatabases()) {
     });
 
     it("records site settings with old and new values, and records nothing for a refused write", async () => {
-      const current = await json<{ data: Json }>(await admin.fetch("/api/admin/settings"));
+      const current = await json<{ data: Json }>(await env.admin.fetch("/api/admin/settings"));
       const before = (await entries()).total;
-      const saved = await admin.fetch("/api/admin/settings", {
+      const saved = await env.admin.fetch("/api/admin/settings", {
         method: "PUT",
         json: { ...current.data, tagline: "מאפייה משפחתית מאז 1950" },
       });
@@ -143,15 +134,15 @@ for (const factory of testDatabases()) {
         changes: [{ field: "tagline", from: current.data.tagline, to: "מאפייה משפחתית מאז 1950" }],
       });
 
-      const refused = await admin.fetch("/api/admin/products", { method: "POST", json: { name: "" } });
+      const refused = await env.admin.fetch("/api/admin/products", { method: "POST", json: { name: "" } });
       expect(refused.status).toBe(422);
-      const forbidden = await editor.fetch("/api/admin/settings", { method: "PUT", json: current.data });
+      const forbidden = await env.editor.fetch("/api/admin/settings", { method: "PUT", json: current.data });
       expect(forbidden.status).toBe(403);
       expect((await entries()).total).toBe(before + 1);
     });
 
     it("records sign-in, failed sign-in (the e-mail tried, never the password) and sign-out", async () => {
-      const browser = new TestClient(t);
+      const browser = new TestClient(env.t);
       const wrong = "Wrong-password-123!";
       const failed = await browser.fetch("/login", {
         method: "POST",
@@ -179,47 +170,50 @@ for (const factory of testDatabases()) {
       ]);
       expect(data[1]!.user_id).not.toBeNull();
       expect(data[3]!.user_id).toBeNull();
-      const stored = JSON.stringify(await database.handle.db.selectFrom("audit_log").selectAll().execute());
+      const stored = JSON.stringify(await env.database.handle.db.selectFrom("audit_log").selectAll().execute());
       expect(stored).not.toContain(wrong);
       expect(stored).not.toContain(adminAccount.password);
     });
 
     it("is the admin's alone: visitors 401, editors 403, never stored by a cache", async () => {
-      const visitor = new TestClient(t);
+      const visitor = new TestClient(env.t);
       expect((await visitor.fetch("/api/admin/audit")).status).toBe(401);
-      expect((await editor.fetch("/api/admin/audit")).status).toBe(403);
-      const response = await admin.fetch("/api/admin/audit");
+      expect((await env.editor.fetch("/api/admin/audit")).status).toBe(403);
+      const response = await env.admin.fetch("/api/admin/audit");
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toBe("no-store");
       // Read-only: no way to change or remove an entry.
       const [entry] = (await entries()).data;
-      expect((await admin.fetch(`/api/admin/audit/${entry!.id}`, { method: "DELETE" })).status).toBe(404);
-      expect((await admin.fetch("/api/admin/audit", { method: "POST", json: {} })).status).toBe(405);
+      expect((await env.admin.fetch(`/api/admin/audit/${entry!.id}`, { method: "DELETE" })).status).toBe(404);
+      expect((await env.admin.fetch("/api/admin/audit", { method: "POST", json: {} })).status).toBe(405);
     });
 
     it("pages newest first in Laravel's shape and filters by user, entity type, action and dates", async () => {
       for (let i = 0; i < 3; i++) {
-        await admin.fetch("/api/admin/sizes", {
+        await env.admin.fetch("/api/admin/sizes", {
           method: "POST",
           json: { name: `גודל ${i}`, price: 10, product_id: 999_999 },
         });
       }
       const sizes = await json<{ data: AdminProduct }>(
-        await admin.fetch("/api/admin/products", { method: "POST", json: product({ serial_id: 700_002 }) }),
+        await env.admin.fetch("/api/admin/products", { method: "POST", json: product({ serial_id: 700_002 }) }),
       );
       for (const name of ["קטן", "בינוני", "גדול"]) {
-        await admin.fetch("/api/admin/sizes", { method: "POST", json: { name, price: 10, product_id: sizes.data.id } });
+        await env.admin.fetch("/api/admin/sizes", {
+          method: "POST",
+          json: { name, price: 10, product_id: sizes.data.id },
+        });
       }
       const page1 = await json<Paginated<AdminAuditEntry>>(
-        await admin.fetch("/api/admin/audit?entity_type=Size&per_page=2"),
+        await env.admin.fetch("/api/admin/audit?entity_type=Size&per_page=2"),
       );
       expect(page1).toMatchObject({ current_page: 1, per_page: 2, total: 3, last_page: 2, from: 1, to: 2 });
       expect(page1.data.map((e) => e.entity_label)).toEqual(["גדול", "בינוני"]);
       expect(page1.next_page_url).toContain("entity_type=Size");
-      const page2 = await json<Paginated<AdminAuditEntry>>(await admin.fetch(page1.next_page_url!));
+      const page2 = await json<Paginated<AdminAuditEntry>>(await env.admin.fetch(page1.next_page_url!));
       expect(page2.data.map((e) => e.entity_label)).toEqual(["קטן"]);
 
-      const { id: adminId } = await database.handle.db
+      const { id: adminId } = await env.database.handle.db
         .selectFrom("users")
         .select("id")
         .where("email", "=", adminAccount.email)
@@ -245,16 +239,16 @@ for (const factory of testDatabases()) {
         "from=2026-05-02&to=2026-05-01",
         "user_id=abc",
       ]) {
-        const response = await admin.fetch(`/api/admin/audit?${bad}`);
+        const response = await env.admin.fetch(`/api/admin/audit?${bad}`);
         expect(response.status, bad).toBe(422);
         expect(JSON.stringify(await response.json())).toMatch(/[\u0590-\u05FF]/);
       }
     });
 
     it("keeps an entry after its user is deleted, and purges entries past the retention period", async () => {
-      const temp = new TestClient(t);
-      const account = await loginAs(temp, t.services, "editor");
-      await database.handle.db.deleteFrom("users").where("email", "=", account.email).execute();
+      const temp = new TestClient(env.t);
+      const account = await loginAs(temp, env.t.services, "editor");
+      await env.database.handle.db.deleteFrom("users").where("email", "=", account.email).execute();
       const kept = await entries(`&action=sign_in&search_title=${encodeURIComponent(account.email)}`);
       expect(kept.data[0]).toMatchObject({ user_email: account.email, user_name: "עורך" });
 
@@ -270,15 +264,15 @@ for (const factory of testDatabases()) {
         entity_label: null,
         changes: "[]",
       } as const;
-      await database.handle.db
+      await env.database.handle.db
         .insertInto("audit_log")
         .values([
           { ...row, created_at: old(AUDIT_RETENTION_DAYS + 1), address: "192.0.2.1", user_email: "old@x.il" },
           { ...row, created_at: old(AUDIT_RETENTION_DAYS - 1), address: "192.0.2.2", user_email: "recent@x.il" },
         ])
         .execute();
-      expect(await t.services.audit.purge()).toBe(1);
-      const left = await database.handle.db.selectFrom("audit_log").select("user_email").execute();
+      expect(await env.t.services.audit.purge()).toBe(1);
+      const left = await env.database.handle.db.selectFrom("audit_log").select("user_email").execute();
       expect(left.map((r) => r.user_email)).toContain("recent@x.il");
       expect(left.map((r) => r.user_email)).not.toContain("old@x.il");
     });

@@ -3,13 +3,13 @@
  * (dates, Hebrew names, intervals, 422s), `open_now` and the Hebrew status line on the branch JSON, and rows
  * in the spec's original list format still answering as before.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type HoursDay, hoursStatus } from "../../domain/hours/engine.ts";
 import { DEFAULT_RULES, parseStoredHours, serializeHours } from "../../domain/hours/rules.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { testDatabases } from "../support/database.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 type Json = { data?: Record<string, unknown>; message?: string; errors?: Record<string, string[]> };
 
@@ -35,21 +35,18 @@ const RULED = serializeHours({
 
 for (const factory of testDatabases()) {
   describe(`branch hours API on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
+    const env = suiteApp(factory);
     let legacyId = 0;
     let ruledId = 0;
     const get = async (path: string) => {
-      const res = await t.request(path);
+      const res = await env.t.request(path);
       return { status: res.status, body: (await res.json()) as Json };
     };
 
     beforeAll(async () => {
-      database = await factory.create();
-      t = createTestApp(database);
       const at = new Date().toISOString();
       const insert = async (name: string, hours: string) => {
-        const row = await database.handle.db
+        const row = await env.database.handle.db
           .insertInto("branches")
           .values({
             name,
@@ -72,10 +69,6 @@ for (const factory of testDatabases()) {
       };
       legacyId = await insert("סניף ותיק", JSON.stringify(LEGACY));
       ruledId = await insert("סניף עם כללים", RULED);
-    });
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
     });
 
     it("answers each day with Gregorian and Hebrew date, holiday or parasha and intervals in Jerusalem time", async () => {
@@ -136,7 +129,7 @@ for (const factory of testDatabases()) {
 
     it("carries open_now and the Hebrew status line on the branch JSON, as the engine says for now", async () => {
       for (const id of [legacyId, ruledId]) {
-        const row = await database.handle.db
+        const row = await env.database.handle.db
           .selectFrom("branches")
           .select("opening_hours")
           .where("id", "=", id)
@@ -170,8 +163,8 @@ for (const factory of testDatabases()) {
     });
 
     it("the admin saves split shifts, a night past midnight and the rules; a list-only update keeps the rules", async () => {
-      const admin = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
+      const admin = new TestClient(env.t);
+      await loginAs(admin, env.t.services, "admin");
       const weekly = [
         { day: 0, opens: "07:00", closes: "12:00" },
         { day: 0, opens: "16:00", closes: "19:00" },

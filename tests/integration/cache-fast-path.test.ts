@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServerWithFastPath } from "../../server/http/cache-fast-path.ts";
 import type { Logger } from "../../server/log.ts";
 import { createTestApp, RELAXED_RATE_RULES, type TestApp } from "../support/app.ts";
-import { createProductThroughApi, loginAs } from "../support/auth.ts";
-import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { createProductThroughApi } from "../support/auth.ts";
+import { testDatabases } from "../support/database.ts";
 import { loadServerBuild } from "../support/page-build.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 interface RawAnswer {
   status: number;
@@ -72,36 +72,27 @@ async function serveBoth(t: TestApp) {
 
 for (const factory of testDatabases()) {
   describe(`page-cache hits before the app on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
-    let admin: TestClient;
-    let servers: Awaited<ReturnType<typeof serveBoth>>;
     const logged: Record<string, unknown>[] = [];
+    const logger: Logger = {
+      info: (message, fields) => message === "request" && logged.push(fields ?? {}),
+      warn: () => {},
+      error: () => {},
+      debug: () => {},
+    };
+    const env = suiteApp(factory, { pages: true, app: { logger }, clients: { admin: "admin" } });
+    let servers: Awaited<ReturnType<typeof serveBoth>>;
     let product = 0;
 
     beforeAll(async () => {
-      const build = await loadServerBuild();
-      database = await factory.create();
-      const logger: Logger = {
-        info: (message, fields) => message === "request" && logged.push(fields ?? {}),
-        warn: () => {},
-        error: () => {},
-        debug: () => {},
-      };
-      t = createTestApp(database, { build, logger });
-      admin = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
-      product = await createProductThroughApi(admin, {
+      product = await createProductThroughApi(env.admin, {
         name: "חלה מתוקה",
         title: "חלה מתוקה לשבת",
         serial_id: 910_001,
       });
-      servers = await serveBoth(t);
+      servers = await serveBoth(env.t);
     }, 120_000);
     afterAll(async () => {
       await servers?.close();
-      t?.dispose();
-      await database?.dispose();
     });
 
     it("sends what the app sends for the same request: status, every header, the bytes", async () => {
@@ -159,7 +150,7 @@ for (const factory of testDatabases()) {
 
     it("leaves to the app what it does not hold: a page not kept yet, unknown parameters, deflate, the API", async () => {
       const before = servers.served.count;
-      await admin.fetch(`/api/admin/products/${product}`, {
+      await env.admin.fetch(`/api/admin/products/${product}`, {
         method: "PUT",
         json: { name: "חלה מתוקה", title: "חלה מתוקה לשבת", content: "עם צימוקים", serial_id: 910_001, status: 1 },
       });
@@ -178,13 +169,13 @@ for (const factory of testDatabases()) {
       expect(servers.served.count).toBe(before);
       // A content version bump (a write on another server) and the kept page is not served any more.
       expect(new Map((await get(servers.ports.fast, "/")).headers).get("x-cache")).toBe("hit");
-      await t.contentVersion.bump();
+      await env.t.contentVersion.bump();
       expect(new Map((await get(servers.ports.fast, "/")).headers).get("x-cache")).toBe("miss");
       expect(servers.served.count).toBe(before + 1);
     });
 
     it("counts cached hits against the per-address ceiling; past it the app answers the 429", async () => {
-      const limited = createTestApp(database, {
+      const limited = createTestApp(env.database, {
         build: await loadServerBuild(),
         rateRules: { ...RELAXED_RATE_RULES, api: { limit: 3, windowMs: 60 * 60_000 } },
       });

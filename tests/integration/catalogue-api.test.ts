@@ -3,7 +3,7 @@
  * response shapes, the Laravel paginator, published-only visibility, similar products,
  * category filters and the 404/422 answers for bad ids.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type {
   CategoryDetail,
   CategorySummary,
@@ -13,8 +13,8 @@ import type {
   ProductSummary,
 } from "../../domain/contracts/catalogue.ts";
 import { PRODUCTS_PER_PAGE } from "../../domain/pagination.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { testDatabases } from "../support/database.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 const PAGINATOR_KEYS = [
   "current_page",
@@ -34,22 +34,18 @@ const PAGINATOR_KEYS = [
 
 for (const factory of testDatabases()) {
   describe(`catalogue API on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
+    const env = suiteApp(factory, { seeded: true });
     let publishedCount: number;
 
     const json = async <T>(path: string, status = 200): Promise<T> => {
-      const res = await t.request(path);
+      const res = await env.t.request(path);
       expect(res.status, path).toBe(status);
       expect(res.headers.get("content-type"), path).toMatch(/application\/json/);
       return (await res.json()) as T;
     };
 
     beforeAll(async () => {
-      // The demo content, seeded once for the run (tests/integration/global-setup.ts).
-      database = await factory.create({ template: inject("seedTemplate") });
-      t = createTestApp(database);
-      const { db } = database.handle;
+      const { db } = env.database.handle;
       // Unpublish one product and one main category (with its subcategories' products still published).
       const hidden = await db.selectFrom("products").select("id").orderBy("id").limit(1).executeTakeFirstOrThrow();
       await db.updateTable("products").set({ status: 0 }).where("id", "=", hidden.id).execute();
@@ -63,14 +59,15 @@ for (const factory of testDatabases()) {
         ).n,
       );
     }, 180_000);
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
-    });
 
     const hiddenProductId = async () =>
-      (await database.handle.db.selectFrom("products").select("id").where("status", "=", 0).executeTakeFirstOrThrow())
-        .id;
+      (
+        await env.database.handle.db
+          .selectFrom("products")
+          .select("id")
+          .where("status", "=", 0)
+          .executeTakeFirstOrThrow()
+      ).id;
 
     it("pages the published products as Laravel paginator JSON, newest first", async () => {
       const first = await json<Paginated<ProductSummary>>("/api/products");
@@ -133,7 +130,7 @@ for (const factory of testDatabases()) {
       const mains = (await json<{ data: CategoryWithSubs[] }>("/api/categories")).data;
       const main = mains.find((c) => c.subCategories.length >= 2)!;
       const sub = main.subCategories[0]!;
-      const { db } = database.handle;
+      const { db } = env.database.handle;
       const linked = await db
         .selectFrom("category_product")
         .innerJoin("products", "products.id", "category_product.product_id")
@@ -158,7 +155,7 @@ for (const factory of testDatabases()) {
 
     it("returns a product with categories, sizes, tags and images", async () => {
       const { data: list } = await json<Paginated<ProductSummary>>("/api/products");
-      const withTags = await database.handle.db
+      const withTags = await env.database.handle.db
         .selectFrom("tags")
         .innerJoin("products", "products.id", "tags.tagable_id")
         .select("products.id")
@@ -174,7 +171,7 @@ for (const factory of testDatabases()) {
         const prices = data.size.map((s) => s.price);
         expect(prices).toEqual([...prices].sort((a, b) => a - b));
         // Prices travel in shekels (the spec's unit); the database keeps integer agorot.
-        const stored = await database.handle.db
+        const stored = await env.database.handle.db
           .selectFrom("sizes")
           .select(["id", "price"])
           .where("product_id", "=", id)
@@ -199,7 +196,7 @@ for (const factory of testDatabases()) {
     });
 
     it("suggests similar products: sharing categories, most shared first, never the product itself", async () => {
-      const { db } = database.handle;
+      const { db } = env.database.handle;
       const categoriesOf = async (id: number) =>
         (await db.selectFrom("category_product").select("category_id").where("product_id", "=", id).execute()).map(
           (r) => r.category_id,
@@ -224,7 +221,7 @@ for (const factory of testDatabases()) {
       const without = await json<{ data: ProductSummary[] }>("/api/product-home");
       expect(withSlash).toEqual(without);
       expect(withSlash.data.length).toBeGreaterThanOrEqual(6);
-      const flagged = await database.handle.db
+      const flagged = await env.database.handle.db
         .selectFrom("products")
         .select("id")
         .where("visibility_home_page", "=", 1)
@@ -261,7 +258,7 @@ for (const factory of testDatabases()) {
     });
 
     it("hides an unpublished main category together with its subcategories", async () => {
-      const { db } = database.handle;
+      const { db } = env.database.handle;
       const mains = (await json<{ data: CategoryWithSubs[] }>("/api/categories")).data;
       const victim = mains.at(-1)!;
       await db.updateTable("categories").set({ status: 0 }).where("id", "=", victim.id).execute();

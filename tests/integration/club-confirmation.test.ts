@@ -13,12 +13,13 @@ import { heAdmin } from "../../domain/i18n/admin.ts";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { createMailer, type Mailer } from "../../server/mail/mailer.ts";
 import { CONFIRMATION_RESEND_MINUTES } from "../../server/services/clients.ts";
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from "../support/app.ts";
+import { createTestApp, TEST_PUBLIC_URL } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { testDatabases } from "../support/database.ts";
 import { loadServerBuild } from "../support/page-build.ts";
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 const T = heForms.club.confirm;
 const BRAND = "מאפיית שקד";
@@ -35,24 +36,30 @@ const pathOf = (link: string) => link.slice(TEST_PUBLIC_URL.length);
 
 for (const factory of testDatabases()) {
   describe(`club double opt-in on ${factory.name}`, () => {
-    let database: TestDatabase;
     let smtp: TestSmtpServer;
     let mailer: Mailer;
-    let t: TestApp;
+    const env = suiteApp(factory, {
+      pages: true,
+      app: async () => {
+        smtp = await startSmtpServer();
+        mailer = createMailer({ smtpUrl: smtp.url, from: "club@bakery.example" });
+        return { mailer };
+      },
+    });
     let build: Awaited<ReturnType<typeof loadServerBuild>>;
 
     const member = (email: string) =>
-      database.handle.db.selectFrom("clients").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+      env.database.handle.db.selectFrom("clients").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
     const links = async (email: string) =>
       (
-        await database.handle.db
+        await env.database.handle.db
           .selectFrom("client_confirmations")
           .innerJoin("clients", "clients.id", "client_confirmations.client_id")
           .select(["token_hash", "expires_at"])
           .where("clients.email", "=", email)
           .execute()
       ).length;
-    const signUp = async (email: string, app = t) => {
+    const signUp = async (email: string, app = env.t) => {
       const res = await new TestClient(app).fetch("/api/client/create", { method: "POST", json: { email } });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ data: { subscribed: true } });
@@ -63,39 +70,28 @@ for (const factory of testDatabases()) {
       return { status: res.status, html: await res.text(), headers: res.headers };
     };
     /** Opens the link and, where the page offers the button, clicks it (a form POST, as without JavaScript). */
-    const follow = async (link: string, app = t) => {
+    const follow = async (link: string, app = env.t) => {
       const client = new TestClient(app);
       const opened = await open(link, client);
       if (opened.status !== 200) return opened;
       expect(opened.html).toContain(T.confirmButton);
       const token = new URL(link).searchParams.get("token") ?? "";
-      const res = await client.fetch(pathOf(link), {
-        method: "POST",
-        xsrf: false,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ token, _token: client.xsrfToken ?? "" }).toString(),
-      });
+      const res = await client.postForm(pathOf(link), { token });
       return { status: res.status, html: await res.text(), headers: res.headers };
     };
 
     beforeAll(async () => {
       build = await loadServerBuild();
-      database = await factory.create();
-      smtp = await startSmtpServer();
-      mailer = createMailer({ smtpUrl: smtp.url, from: "club@bakery.example" });
-      t = createTestApp(database, { build, mailer });
-      const settings = await t.services.settings.get();
-      await t.services.settings.save({ ...settings, brandName: BRAND });
-      await t.contentVersion.bump();
+      const settings = await env.t.services.settings.get();
+      await env.t.services.settings.save({ ...settings, brandName: BRAND });
+      await env.t.contentVersion.bump();
     }, 120_000);
     beforeEach(() => {
       smtp.refuse = false;
     });
     afterAll(async () => {
-      t?.dispose();
       mailer?.close();
       await smtp?.close();
-      await database?.dispose();
     });
 
     it("POST /api/client/create { email }: pending with the consent record; the Hebrew e-mail's link confirms, once", async () => {
@@ -125,12 +121,12 @@ for (const factory of testDatabases()) {
       expect(mail.html).toContain(link);
       // Only the token's hash is stored.
       const token = new URL(link).searchParams.get("token")!;
-      const stored = await database.handle.db.selectFrom("client_confirmations").select("token_hash").execute();
+      const stored = await env.database.handle.db.selectFrom("client_confirmations").select("token_hash").execute();
       expect(stored.map((r) => r.token_hash)).not.toContain(token);
       expect(await links(email)).toBe(1);
 
       // Opening the link (a mail scanner, a link preview) confirms nothing: it shows the address and a button.
-      const opened = await open(link, new TestClient(t));
+      const opened = await open(link, new TestClient(env.t));
       expect(opened.status).toBe(200);
       expect(opened.html).toContain(T.pendingHeading);
       expect(opened.html).toContain(`<bdi dir="ltr" class="font-semibold">${email}</bdi>`);
@@ -162,14 +158,9 @@ for (const factory of testDatabases()) {
 
     it("the /club page form (no JavaScript) records the consent as given on the page and sends the e-mail", async () => {
       const email = "page-member@example.co.il";
-      const client = new TestClient(t);
+      const client = new TestClient(env.t);
       await client.fetch("/club");
-      const res = await client.fetch("/club", {
-        method: "POST",
-        xsrf: false,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ email, _token: client.xsrfToken ?? "" }).toString(),
-      });
+      const res = await client.postForm("/club", { email });
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/thankYou?from=club");
       expect(await member(email)).toMatchObject({ consent_source: "page", confirmed_at: null });
@@ -191,7 +182,7 @@ for (const factory of testDatabases()) {
 
       // Later than the interval: a new e-mail with a new link.
       const past = new Date(Date.now() - (CONFIRMATION_RESEND_MINUTES + 1) * 60_000).toISOString();
-      await database.handle.db
+      await env.database.handle.db
         .updateTable("clients")
         .set({ confirmation_sent_at: past })
         .where("email", "=", email)
@@ -206,8 +197,8 @@ for (const factory of testDatabases()) {
     });
 
     it("a member added by staff without consent becomes pending when the address is submitted, confirmed only by the link", async () => {
-      const admin = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
+      const admin = new TestClient(env.t);
+      await loginAs(admin, env.t.services, "admin");
       const email = "staff-added@example.co.il";
       const created = await admin.fetch("/api/clients", { method: "POST", json: { email } });
       expect(created.status).toBe(201);
@@ -243,7 +234,7 @@ for (const factory of testDatabases()) {
     });
 
     it("without SMTP_URL: the member stays pending, nothing is sent and nothing fails", async () => {
-      const offline = createTestApp(database, { build });
+      const offline = createTestApp(env.database, { build });
       try {
         const email = "no-smtp@example.co.il";
         const before = smtp.messages.length;
@@ -271,7 +262,7 @@ for (const factory of testDatabases()) {
       const email = "expired@example.co.il";
       await signUp(email);
       const link = linkOf(await smtp.next());
-      await database.handle.db
+      await env.database.handle.db
         .updateTable("client_confirmations")
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
         .execute();
@@ -281,21 +272,16 @@ for (const factory of testDatabases()) {
       expect((await member(email)).confirmed_at).toBeNull();
 
       // The button's POST checks the token again: an unknown one confirms no one.
-      const client = new TestClient(t);
+      const client = new TestClient(env.t);
       await client.fetch("/club");
-      const forged = await client.fetch("/club/confirm", {
-        method: "POST",
-        xsrf: false,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ token: "B".repeat(43), _token: client.xsrfToken ?? "" }).toString(),
-      });
+      const forged = await client.postForm("/club/confirm", { token: "B".repeat(43) });
       expect(forged.status).toBe(400);
       expect(await forged.text()).toContain(T.invalidHeading);
     });
 
     it("the admin list and the CSV export carry the status (ממתין לאישור / מאושר)", async () => {
-      const admin = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
+      const admin = new TestClient(env.t);
+      await loginAs(admin, env.t.services, "admin");
       const list = (await (await admin.fetch("/api/clients?per_page=100")).json()) as Paginated<AdminClient>;
       const status = new Map(list.data.map((c) => [c.email, c.status]));
       expect(status.get("dana@example.co.il")).toBe("confirmed");

@@ -2,35 +2,24 @@
  * Public content API (spec §7) on each database: branches, sales and publications, their
  * `{ data: … }` shapes, published-only visibility, ordering and 404s for bad or hidden ids.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   branches as seedBranches,
   publications as seedPublications,
   sales as seedSales,
 } from "../../server/db/seed/content.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { testDatabases } from "../support/database.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 type Json = Record<string, unknown> & { data: unknown; message?: string };
 
 for (const factory of testDatabases()) {
   describe(`content API on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
+    const env = suiteApp(factory, { seeded: true });
     const get = async (path: string) => {
-      const res = await t.request(path);
+      const res = await env.t.request(path);
       return { status: res.status, type: res.headers.get("content-type") ?? "", body: (await res.json()) as Json };
     };
-
-    beforeAll(async () => {
-      // The demo content, seeded once for the run (tests/integration/global-setup.ts).
-      database = await factory.create({ template: inject("seedTemplate") });
-      t = createTestApp(database);
-    });
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
-    });
 
     it("GET /api/branches answers { data: [...] } (the client reads response.data.data)", async () => {
       const { status, type, body } = await get("/api/branches");
@@ -106,7 +95,7 @@ for (const factory of testDatabases()) {
         expect(one.status).toBe(200);
         expect((one.body.data as { name: string }).name).toBe(target.name);
 
-        await database.handle.db.updateTable(table).set({ status: 0 }).where("id", "=", target.id).execute();
+        await env.database.handle.db.updateTable(table).set({ status: 0 }).where("id", "=", target.id).execute();
         try {
           expect((await get(`/api/${path}/${target.id}`)).status).toBe(404);
           const after = await get(`/api/${path}`);
@@ -114,7 +103,7 @@ for (const factory of testDatabases()) {
           const home = await get(`/api/${path}-home/`);
           expect((home.body.data as { id: number }[]).some((p) => p.id === target.id)).toBe(false);
         } finally {
-          await database.handle.db.updateTable(table).set({ status: 1 }).where("id", "=", target.id).execute();
+          await env.database.handle.db.updateTable(table).set({ status: 1 }).where("id", "=", target.id).execute();
         }
         expect((await get(`/api/${path}/abc`)).status).toBe(404);
       });

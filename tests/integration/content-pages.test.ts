@@ -4,15 +4,17 @@
  * JavaScript (success redirect, field errors, honeypot, XSRF, server failure and rate limit).
  * Also /sitemap.xml and /robots.txt.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { heContent } from "../../domain/i18n/content.ts";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { he } from "../../domain/i18n/site.ts";
 import { branches as seedBranches, siteSettings } from "../../server/db/seed/content.ts";
-import { createTestApp, RELAXED_RATE_RULES, type TestApp } from "../support/app.ts";
+import { createTestApp, RELAXED_RATE_RULES } from "../support/app.ts";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { testDatabases } from "../support/database.ts";
 import { loadServerBuild } from "../support/page-build.ts";
+import { rowCount } from "../support/rows.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
 const XSS = `</script><script>alert("x")</script><img src=x onerror=alert(1)>`;
@@ -36,30 +38,22 @@ function weeklyTable(html: string): string {
 
 for (const factory of testDatabases()) {
   describe(`content pages on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
+    const env = suiteApp(factory, { seeded: true, pages: true });
     let build: Awaited<ReturnType<typeof loadServerBuild>>;
     let branchIds: number[];
 
-    const page = async (path: string, client = new TestClient(t)) => {
+    const page = async (path: string, client = new TestClient(env.t)) => {
       const res = await client.fetch(path);
       return { status: res.status, html: await res.text(), headers: res.headers };
     };
 
     beforeAll(async () => {
       build = await loadServerBuild();
-      // The demo content, seeded once for the run (tests/integration/global-setup.ts).
-      database = await factory.create({ template: inject("seedTemplate") });
-      t = createTestApp(database, { build });
-      branchIds = (await t.services.branches.list()).map((b) => b.id);
+      branchIds = (await env.t.services.branches.list()).map((b) => b.id);
     }, 120_000);
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
-    });
 
     it("every content page answers 200 with one h1, a Hebrew title, description, canonical URL and sharing tags", async () => {
-      const sale = (await t.services.sales.list())[0]!;
+      const sale = (await env.t.services.sales.list())[0]!;
       for (const path of [
         "/branches",
         `/branches/${branchIds[0]}`,
@@ -93,7 +87,7 @@ for (const factory of testDatabases()) {
     });
 
     it("issue 12: a product without a photo is shared with the bakery's share image (1200×630)", async () => {
-      const product = await t.services.admin.products.create({
+      const product = await env.t.services.admin.products.create({
         name: "לחמניית בדיקה",
         title: "לחמנייה בלי תמונה",
         content: "",
@@ -109,7 +103,7 @@ for (const factory of testDatabases()) {
         expect(metaContent(html, "property", "og:image:height")).toBe("630");
         expect(metaContent(html, "name", "twitter:card")).toBe("summary_large_image");
       } finally {
-        await t.services.admin.products.remove(product.id);
+        await env.t.services.admin.products.remove(product.id);
       }
     });
 
@@ -160,7 +154,7 @@ for (const factory of testDatabases()) {
         // Only once in the whole document: the hydration data does not repeat it.
         expect(jsonLdBlocks(html).length, path).toBe(inHead.length);
         expect(html.split("@context").length, path).toBe(head.split("@context").length);
-        const data = await new TestClient(t).fetch(`${path === "/" ? "/_" : path}.data`);
+        const data = await new TestClient(env.t).fetch(`${path === "/" ? "/_" : path}.data`);
         expect(data.status, path).toBe(200);
         expect(await data.text(), path).not.toContain("schema.org");
       }
@@ -168,7 +162,7 @@ for (const factory of testDatabases()) {
 
     it("stored text is rendered escaped in the page and in its JSON-LD", async () => {
       const now = new Date().toISOString();
-      const { id } = await database.handle.db
+      const { id } = await env.database.handle.db
         .insertInto("branches")
         .values({
           name: XSS,
@@ -199,38 +193,22 @@ for (const factory of testDatabases()) {
         // Broken hours read as "closed every day" rather than breaking the page.
         expect(weeklyTable(html).split(heContent.branches.closed).length - 1).toBe(7);
       } finally {
-        await database.handle.db.deleteFrom("branches").where("id", "=", id).execute();
+        await env.database.handle.db.deleteFrom("branches").where("id", "=", id).execute();
       }
     });
 
     describe("forms posted without JavaScript", () => {
-      const form = (client: TestClient, fields: Record<string, string>) =>
-        new URLSearchParams({ _token: client.xsrfToken ?? "", website: "", ...fields }).toString();
       const post = async (client: TestClient, path: string, fields: Record<string, string>, token = true) => {
         await client.fetch(path); // the form page sets the session and XSRF cookies
-        const body = token ? form(client, fields) : new URLSearchParams(fields).toString();
-        const res = await client.fetch(path, {
-          method: "POST",
-          xsrf: false,
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          body,
-        });
+        const res = await client.postForm(path, token ? { website: "", ...fields } : fields, { token });
         return { status: res.status, location: res.headers.get("location"), html: await res.text() };
       };
       const VALID = { name: "דנה כהן", email: "dana@example.co.il", phone: "02-6234567", message: "שלום!" };
-      const contactCount = async () =>
-        Number(
-          (
-            await database.handle.db
-              .selectFrom("contact_requests")
-              .select((eb) => eb.fn.countAll<number>().as("n"))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      const contactCount = () => rowCount(env.database.handle.db, "contact_requests");
 
       it("contact: success stores the request and redirects to /thankYou", async () => {
         const before = await contactCount();
-        const res = await post(new TestClient(t), "/contactUs", VALID);
+        const res = await post(new TestClient(env.t), "/contactUs", VALID);
         expect(res.status).toBe(302);
         expect(res.location).toBe("/thankYou?from=contact");
         expect(await contactCount()).toBe(before + 1);
@@ -240,7 +218,7 @@ for (const factory of testDatabases()) {
 
       it("contact: field errors come back under each field, described and marked invalid, with the typed values escaped", async () => {
         const before = await contactCount();
-        const res = await post(new TestClient(t), "/contactUs", {
+        const res = await post(new TestClient(env.t), "/contactUs", {
           name: XSS,
           email: "dana@",
           phone: "123",
@@ -268,7 +246,7 @@ for (const factory of testDatabases()) {
 
       it("contact: a filled honeypot is answered like a success and nothing is stored", async () => {
         const before = await contactCount();
-        const res = await post(new TestClient(t), "/contactUs", { ...VALID, website: "http://spam.example" });
+        const res = await post(new TestClient(env.t), "/contactUs", { ...VALID, website: "http://spam.example" });
         expect(res.status).toBe(302);
         expect(res.location).toBe("/thankYou?from=contact");
         expect(await contactCount()).toBe(before);
@@ -276,52 +254,56 @@ for (const factory of testDatabases()) {
 
       it("contact: without the XSRF token the post is refused with 419", async () => {
         const before = await contactCount();
-        const res = await post(new TestClient(t), "/contactUs", VALID, false);
+        const res = await post(new TestClient(env.t), "/contactUs", VALID, false);
         expect(res.status).toBe(419);
         expect(await contactCount()).toBe(before);
       });
 
       it("contact: a server failure or a rate limit shows the error message titled 'שגיאה בשליחת בקשה'", async () => {
-        const original = t.services.contact.submit;
+        const original = env.t.services.contact.submit;
         try {
-          t.services.contact.submit = async () => {
+          env.t.services.contact.submit = async () => {
             throw new Error("database is down");
           };
-          const failed = await post(new TestClient(t), "/contactUs", VALID);
+          const failed = await post(new TestClient(env.t), "/contactUs", VALID);
           expect(failed.status).toBe(500);
           expect(failed.html).toMatch(/role="alert"[\s\S]*שגיאה בשליחת בקשה/);
           expect(failed.html).toContain(heForms.common.serverErrorText);
           // What was typed is still in the form.
           expect(failed.html).toMatch(/id="contact-name"[^>]*value="דנה כהן"|value="דנה כהן"[^>]*id="contact-name"/);
 
-          t.services.contact.submit = async () => {
+          env.t.services.contact.submit = async () => {
             throw Object.assign(new Error("slow down"), { status: 429, headers: { "Retry-After": "60" } });
           };
-          const limited = await post(new TestClient(t), "/contactUs", VALID);
+          const limited = await post(new TestClient(env.t), "/contactUs", VALID);
           expect(limited.status).toBe(429);
           expect(limited.html).toContain(heForms.common.rateLimitedText);
         } finally {
-          t.services.contact.submit = original;
+          env.t.services.contact.submit = original;
         }
       });
 
       it("club: submitting is the consent (the sentence next to the button says so); redirects to /thankYou; twice is fine", async () => {
         const email = "club-page@example.co.il";
-        const { html } = await page("/club", new TestClient(t));
+        const { html } = await page("/club", new TestClient(env.t));
         // No opt-in box: the consent sentence stands next to the button and describes it.
         expect(html).not.toContain('type="checkbox"');
         expect(html).toContain(heForms.club.consentNotice.replaceAll('"', "&quot;"));
         expect(html).toMatch(/<button[^>]*type="submit"[^>]*aria-describedby="club-submit-note"/);
-        const missing = await post(new TestClient(t), "/club", { email: "" });
+        const missing = await post(new TestClient(env.t), "/club", { email: "" });
         expect(missing.status).toBe(422);
         expect(missing.html).toContain(heForms.club.errors.emailRequired);
 
         for (let i = 0; i < 2; i++) {
-          const ok = await post(new TestClient(t), "/club", { email });
+          const ok = await post(new TestClient(env.t), "/club", { email });
           expect(ok.status).toBe(302);
           expect(ok.location).toBe("/thankYou?from=club");
         }
-        const rows = await database.handle.db.selectFrom("clients").selectAll().where("email", "=", email).execute();
+        const rows = await env.database.handle.db
+          .selectFrom("clients")
+          .selectAll()
+          .where("email", "=", email)
+          .execute();
         expect(rows).toHaveLength(1);
         expect(rows[0]).toMatchObject({
           source: "site",
@@ -330,16 +312,16 @@ for (const factory of testDatabases()) {
           confirmed_at: null,
         });
 
-        const original = t.services.clients.join;
+        const original = env.t.services.clients.join;
         try {
-          t.services.clients.join = async () => {
+          env.t.services.clients.join = async () => {
             throw new Error("database is down");
           };
-          const failed = await post(new TestClient(t), "/club", { email });
+          const failed = await post(new TestClient(env.t), "/club", { email });
           expect(failed.status).toBe(500);
           expect(failed.html).toMatch(/role="alert"[\s\S]*שגיאה בשליחת הרשמה/);
         } finally {
-          t.services.clients.join = original;
+          env.t.services.clients.join = original;
         }
       });
     });
@@ -359,11 +341,11 @@ for (const factory of testDatabases()) {
     });
 
     it("/sitemap.xml lists every public URL with image entries; /robots.txt points to it and keeps /admin and /api out", async () => {
-      const { db } = database.handle;
+      const { db } = env.database.handle;
       const hidden = (await db.selectFrom("products").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
       await db.updateTable("products").set({ status: 0 }).where("id", "=", hidden).execute();
       try {
-        const res = await t.request("/sitemap.xml");
+        const res = await env.t.request("/sitemap.xml");
         expect(res.status).toBe(200);
         expect(res.headers.get("content-type")).toContain("application/xml");
         expect(res.headers.get("set-cookie")).toBeNull();
@@ -401,21 +383,21 @@ for (const factory of testDatabases()) {
         for (const url of images) expect(url).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/.+\\.jpg$`));
 
         // With an external club site configured, our own club page is not advertised.
-        const settings = await t.services.settings.get();
-        await t.services.settings.save({ ...settings, clubUrl: "https://club.example.co.il" });
+        const settings = await env.t.services.settings.get();
+        await env.t.services.settings.save({ ...settings, clubUrl: "https://club.example.co.il" });
         // A write past the HTTP API: say so, as every write that changes public content must.
-        await t.contentVersion.bump();
+        await env.t.contentVersion.bump();
         try {
-          expect(await (await t.request("/sitemap.xml")).text()).not.toContain(`${PUBLIC_URL}/club<`);
+          expect(await (await env.t.request("/sitemap.xml")).text()).not.toContain(`${PUBLIC_URL}/club<`);
         } finally {
-          await t.services.settings.save(settings);
-          await t.contentVersion.bump();
+          await env.t.services.settings.save(settings);
+          await env.t.contentVersion.bump();
         }
       } finally {
         await db.updateTable("products").set({ status: 1 }).where("id", "=", hidden).execute();
       }
 
-      const robots = await t.request("/robots.txt");
+      const robots = await env.t.request("/robots.txt");
       expect(robots.headers.get("content-type")).toContain("text/plain");
       const text = await robots.text();
       expect(text).toContain("User-agent: *");
@@ -431,7 +413,7 @@ for (const factory of testDatabases()) {
             ["application/json", JSON.stringify({ email: "a@b.co", name: "x", message: "y" })],
             ["text/plain", "email=a@b.co"],
           ] as const) {
-            const client = new TestClient(t);
+            const client = new TestClient(env.t);
             await client.fetch(path);
             const res = await client.fetch(path, { method: "POST", body, headers: { "Content-Type": type } });
             expect(res.status, `${path} ${type}`).toBe(415);
@@ -442,8 +424,8 @@ for (const factory of testDatabases()) {
 
       it("finding 11: the per-address ceiling covers pages and .data requests, not built assets or uploads", async () => {
         // On PostgreSQL the counters are shared through the database: start from none.
-        await database.handle.db.deleteFrom("rate_limits").execute();
-        const limited = createTestApp(database, {
+        await env.database.handle.db.deleteFrom("rate_limits").execute();
+        const limited = createTestApp(env.database, {
           build,
           rateRules: { ...RELAXED_RATE_RULES, api: { limit: 4, windowMs: 60 * 60_000 } },
         });

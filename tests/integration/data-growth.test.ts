@@ -6,7 +6,7 @@
  * purged by the housekeeping pass.
  */
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Paginated } from "../../domain/contracts/catalogue.ts";
 import { heAdmin } from "../../domain/i18n/admin.ts";
 import { GROWTH_INDEXES } from "../../server/db/migrations/013-indexes.ts";
@@ -18,10 +18,8 @@ import { runHousekeeping } from "../../server/jobs/housekeeping.ts";
 import { createLogger } from "../../server/log.ts";
 import { CLIENT_CSV_HEADER, clientCsvRow } from "../../server/services/admin/clients.ts";
 import { toCsv } from "../../server/services/admin/csv.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { loginAs } from "../support/auth.ts";
-import { TestClient } from "../support/client.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
 
@@ -59,18 +57,12 @@ const locsOf = (xml: string, tag: "url" | "sitemap") =>
 
 for (const factory of testDatabases()) {
   describe(`data that grows on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
-    let admin: TestClient;
+    const env = suiteApp(factory, { seeded: true, clients: { admin: "admin" } });
 
     beforeAll(async () => {
-      database = await factory.create({ template: inject("seedTemplate") });
-      t = createTestApp(database);
-      admin = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
       // Members that share a join time, so the export's keyset has ties to settle by id.
       const at = "2026-01-01T00:00:00.000Z";
-      await database.handle.db
+      await env.database.handle.db
         .insertInto("clients")
         .values(
           Array.from({ length: 7 }, (_, i) => ({
@@ -83,30 +75,26 @@ for (const factory of testDatabases()) {
         )
         .execute();
     });
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
-    });
 
     it("migration 013 creates the indexes for the lists' default sort and filters", async () => {
       for (const [name, { table, columns }] of Object.entries(GROWTH_INDEXES)) {
-        expect(await indexColumns(database, name), name).toEqual({ table, columns: [...columns] });
+        expect(await indexColumns(env.database, name), name).toEqual({ table, columns: [...columns] });
       }
     });
 
     it("gathers SQLite's planner statistics with PRAGMA optimize (and is a no-op on PostgreSQL)", async () => {
-      await optimizeDatabase(database.handle, true);
-      await optimizeDatabase(database.handle);
-      if (database.handle.dialect !== "sqlite") return;
+      await optimizeDatabase(env.database.handle, true);
+      await optimizeDatabase(env.database.handle);
+      if (env.database.handle.dialect !== "sqlite") return;
       const stats = await sql<{ idx: string }>`select idx from sqlite_stat1 where tbl = 'clients'`.execute(
-        database.handle.db,
+        env.database.handle.db,
       );
       expect(stats.rows.map((r) => r.idx)).toContain("clients_created_id");
     });
 
     it("streams the members CSV export, the same document as the one-string export with the status column", async () => {
-      const expected = await oneStringExport(database);
-      const res = await admin.fetch("/api/clients/export");
+      const expected = await oneStringExport(env.database);
+      const res = await env.admin.fetch("/api/clients/export");
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("text/csv");
       // Streamed: no length known up front.
@@ -118,16 +106,16 @@ for (const factory of testDatabases()) {
 
       // Small batches cross the tied join times: still every member once, in order, in several chunks.
       const chunks: string[] = [];
-      for await (const chunk of t.services.admin.clients.exportCsv(3)) chunks.push(chunk);
+      for await (const chunk of env.t.services.admin.clients.exportCsv(3)) chunks.push(chunk);
       expect(chunks.length).toBeGreaterThanOrEqual(3);
       expect(chunks.join("")).toBe(expected);
     });
 
     it("fails the export before sending anything when the members cannot be read (no 200 cut short)", async () => {
-      const { db } = database.handle;
+      const { db } = env.database.handle;
       await sql`alter table clients rename to clients_away`.execute(db);
       try {
-        const res = await admin.fetch("/api/clients/export");
+        const res = await env.admin.fetch("/api/clients/export");
         expect(res.status).toBeGreaterThanOrEqual(500);
         expect(res.headers.get("content-type")).not.toContain("text/csv");
       } finally {
@@ -137,7 +125,7 @@ for (const factory of testDatabases()) {
 
     it("counts a searched admin list from its page query, as the separate count did", async () => {
       const list = async (query: string) =>
-        (await (await admin.fetch(`/api/clients?${query}`)).json()) as Paginated<{ email: string }>;
+        (await (await env.admin.fetch(`/api/clients?${query}`)).json()) as Paginated<{ email: string }>;
       const searched = await list("search_global=tie-&per_page=2");
       expect(searched.total).toBe(7);
       expect(searched.last_page).toBe(4);
@@ -152,7 +140,7 @@ for (const factory of testDatabases()) {
     });
 
     it("keeps exact row counters (migration 017) through single and bulk inserts and deletes", async () => {
-      const { db } = database.handle;
+      const { db } = env.database.handle;
       const counters = async () =>
         Object.fromEntries(
           (await db.selectFrom("row_counts").select(["name", "n"]).execute()).map((r) => [r.name, Number(r.n)]),
@@ -185,7 +173,7 @@ for (const factory of testDatabases()) {
         .deleteFrom("clients")
         .where("email", "in", ["counted-0@example.co.il", "counted-1@example.co.il"])
         .execute();
-      await t.services.admin.clients.create({ email: "counted-single@example.co.il" });
+      await env.t.services.admin.clients.create({ email: "counted-single@example.co.il" });
       expect(await counters()).toEqual(await counted());
       await db.deleteFrom("clients").where("email", "like", "counted-%").execute();
       expect(await counters()).toEqual(await counted());
@@ -198,25 +186,27 @@ for (const factory of testDatabases()) {
         "&order_column=email&order_direction=asc",
         "&order_column=email",
       ]) {
-        const first = (await (await admin.fetch(`/api/clients?per_page=3${order}`)).json()) as Paginated<{
+        const first = (await (await env.admin.fetch(`/api/clients?per_page=3${order}`)).json()) as Paginated<{
           id: number;
         }>;
         const paged: number[] = [];
         for (let page = 1; page <= first.last_page; page++) {
-          const res = (await (await admin.fetch(`/api/clients?per_page=3&page=${page}${order}`)).json()) as Paginated<{
+          const res = (await (
+            await env.admin.fetch(`/api/clients?per_page=3&page=${page}${order}`)
+          ).json()) as Paginated<{
             id: number;
           }>;
           expect(res.total).toBe(first.total);
           expect(res.data.length).toBe(page < first.last_page ? 3 : first.total - 3 * (first.last_page - 1));
           paged.push(...res.data.map((r) => r.id));
         }
-        const whole = (await (await admin.fetch(`/api/clients?per_page=100${order}`)).json()) as Paginated<{
+        const whole = (await (await env.admin.fetch(`/api/clients?per_page=100${order}`)).json()) as Paginated<{
           id: number;
         }>;
         expect(whole.total).toBeLessThanOrEqual(100);
         expect(paged, order).toEqual(whole.data.map((r) => r.id));
         const past = (await (
-          await admin.fetch(`/api/clients?per_page=3&page=${first.last_page + 1}${order}`)
+          await env.admin.fetch(`/api/clients?per_page=3&page=${first.last_page + 1}${order}`)
         ).json()) as Paginated<{
           id: number;
         }>;
@@ -226,15 +216,15 @@ for (const factory of testDatabases()) {
 
     it("reads any range of products in keyset batches, the same as one read", async () => {
       const all: string[] = [];
-      for await (const batch of t.services.sitemap.products(0, 10_000)) all.push(...batch.map((e) => e.path));
+      for await (const batch of env.t.services.sitemap.products(0, 10_000)) all.push(...batch.map((e) => e.path));
       expect(all.length).toBeGreaterThanOrEqual(40);
       const ranged: string[] = [];
-      for await (const batch of t.services.sitemap.products(5, 17, 4)) ranged.push(...batch.map((e) => e.path));
+      for await (const batch of env.t.services.sitemap.products(5, 17, 4)) ranged.push(...batch.map((e) => e.path));
       expect(ranged).toEqual(all.slice(5, 22));
     });
 
     it("/sitemap.xml is one urlset under the limit and an index of parts above it, every URL exactly once", async () => {
-      const single = await t.request("/sitemap.xml");
+      const single = await env.t.request("/sitemap.xml");
       expect(single.status).toBe(200);
       const singleXml = await single.text();
       expect(singleXml).toContain("<urlset");
@@ -243,7 +233,7 @@ for (const factory of testDatabases()) {
       expect(urls.length).toBeGreaterThan(60);
 
       const limit = 7;
-      const routes = createSeoRoutes({ services: t.services, publicUrl: PUBLIC_URL, urlLimit: limit });
+      const routes = createSeoRoutes({ services: env.t.services, publicUrl: PUBLIC_URL, urlLimit: limit });
       const index = await routes.request("/sitemap.xml");
       expect(index.status).toBe(200);
       expect(index.headers.get("content-type")).toContain("application/xml");
@@ -272,19 +262,19 @@ for (const factory of testDatabases()) {
       expect(partImages).toBe(images(singleXml));
 
       expect((await routes.request(`/sitemap-${parts.length + 1}.xml`)).status).toBe(404);
-      expect((await t.request("/sitemap-1.xml")).status).toBe(404);
+      expect((await env.t.request("/sitemap-1.xml")).status).toBe(404);
     });
 
     it("keeps a built sitemap file until the content version moves on", async () => {
       const routes = createSeoRoutes({
-        services: t.services,
+        services: env.t.services,
         publicUrl: "http://localhost:3000",
-        version: t.contentVersion,
+        version: env.t.contentVersion,
       });
       const first = await (await routes.request("/sitemap.xml")).text();
       // A row written behind the services' back: the kept file does not see it…
       const at = new Date().toISOString();
-      const row = await database.handle.db
+      const row = await env.database.handle.db
         .insertInto("products")
         .values({
           name: "מאפה חדש",
@@ -300,19 +290,19 @@ for (const factory of testDatabases()) {
         .executeTakeFirstOrThrow();
       expect(await (await routes.request("/sitemap.xml")).text()).toBe(first);
       // …until the content version moves, as every write through the admin moves it.
-      await t.contentVersion.bump();
+      await env.t.contentVersion.bump();
       const next = await (await routes.request("/sitemap.xml")).text();
       expect(next).toContain(`/product/${row.id}<`);
       expect(first).not.toContain(`/product/${row.id}<`);
       // Without a version every request builds.
-      const unkept = createSeoRoutes({ services: t.services, publicUrl: "http://localhost:3000" });
-      await database.handle.db.deleteFrom("products").where("id", "=", row.id).execute();
+      const unkept = createSeoRoutes({ services: env.t.services, publicUrl: "http://localhost:3000" });
+      await env.database.handle.db.deleteFrom("products").where("id", "=", row.id).execute();
       expect(await (await unkept.request("/sitemap.xml")).text()).not.toContain(`/product/${row.id}<`);
       expect(await (await routes.request("/sitemap.xml")).text()).toContain(`/product/${row.id}<`);
     });
 
     it("purges rate-limit counters no rule reads any more, and a purged key counts afresh", async () => {
-      const { db } = database.handle;
+      const { db } = env.database.handle;
       const now = Date.now();
       const hour = 60 * 60_000;
       await db
@@ -343,13 +333,13 @@ for (const factory of testDatabases()) {
         .where("key", "=", "forms:live")
         .execute();
       await runHousekeeping({
-        database: database.handle,
-        services: t.services,
+        database: env.database.handle,
+        services: env.t.services,
         rules: RATE_RULES,
         logger: createLogger("silent"),
       });
       const after = await db.selectFrom("rate_limits").select("key").where("key", "=", "forms:live").execute();
-      expect(after.length).toBe(database.handle.dialect === "postgres" ? 0 : 1);
+      expect(after.length).toBe(env.database.handle.dialect === "postgres" ? 0 : 1);
     });
   });
 }

@@ -178,13 +178,7 @@ for (const factory of testDatabases()) {
         expect(((await res.json()) as { message: string }).message).toMatch(/[\u0590-\u05FF]/);
         expect(await contactRows()).toHaveLength(0);
 
-        const form = new URLSearchParams({ ...VALID, _token: client.xsrfToken ?? "" });
-        const ok = await client.fetch("/api/contact", {
-          method: "POST",
-          xsrf: false,
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          body: form.toString(),
-        });
+        const ok = await client.postForm("/api/contact", VALID);
         expect(ok.status).toBe(201);
         expect(await contactRows()).toHaveLength(1);
       });

@@ -11,6 +11,7 @@ import { createBackgroundWorker } from "../../server/jobs/background.ts";
 import { createLogger } from "../../server/log.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { rowCount } from "../support/rows.ts";
 
 const POST_COLUMNS = [
   "id",
@@ -205,15 +206,7 @@ for (const factory of testDatabases()) {
 
     it("loads the demo content: categories, products, branches, sales, publications", async () => {
       const { db } = database.handle;
-      const count = async (table: TableName) =>
-        Number(
-          (
-            await db
-              .selectFrom(table)
-              .select((eb) => eb.fn.countAll<number>().as("n"))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      const count = (table: TableName) => rowCount(db, table);
       const mains = await db.selectFrom("categories").select("id").where("is_main", "=", 1).execute();
       expect(mains.length).toBeGreaterThanOrEqual(6);
       for (const main of mains) {
@@ -314,14 +307,7 @@ for (const factory of testDatabases()) {
       // Done items leave the queue, the rest wait (none held by a stopped worker).
       expect(queued.filter((job) => after.some((image) => String(image.id) === job.key))).toEqual([]);
       expect(queued.every((job) => job.state === "pending")).toBe(true);
-      expect(after.length + queued.length).toBe(
-        (
-          await db
-            .selectFrom("images")
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+      expect(after.length + queued.length).toBe(await rowCount(db, "images"));
     });
 
     it("answers unknown API paths with a JSON 404 in Hebrew", async () => {

@@ -3,15 +3,13 @@
  * linking to where it is edited; once the owner has set them the list is empty and no public page shows an
  * example.* address. Editors, who may not edit the settings, are not shown the list.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdminSettings, GoingLiveItem } from "../../domain/contracts/admin.ts";
 import { canFor } from "../../domain/permissions.ts";
 import { branches as demoBranches } from "../../server/db/seed/content.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
-import { loadServerBuild } from "../support/page-build.ts";
+import { testDatabases } from "../support/database.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 const PUBLIC_PAGES = ["/", "/about", "/accessibility", "/branches", "/contactUs", "/club", "/products", "/news"];
 
@@ -32,24 +30,10 @@ const OWNER_SETTINGS = {
 
 for (const factory of testDatabases()) {
   describe(`going live on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
-    let admin: TestClient;
+    const env = suiteApp(factory, { seeded: true, pages: true, clients: { admin: "admin" } });
 
     const checklist = async (role: "admin" | "editor"): Promise<GoingLiveItem[] | undefined> =>
-      (await t.services.admin.dashboard.get(canFor({ role }))).goingLive;
-
-    beforeAll(async () => {
-      const build = await loadServerBuild();
-      database = await factory.create({ template: inject("seedTemplate") });
-      t = createTestApp(database, { build });
-      admin = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
-    }, 120_000);
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
-    });
+      (await env.t.services.admin.dashboard.get(canFor({ role }))).goingLive;
 
     it("lists the demo settings and branch details, each linking to its field", async () => {
       const items = (await checklist("admin")) ?? [];
@@ -65,7 +49,7 @@ for (const factory of testDatabases()) {
         expect(keys).toContain(`settings.${field}`);
       }
       expect(items.find((item) => item.key === "settings.order_url")?.href).toBe("/admin/settings#order_url");
-      const branchIds = (await database.handle.db.selectFrom("branches").select("id").execute()).map((b) => b.id);
+      const branchIds = (await env.database.handle.db.selectFrom("branches").select("id").execute()).map((b) => b.id);
       expect(branchIds.length).toBe(demoBranches.length);
       for (const id of branchIds) {
         // One line per branch naming each demo detail: e-mail, phone and the kashrut certificate.
@@ -75,7 +59,7 @@ for (const factory of testDatabases()) {
       }
       for (const item of items) expect(item.label).toMatch(/[\u0590-\u05FF]/);
       // The panel shows the list with its links.
-      const html = await (await admin.fetch("/admin/panel")).text();
+      const html = await (await env.admin.fetch("/admin/panel")).text();
       expect(html).toContain("לפני העלייה לאוויר");
       expect(html).toContain('href="/admin/settings#order_url"');
     });
@@ -86,9 +70,9 @@ for (const factory of testDatabases()) {
 
     it("is empty once the owner's own details are saved, and no public page shows an example address", async () => {
       let n = 0;
-      for (const { id } of await database.handle.db.selectFrom("branches").select("id").execute()) {
+      for (const { id } of await env.database.handle.db.selectFrom("branches").select("id").execute()) {
         n += 1;
-        await database.handle.db
+        await env.database.handle.db
           .updateTable("branches")
           .set({
             email: `branch${n}@benhaim-bakery.co.il`,
@@ -98,12 +82,12 @@ for (const factory of testDatabases()) {
           .where("id", "=", id)
           .execute();
       }
-      const res = await admin.fetch("/api/admin/settings", { method: "PUT", json: OWNER_SETTINGS });
+      const res = await env.admin.fetch("/api/admin/settings", { method: "PUT", json: OWNER_SETTINGS });
       expect(res.status).toBe(200);
       expect(await checklist("admin")).toEqual([]);
-      expect(await (await admin.fetch("/admin/panel")).text()).toContain("כל פרטי העסק עודכנו");
+      expect(await (await env.admin.fetch("/admin/panel")).text()).toContain("כל פרטי העסק עודכנו");
 
-      const visitor = new TestClient(t);
+      const visitor = new TestClient(env.t);
       for (const path of PUBLIC_PAGES) {
         const page = await visitor.fetch(path);
         expect(page.status, path).toBe(200);

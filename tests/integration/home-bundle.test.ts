@@ -7,13 +7,13 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { heAdmin } from "../../domain/i18n/admin.ts";
 import { he } from "../../domain/i18n/site.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { testDatabases } from "../support/database.ts";
 import { loadServerBuild } from "../support/page-build.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 const CLIENT_DIR = "build/client";
 
@@ -78,17 +78,14 @@ describe("the home page's initial JavaScript", () => {
 
 for (const factory of testDatabases()) {
   describe(`the home page's hydration data on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
+    const env = suiteApp(factory, { seeded: true, pages: true });
     let html: string;
     /** The home route's own data, as a client-side navigation fetches it (turbo-stream). */
     let data: string;
     let build: Awaited<ReturnType<typeof loadServerBuild>>;
     beforeAll(async () => {
       build = await loadServerBuild();
-      database = await factory.create({ template: inject("seedTemplate") });
-      t = createTestApp(database, { build });
-      const client = new TestClient(t);
+      const client = new TestClient(env.t);
       const res = await client.fetch("/");
       expect(res.status).toBe(200);
       html = await res.text();
@@ -96,10 +93,6 @@ for (const factory of testDatabases()) {
       expect(dataRes.status).toBe(200);
       data = await dataRes.text();
     }, 120_000);
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
-    });
 
     it("names its modules only in the script that loads them after the page has loaded", () => {
       expect(html).not.toContain('<link rel="modulepreload"');

@@ -13,35 +13,30 @@ import { createBackgroundWorker } from "../../server/jobs/background.ts";
 import { createJobWorker } from "../../server/jobs/worker.ts";
 import { createLogger } from "../../server/log.ts";
 import { AVIF_JOB } from "../../server/services/images.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { testDatabases } from "../support/database.ts";
 import { pngImage } from "../support/images.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 const logger = createLogger("silent");
 
 for (const factory of testDatabases()) {
   describe(`job queue on ${factory.name}`, () => {
-    let database: TestDatabase;
+    const env = suiteApp(factory);
     let other: DatabaseHandle;
-    let t: TestApp;
 
     beforeAll(async () => {
-      database = await factory.create();
       // A second app server's own connections to the same database.
-      other = database.openAnother?.() ?? openDatabase(database.handle.address);
-      t = createTestApp(database);
+      other = env.database.openAnother?.() ?? openDatabase(env.database.handle.address);
     });
     afterAll(async () => {
-      t?.dispose();
-      if (!database.openAnother) await other?.close();
-      await database?.dispose();
+      if (!env.database.openAnother) await other?.close();
     });
 
     it("never gives the same item to two workers", async () => {
       const keys = Array.from({ length: 24 }, (_, i) => `item-${i}`);
-      for (const key of keys) await enqueueJob(database.handle.db, "test-once", key);
+      for (const key of keys) await enqueueJob(env.database.handle.db, "test-once", key);
       // Enqueueing again is a no-op.
-      await enqueueJob(database.handle.db, "test-once", keys[0]!);
+      await enqueueJob(env.database.handle.db, "test-once", keys[0]!);
       const runs: { worker: string; key: string }[] = [];
       const workerOn = (handle: DatabaseHandle, name: string) =>
         createJobWorker({
@@ -57,19 +52,19 @@ for (const factory of testDatabases()) {
           },
         });
       const [a, b] = await Promise.all([
-        workerOn(database.handle, "a").runUntilIdle(),
+        workerOn(env.database.handle, "a").runUntilIdle(),
         workerOn(other, "b").runUntilIdle(),
       ]);
       expect(a + b).toBe(keys.length);
       expect(runs.map((run) => run.key).sort()).toEqual([...keys].sort());
       expect(
-        await database.handle.db.selectFrom("jobs").select("id").where("kind", "=", "test-once").execute(),
+        await env.database.handle.db.selectFrom("jobs").select("id").where("kind", "=", "test-once").execute(),
       ).toEqual([]);
     });
 
     it("claims an item again once its claimant's lease has passed", async () => {
-      await enqueueJob(database.handle.db, "test-lease", "only");
-      const first = createJobQueue(database.handle);
+      await enqueueJob(env.database.handle.db, "test-lease", "only");
+      const first = createJobQueue(env.database.handle);
       const second = createJobQueue(other);
       // Long enough that B's claim right after still meets a live lease on a busy machine.
       const claimed = await first.claim(["test-lease"], "server-a", 2_000);
@@ -87,25 +82,25 @@ for (const factory of testDatabases()) {
       await first.fail(claimed!, "server-a", "late", null);
       expect(await second.complete(reclaimed!, "server-b")).toBe(true);
       expect(
-        await database.handle.db.selectFrom("jobs").selectAll().where("kind", "=", "test-lease").execute(),
+        await env.database.handle.db.selectFrom("jobs").selectAll().where("kind", "=", "test-lease").execute(),
       ).toEqual([]);
     });
 
     it("leaves an AVIF item whose original is missing failed after a bounded number of tries", async () => {
       // An image needs an owner that exists (images.add checks it in the insert's transaction).
-      const productId = await t.services.products.create({
+      const productId = await env.t.services.products.create({
         name: "חלה",
         title: "",
         content: "",
         serial_id: 999_001,
         status: 1,
       });
-      const image = await t.services.images.add({ type: "product", id: productId }, await pngImage(320, 200), {
+      const image = await env.t.services.images.add({ type: "product", id: productId }, await pngImage(320, 200), {
         alt: "חלה",
       });
       // The database says the image exists, its files are gone (a database restored without its uploads).
-      await removeImageFiles(t.storage, { key: image.path, variants: JSON.parse(image.variants) });
-      const queued = await database.handle.db
+      await removeImageFiles(env.t.storage, { key: image.path, variants: JSON.parse(image.variants) });
+      const queued = await env.database.handle.db
         .selectFrom("jobs")
         .selectAll()
         .where("kind", "=", AVIF_JOB)
@@ -113,14 +108,14 @@ for (const factory of testDatabases()) {
         .executeTakeFirstOrThrow();
       expect(queued.state).toBe("pending");
 
-      const worker = createBackgroundWorker(database.handle, t.services, logger, {
+      const worker = createBackgroundWorker(env.database.handle, env.t.services, logger, {
         maxAttempts: 3,
         retryDelayMs: () => 20,
         pollMs: 20,
       });
       // The loop ends: it does not spin on the broken item.
       expect(await worker.runUntilIdle()).toBe(0);
-      const failed = await database.handle.db
+      const failed = await env.database.handle.db
         .selectFrom("jobs")
         .selectAll()
         .where("id", "=", queued.id)
@@ -128,18 +123,18 @@ for (const factory of testDatabases()) {
       expect(failed).toMatchObject({ state: "failed", attempts: 3, claimed_by: null });
       expect(failed.last_error).toContain("original missing");
       // Start-up enqueues missing AVIF again: a failed item stays failed, and the next run has nothing to do.
-      await t.services.images.enqueueMissingAvif();
+      await env.t.services.images.enqueueMissingAvif();
       expect(await worker.runUntilIdle()).toBe(0);
       expect(
-        await database.handle.db.selectFrom("jobs").select("state").where("id", "=", queued.id).executeTakeFirst(),
+        await env.database.handle.db.selectFrom("jobs").select("state").where("id", "=", queued.id).executeTakeFirst(),
       ).toEqual({ state: "failed" });
     });
 
     it("hands the current item back at once when stopped", async () => {
-      await enqueueJob(database.handle.db, "test-stop", "slow");
+      await enqueueJob(env.database.handle.db, "test-stop", "slow");
       let started = false;
       const worker = createJobWorker({
-        queue: createJobQueue(database.handle),
+        queue: createJobQueue(env.database.handle),
         logger,
         pollMs: 20,
         handlers: {
@@ -156,7 +151,7 @@ for (const factory of testDatabases()) {
       await worker.stop();
       expect(performance.now() - stopAt).toBeLessThan(1_000);
       expect(
-        await database.handle.db
+        await env.database.handle.db
           .selectFrom("jobs")
           .select(["state", "attempts", "claimed_by"])
           .where("kind", "=", "test-stop")

@@ -4,7 +4,7 @@
  * form without JavaScript, the page-cache key), the admin writes, and certificate expiry on the public site,
  * the dashboard and the page cache (the day after a certificate's last day).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { certificateToday, formatDay } from "../../domain/certificates.ts";
 import type { AdminBranch, AdminProduct, DashboardData } from "../../domain/contracts/admin.ts";
 import type { Paginated, ProductDetail, ProductSummary } from "../../domain/contracts/catalogue.ts";
@@ -13,24 +13,20 @@ import { addDays } from "../../domain/hours/time.ts";
 import { heKashrut } from "../../domain/i18n/kashrut.ts";
 import { type CatalogueFilter, matchesFilter } from "../../domain/kashrut.ts";
 import { allergenCodes, dietaryOf } from "../../server/services/kashrut.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
-import { loadServerBuild } from "../support/page-build.ts";
+import { testDatabases } from "../support/database.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 const HEBREW = /[\u0590-\u05FF]/;
 
 for (const factory of testDatabases()) {
   describe(`kashrut and allergens on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
-    let admin: TestClient;
+    const env = suiteApp(factory, { seeded: true, pages: true, clients: { admin: "admin" } });
     /** Every published product's facts, read from the database: the expected results of each filter. */
     let published: { id: number; name: string; dietary: string | null; allergens: string[]; may_contain: string[] }[];
 
     const json = async <T>(path: string, status = 200): Promise<T> => {
-      const res = await t.request(path);
+      const res = await env.t.request(path);
       expect(res.status, path).toBe(status);
       return (await res.json()) as T;
     };
@@ -63,12 +59,7 @@ for (const factory of testDatabases()) {
     const ids = (items: { id: number }[]) => items.map((p) => p.id).sort((a, b) => a - b);
 
     beforeAll(async () => {
-      const build = await loadServerBuild();
-      database = await factory.create({ template: inject("seedTemplate") });
-      t = createTestApp(database, { build });
-      admin = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
-      const rows = await database.handle.db
+      const rows = await env.database.handle.db
         .selectFrom("products")
         .select(["id", "name", "dietary", "allergens", "may_contain"])
         .where("status", "=", 1)
@@ -79,10 +70,6 @@ for (const factory of testDatabases()) {
         may_contain: JSON.parse(r.may_contain) as string[],
       }));
     }, 180_000);
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
-    });
     afterEach(() => {
       vi.useRealTimers();
     });
@@ -114,7 +101,7 @@ for (const factory of testDatabases()) {
           allergens: "peanuts,gluten,milk",
           may_contain: ["sesame"],
         };
-        const created = await admin.fetch("/api/admin/products", { method: "POST", json: payload });
+        const created = await env.admin.fetch("/api/admin/products", { method: "POST", json: payload });
         expect(created.status).toBe(201);
         const product = ((await created.json()) as { data: AdminProduct }).data;
         expect(product).toMatchObject({
@@ -126,7 +113,7 @@ for (const factory of testDatabases()) {
         });
         // A client that knows only the spec's fields.
         const { dietary: _d, chalav_yisrael: _c, allergens: _a, may_contain: _m, ...specOnly } = payload;
-        const kept = await admin.fetch(`/api/admin/products/${product.id}`, {
+        const kept = await env.admin.fetch(`/api/admin/products/${product.id}`, {
           method: "PUT",
           json: { ...specOnly, title: "עוגיות בוטנים פריכות" },
         });
@@ -136,18 +123,18 @@ for (const factory of testDatabases()) {
           dietary: "dairy",
           allergens: ["gluten", "milk", "peanuts"],
         });
-        const cleared = await admin.fetch(`/api/admin/products/${product.id}`, {
+        const cleared = await env.admin.fetch(`/api/admin/products/${product.id}`, {
           method: "PUT",
           json: { ...specOnly, dietary: "", allergens: [] },
         });
         expect(((await cleared.json()) as { data: AdminProduct }).data).toMatchObject({ dietary: null, allergens: [] });
-        await admin.fetch(`/api/admin/products/${product.id}`, { method: "DELETE" });
+        await env.admin.fetch(`/api/admin/products/${product.id}`, { method: "DELETE" });
       });
     });
 
     describe("422s", () => {
       it("the admin API refuses unknown allergen codes and dietary values with Hebrew messages per field", async () => {
-        const res = await admin.fetch("/api/admin/products", {
+        const res = await env.admin.fetch("/api/admin/products", {
           method: "POST",
           json: {
             name: "x",
@@ -167,7 +154,7 @@ for (const factory of testDatabases()) {
       });
 
       it("GET /api/products refuses unknown filter values (the page ignores them)", async () => {
-        const bad = await t.request("/api/products?dietary=vegan&without=sesame,nuts");
+        const bad = await env.t.request("/api/products?dietary=vegan&without=sesame,nuts");
         expect(bad.status).toBe(422);
         const body = (await bad.json()) as { errors: Record<string, string[]> };
         expect(body.errors.dietary).toEqual([heKashrut.unknownDietary]);
@@ -196,12 +183,12 @@ for (const factory of testDatabases()) {
         for (const p of parveChallot) expect(p.dietary).toBe("parve");
         expect(parveChallot.some((p) => p.name === "חלה קלועה")).toBe(true);
 
-        const category = await database.handle.db
+        const category = await env.database.handle.db
           .selectFrom("categories")
           .select("id")
           .where("name", "=", "עוגות גבינה")
           .executeTakeFirstOrThrow();
-        const inCategory = await database.handle.db
+        const inCategory = await env.database.handle.db
           .selectFrom("category_product")
           .select("product_id")
           .where("category_id", "=", category.id)
@@ -222,7 +209,7 @@ for (const factory of testDatabases()) {
 
     describe("the page, without JavaScript", () => {
       it("reads the GET form's repeated checkboxes, shows only matching tiles, keeps the filter in page links", async () => {
-        const visitor = new TestClient(t);
+        const visitor = new TestClient(env.t);
         const res = await visitor.fetch("/products?dietary=parve&without=tree_nuts&without=sesame");
         expect(res.status).toBe(200);
         const html = await res.text();
@@ -242,7 +229,7 @@ for (const factory of testDatabases()) {
       });
 
       it("one page-cache entry for every spelling; unknown codes ignored (no 500)", async () => {
-        const visitor = new TestClient(t);
+        const visitor = new TestClient(env.t);
         const a = await visitor.fetch("/products?without=tree_nuts&without=sesame&dietary=parve");
         expect(a.status).toBe(200);
         const b = await visitor.fetch("/products?dietary=PARVE&without=sesame,tree_nuts,bogus");
@@ -259,9 +246,18 @@ for (const factory of testDatabases()) {
 
     describe("certificates", () => {
       const branches = async () =>
-        database.handle.db.selectFrom("branches").select(["id", "name"]).orderBy("position").orderBy("id").execute();
+        env.database.handle.db
+          .selectFrom("branches")
+          .select(["id", "name"])
+          .orderBy("position")
+          .orderBy("id")
+          .execute();
       const setValidUntil = async (id: number, date: string | null) =>
-        database.handle.db.updateTable("branches").set({ kashrut_valid_until: date }).where("id", "=", id).execute();
+        env.database.handle.db
+          .updateTable("branches")
+          .set({ kashrut_valid_until: date })
+          .where("id", "=", id)
+          .execute();
 
       it("an expired certificate is not claimed; the dashboard warns 30 days ahead and lists expired ones", async () => {
         const today = certificateToday();
@@ -279,34 +275,34 @@ for (const factory of testDatabases()) {
         });
         expect(lastDay.kashrut_certificate?.scan?.url).toMatch(/^\/uploads\//);
 
-        const page = await (await new TestClient(t).fetch(`/branches/${a!.id}`)).text();
+        const page = await (await new TestClient(env.t).fetch(`/branches/${a!.id}`)).text();
         expect(page).toContain(heKashrut.certificate.none);
-        const valid = await (await new TestClient(t).fetch(`/branches/${c!.id}`)).text();
+        const valid = await (await new TestClient(env.t).fetch(`/branches/${c!.id}`)).text();
         expect(valid).toContain(formatDay(addDays(today, 90)));
 
-        const panel = (await (await admin.fetch("/api/admin/dashboard")).json()) as { data: DashboardData };
+        const panel = (await (await env.admin.fetch("/api/admin/dashboard")).json()) as { data: DashboardData };
         const alerts = panel.data.certificateAlerts ?? [];
         expect(alerts.find((x) => x.branch_id === a!.id)).toMatchObject({ state: "expired", days_left: -1 });
         expect(alerts.find((x) => x.branch_id === b!.id)).toMatchObject({ state: "expiring", days_left: 0 });
         expect(alerts.some((x) => x.branch_id === c!.id)).toBe(false);
-        const list = (await (await admin.fetch("/api/admin/branches")).json()) as { data: AdminBranch[] };
+        const list = (await (await env.admin.fetch("/api/admin/branches")).json()) as { data: AdminBranch[] };
         expect(list.data.find((x) => x.id === a!.id)?.kashrut_state).toBe("expired");
       });
 
       it("the admin form's payload: a date needs an authority; a bad date is a Hebrew 422", async () => {
         const [first] = await branches();
         const current = (
-          (await (await admin.fetch(`/api/admin/branches/${first!.id}`)).json()) as { data: AdminBranch }
+          (await (await env.admin.fetch(`/api/admin/branches/${first!.id}`)).json()) as { data: AdminBranch }
         ).data;
         const base = { name: current.name, opening_hours: current.opening_hours, hours_rules: current.hours_rules };
-        const bad = await admin.fetch(`/api/admin/branches/${first!.id}`, {
+        const bad = await env.admin.fetch(`/api/admin/branches/${first!.id}`, {
           method: "PUT",
           json: { ...base, kashrut_authority: "", kashrut_valid_until: "2027-02-30" },
         });
         expect(bad.status).toBe(422);
         const errors = ((await bad.json()) as { errors: Record<string, string[]> }).errors;
         expect(errors.kashrut_valid_until).toEqual([heKashrut.validation.certificateDate]);
-        const saved = await admin.fetch(`/api/admin/branches/${first!.id}`, {
+        const saved = await env.admin.fetch(`/api/admin/branches/${first!.id}`, {
           method: "PUT",
           json: {
             ...base,
@@ -327,7 +323,7 @@ for (const factory of testDatabases()) {
         const today = certificateToday();
         for (const branch of await branches()) await setValidUntil(branch.id, today);
         const product = published.find((p) => p.name === "חלה קלועה")!;
-        const visitor = new TestClient(t);
+        const visitor = new TestClient(env.t);
         const before = await visitor.fetch(`/product/${product.id}`);
         const html = await before.text();
         expect(html).toContain("https://schema.org/KosherDiet");

@@ -6,75 +6,65 @@
  * database: a write through one is visible through the other within a second.
  */
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { loginAs } from "../support/auth.ts";
+import { createThroughApi } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { testDatabases } from "../support/database.ts";
 import { formWith, pngImage } from "../support/images.ts";
 import { loadServerBuild } from "../support/page-build.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 type Json = Record<string, unknown>;
 const PUBLIC_CACHE_CONTROL = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/;
-
-async function created(res: Response): Promise<number> {
-  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { data: { id: number } }).data.id;
-}
 
 /** A visitor without cookies (a browser's first visit, a crawler, a CDN). */
 const anonymous = (t: TestApp, path: string, headers: Record<string, string> = {}) => t.request(path, { headers });
 
 for (const factory of testDatabases()) {
   describe(`public pages from cache on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
-    let admin: TestClient;
+    const env = suiteApp(factory, { pages: true, clients: { admin: "admin" } });
     let build: Awaited<ReturnType<typeof loadServerBuild>>;
     const ids = { product: 0, category: 0, branch: 0, sale: 0, publication: 0 };
 
     beforeAll(async () => {
       build = await loadServerBuild();
-      database = await factory.create();
-      t = createTestApp(database, { build });
-      admin = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
-      const post = (path: string, json: Json) => admin.fetch(path, { method: "POST", json });
-      ids.category = await created(await post("/api/admin/categories", { name: "עוגות", status: 1, is_main: 1 }));
-      ids.product = await created(
-        await post("/api/admin/products", {
-          name: "עוגת גבינה",
-          title: "עוגת גבינה אפויה",
-          content: "עוגה קרמית",
-          serial_id: 900_001,
-          status: 1,
-          visibility_home_page: true,
-        }),
-      );
+      const post = (path: string, json: Json) => env.admin.fetch(path, { method: "POST", json });
+      ids.category = await createThroughApi(env.admin, "/api/admin/categories", {
+        name: "עוגות",
+        status: 1,
+        is_main: 1,
+      });
+      ids.product = await createThroughApi(env.admin, "/api/admin/products", {
+        name: "עוגת גבינה",
+        title: "עוגת גבינה אפויה",
+        content: "עוגה קרמית",
+        serial_id: 900_001,
+        status: 1,
+        visibility_home_page: true,
+      });
       await post(`/api/admin/product/${ids.product}/category`, { categories: [ids.category] });
-      ids.branch = await created(
-        await post("/api/admin/branches", {
-          name: "סניף גאולה",
-          address: "רחוב מלכי ישראל 5, ירושלים",
-          phone: "02-5000000",
-          opening_hours: [],
-        }),
-      );
-      ids.sale = await created(
-        await post("/api/admin/sales", { name: "מבצע חנוכה", content: "סופגניות", visibility_home_page: "1" }),
-      );
-      ids.publication = await created(
-        await post("/api/admin/publications", { name: "פתחנו סניף", content: "בגאולה", visibility_home_page: "1" }),
-      );
+      ids.branch = await createThroughApi(env.admin, "/api/admin/branches", {
+        name: "סניף גאולה",
+        address: "רחוב מלכי ישראל 5, ירושלים",
+        phone: "02-5000000",
+        opening_hours: [],
+      });
+      ids.sale = await createThroughApi(env.admin, "/api/admin/sales", {
+        name: "מבצע חנוכה",
+        content: "סופגניות",
+        visibility_home_page: "1",
+      });
+      ids.publication = await createThroughApi(env.admin, "/api/admin/publications", {
+        name: "פתחנו סניף",
+        content: "בגאולה",
+        visibility_home_page: "1",
+      });
     }, 120_000);
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
-    });
 
     it("answers an anonymous GET of a public page without cookies, cacheable, and the second GET from the cache", async () => {
       for (const path of ["/", `/product/${ids.product}`, `/categories/${ids.category}`, "/products", "/branches"]) {
-        const first = await anonymous(t, path);
+        const first = await anonymous(env.t, path);
         expect(first.status, path).toBe(200);
         expect(first.headers.getSetCookie(), path).toEqual([]);
         expect(first.headers.get("cache-control"), path).toMatch(PUBLIC_CACHE_CONTROL);
@@ -82,7 +72,7 @@ for (const factory of testDatabases()) {
         expect(first.headers.get("vary"), path).toBe("Accept-Encoding");
         const html = await first.text();
         expect(html, path).toContain("<html");
-        const second = await anonymous(t, path);
+        const second = await anonymous(env.t, path);
         expect(second.headers.get("x-cache"), path).toBe("hit");
         expect(second.headers.getSetCookie(), path).toEqual([]);
         expect(await second.text(), path).toBe(html);
@@ -91,38 +81,38 @@ for (const factory of testDatabases()) {
 
     it("keeps a signed-in visitor's public page cookie-free and shared (nothing of the session in it)", async () => {
       const path = `/product/${ids.product}`;
-      await anonymous(t, path);
-      const res = await admin.fetch(path);
+      await anonymous(env.t, path);
+      const res = await env.admin.fetch(path);
       expect(res.status).toBe(200);
       expect(res.headers.getSetCookie()).toEqual([]);
       expect(res.headers.get("x-cache")).toBe("hit");
-      expect(await res.text()).not.toContain(admin.xsrfToken);
+      expect(await res.text()).not.toContain(env.admin.xsrfToken);
     });
 
     it("sends the Brotli or gzip copy it keeps, the same page as the identity bytes", async () => {
       const path = `/categories/${ids.category}`;
-      const plain = await (await anonymous(t, path)).text();
-      const br = await anonymous(t, path, { "Accept-Encoding": "gzip, deflate, br" });
+      const plain = await (await anonymous(env.t, path)).text();
+      const br = await anonymous(env.t, path, { "Accept-Encoding": "gzip, deflate, br" });
       expect(br.headers.get("content-encoding")).toBe("br");
       expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(plain);
-      const gz = await anonymous(t, path, { "Accept-Encoding": "gzip" });
+      const gz = await anonymous(env.t, path, { "Accept-Encoding": "gzip" });
       expect(gz.headers.get("content-encoding")).toBe("gzip");
       expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(plain);
     });
 
     it("answers a matching If-None-Match with 304, and a changed page after a write with 200", async () => {
       const path = `/product/${ids.product}`;
-      const etag = (await anonymous(t, path)).headers.get("etag")!;
-      const notModified = await anonymous(t, path, { "If-None-Match": etag });
+      const etag = (await anonymous(env.t, path)).headers.get("etag")!;
+      const notModified = await anonymous(env.t, path, { "If-None-Match": etag });
       expect(notModified.status).toBe(304);
       expect(notModified.headers.getSetCookie()).toEqual([]);
       expect(await notModified.text()).toBe("");
       // Another public page of the same version: the same validator is valid there too. (Product pages add the
       // Jerusalem day to theirs: they claim kashrut only while a certificate is valid — issue 11.)
-      const homeEtag = (await anonymous(t, "/")).headers.get("etag")!;
+      const homeEtag = (await anonymous(env.t, "/")).headers.get("etag")!;
       expect(etag.startsWith(homeEtag.slice(0, -1))).toBe(true);
-      expect((await anonymous(t, "/categories", { "If-None-Match": homeEtag })).status).toBe(304);
-      const put = await admin.fetch(`/api/admin/products/${ids.product}`, {
+      expect((await anonymous(env.t, "/categories", { "If-None-Match": homeEtag })).status).toBe(304);
+      const put = await env.admin.fetch(`/api/admin/products/${ids.product}`, {
         method: "PUT",
         json: {
           name: "עוגת גבינה",
@@ -133,7 +123,7 @@ for (const factory of testDatabases()) {
         },
       });
       expect(put.status).toBe(200);
-      const changed = await anonymous(t, path, { "If-None-Match": etag });
+      const changed = await anonymous(env.t, path, { "If-None-Match": etag });
       expect(changed.status).toBe(200);
       expect(changed.headers.get("etag")).not.toBe(etag);
       expect(await changed.text()).toContain("עוגה קרמית מאוד");
@@ -141,29 +131,29 @@ for (const factory of testDatabases()) {
 
     it("serves .data requests (client navigation) by the same rules", async () => {
       const path = `/product/${ids.product}.data?_routes=routes/site/product`;
-      const first = await anonymous(t, path);
+      const first = await anonymous(env.t, path);
       expect(first.status).toBe(200);
       expect(first.headers.getSetCookie()).toEqual([]);
       expect(first.headers.get("cache-control")).toMatch(PUBLIC_CACHE_CONTROL);
       const body = await first.text();
       expect(body).toContain("עוגת גבינה");
-      const second = await anonymous(t, path);
+      const second = await anonymous(env.t, path);
       expect(second.headers.get("x-cache")).toBe("hit");
       expect(await second.text()).toBe(body);
-      expect((await anonymous(t, path, { "If-None-Match": second.headers.get("etag")! })).status).toBe(304);
-      const home = await anonymous(t, "/_.data");
+      expect((await anonymous(env.t, path, { "If-None-Match": second.headers.get("etag")! })).status).toBe(304);
+      const home = await anonymous(env.t, "/_.data");
       expect(home.status).toBe(200);
       expect(home.headers.getSetCookie()).toEqual([]);
-      expect((await anonymous(t, "/_.data")).headers.get("x-cache")).toBe("hit");
+      expect((await anonymous(env.t, "/_.data")).headers.get("x-cache")).toBe("hit");
     });
 
     it("keeps branch pages (open now, the coming days) for at most a minute", async () => {
       for (const path of ["/branches", `/branches/${ids.branch}`]) {
-        await anonymous(t, path);
-        expect((await anonymous(t, path)).headers.get("x-cache"), path).toBe("hit");
+        await anonymous(env.t, path);
+        expect((await anonymous(env.t, path)).headers.get("x-cache"), path).toBe("hit");
         vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 61_000 });
         try {
-          expect((await anonymous(t, path)).headers.get("x-cache"), path).toBe("miss");
+          expect((await anonymous(env.t, path)).headers.get("x-cache"), path).toBe("miss");
         } finally {
           vi.useRealTimers();
         }
@@ -172,11 +162,11 @@ for (const factory of testDatabases()) {
 
     it("renders a burst of requests for an uncached page once", async () => {
       // A write empties the cache; then ten visitors ask for the same page at once.
-      await admin.fetch(`/api/admin/branches/${ids.branch}`, {
+      await env.admin.fetch(`/api/admin/branches/${ids.branch}`, {
         method: "PUT",
         json: { name: "סניף גאולה", address: "רחוב מלכי ישראל 7, ירושלים", phone: "02-5000000", opening_hours: [] },
       });
-      const burst = await Promise.all(Array.from({ length: 10 }, () => anonymous(t, "/branches")));
+      const burst = await Promise.all(Array.from({ length: 10 }, () => anonymous(env.t, "/branches")));
       const states = burst.map((r) => r.headers.get("x-cache"));
       expect(states.filter((s) => s === "miss")).toHaveLength(1);
       expect(states.filter((s) => s === "hit")).toHaveLength(9);
@@ -187,46 +177,46 @@ for (const factory of testDatabases()) {
 
     it("never keeps pages asked for with unknown query parameters, so they cannot grow or empty the cache", async () => {
       const path = `/product/${ids.product}`;
-      await anonymous(t, path);
-      expect((await anonymous(t, path)).headers.get("x-cache")).toBe("hit");
+      await anonymous(env.t, path);
+      expect((await anonymous(env.t, path)).headers.get("x-cache")).toBe("hit");
       for (let i = 0; i < 30; i++) {
-        const res = await anonymous(t, `/?x=${Math.random().toString(36).slice(2)}`);
+        const res = await anonymous(env.t, `/?x=${Math.random().toString(36).slice(2)}`);
         expect(res.status).toBe(200);
         expect(res.headers.getSetCookie()).toEqual([]);
       }
       const same = `/?utm_source=whatsapp`;
-      await anonymous(t, same);
-      expect((await anonymous(t, same)).headers.get("x-cache")).toBe("miss");
+      await anonymous(env.t, same);
+      expect((await anonymous(env.t, same)).headers.get("x-cache")).toBe("miss");
       // Search text, repeated and invalid known parameters are not kept either.
       for (const query of ["/products?search=חלה", "/products?page=1&page=2", "/products?page=01", "/PRODUCTS"]) {
-        await anonymous(t, query);
-        expect((await anonymous(t, query)).headers.get("x-cache"), query).toBe("miss");
+        await anonymous(env.t, query);
+        expect((await anonymous(env.t, query)).headers.get("x-cache"), query).toBe("miss");
       }
       // Known parameters in any order are one page.
-      await anonymous(t, `/products?page=1&category=${ids.category}`);
-      expect((await anonymous(t, `/products?category=${ids.category}&page=1`)).headers.get("x-cache")).toBe("hit");
+      await anonymous(env.t, `/products?page=1&category=${ids.category}`);
+      expect((await anonymous(env.t, `/products?category=${ids.category}&page=1`)).headers.get("x-cache")).toBe("hit");
       // What was cached before the flood is still there.
-      expect((await anonymous(t, path)).headers.get("x-cache")).toBe("hit");
+      expect((await anonymous(env.t, path)).headers.get("x-cache")).toBe("hit");
     });
 
     it("does not keep not-found pages or redirects, and sets no cookie on them", async () => {
       for (const path of ["/product/999999", "/no-such-page", "/products?page=999"]) {
-        const first = await anonymous(t, path);
+        const first = await anonymous(env.t, path);
         expect([302, 404], path).toContain(first.status);
         expect(first.headers.getSetCookie(), path).toEqual([]);
         expect(first.headers.get("etag"), path).toBeNull();
-        expect((await anonymous(t, path)).headers.get("x-cache"), path).toBe("miss");
+        expect((await anonymous(env.t, path)).headers.get("x-cache"), path).toBe("miss");
       }
     });
 
     describe("every admin write shows on the next GET", () => {
-      const put = (path: string, json: Json) => admin.fetch(path, { method: "PUT", json });
+      const put = (path: string, json: Json) => env.admin.fetch(path, { method: "PUT", json });
       const showsAfter = async (page: string, write: () => Promise<Response>, text: string) => {
-        await anonymous(t, page);
-        expect((await anonymous(t, page)).headers.get("x-cache")).toBe("hit");
+        await anonymous(env.t, page);
+        expect((await anonymous(env.t, page)).headers.get("x-cache")).toBe("hit");
         const res = await write();
         expect(res.status, await res.clone().text()).toBeLessThan(300);
-        const next = await anonymous(t, page);
+        const next = await anonymous(env.t, page);
         expect(next.headers.get("x-cache")).toBe("miss");
         expect(await next.text()).toContain(text);
       };
@@ -250,7 +240,7 @@ for (const factory of testDatabases()) {
           () => put(`/api/admin/categories/${ids.category}`, { name: "עוגות חגיגיות", status: 1, is_main: 1 }),
           "עוגות חגיגיות",
         );
-        expect(await (await anonymous(t, "/about")).text()).toContain("עוגות חגיגיות");
+        expect(await (await anonymous(env.t, "/about")).text()).toContain("עוגות חגיגיות");
       });
 
       it("a branch", () =>
@@ -291,7 +281,7 @@ for (const factory of testDatabases()) {
         ));
 
       it("the site settings", async () => {
-        const current = ((await (await admin.fetch("/api/admin/settings")).json()) as { data: Json }).data;
+        const current = ((await (await env.admin.fetch("/api/admin/settings")).json()) as { data: Json }).data;
         await showsAfter(
           "/",
           () => put("/api/admin/settings", { ...current, brand_name: "מאפיית הגבעה" }),
@@ -306,7 +296,7 @@ for (const factory of testDatabases()) {
         await showsAfter(
           page,
           async () => {
-            const res = await admin.fetch("/api/admin/images", {
+            const res = await env.admin.fetch("/api/admin/images", {
               method: "POST",
               body: formWith({ id: String(ids.product), type: "product" }, [
                 { field: "files[]", bytes: png, name: "cake.png", type: "image/png" },
@@ -322,14 +312,14 @@ for (const factory of testDatabases()) {
       });
 
       it("but not a contact request or a club sign-up, which no visitor sees", async () => {
-        await anonymous(t, "/");
-        const visitor = new TestClient(t);
+        await anonymous(env.t, "/");
+        const visitor = new TestClient(env.t);
         const res = await visitor.fetch("/api/contact", {
           method: "POST",
           json: { name: "דנה", email: "dana@example.co.il", phone: "050-1234567", message: "שלום, יש לכם חלות?" },
         });
         expect(res.status).toBeLessThan(300);
-        expect((await anonymous(t, "/")).headers.get("x-cache")).toBe("hit");
+        expect((await anonymous(env.t, "/")).headers.get("x-cache")).toBe("hit");
       });
     });
 
@@ -341,7 +331,7 @@ for (const factory of testDatabases()) {
         ["/club", { consent: "on" }],
       ] as const) {
         it(`${path} without JavaScript: the page sets the cookies and embeds the token; a post checks it`, async () => {
-          const visitor = new TestClient(t);
+          const visitor = new TestClient(env.t);
           const page = await visitor.fetch(path);
           expect(page.status).toBe(200);
           expect(page.headers.getSetCookie().map((c) => c.split("=")[0])).toEqual(
@@ -367,7 +357,7 @@ for (const factory of testDatabases()) {
         });
 
         it(`${path} with JavaScript: the .data request after a cached page sets the cookies; the post checks the token`, async () => {
-          const visitor = new TestClient(t);
+          const visitor = new TestClient(env.t);
           // The visitor arrives on a cached public page (no cookie) and navigates to the form.
           await visitor.fetch("/");
           expect(visitor.cookies.size).toBe(0);
@@ -396,16 +386,16 @@ for (const factory of testDatabases()) {
       }
 
       it("login: the page and its .data set the cookies and carry the token; the JSON login echoes it", async () => {
-        const visitor = new TestClient(t);
+        const visitor = new TestClient(env.t);
         const page = await visitor.fetch("/login");
         expect(page.headers.getSetCookie().length).toBeGreaterThan(0);
         expect(tokenField(await page.text())).toBe(visitor.xsrfToken);
-        const navigating = new TestClient(t);
+        const navigating = new TestClient(env.t);
         await navigating.fetch("/login.data?_routes=routes/login");
         expect(navigating.xsrfToken).toBeDefined();
         const email = "cashier@example.co.il";
         const password = "pass-cashier-1234";
-        await t.services.users.createOrReset({ name: "קופאית", email, password, role: "editor" });
+        await env.t.services.users.createOrReset({ name: "קופאית", email, password, role: "editor" });
         const refused = await navigating.fetch("/login", { method: "POST", json: { email, password }, xsrf: false });
         expect(refused.status).toBe(419);
         const res = await navigating.fetch("/login", { method: "POST", json: { email, password, remember: false } });
@@ -413,14 +403,14 @@ for (const factory of testDatabases()) {
       });
 
       it("the spec's client: GET /api/user without a token gets the XSRF cookie to echo", async () => {
-        const visitor = new TestClient(t);
+        const visitor = new TestClient(env.t);
         const res = await visitor.fetch("/api/user");
         expect(res.headers.getSetCookie().map((c) => c.split("=")[0])).toContain("XSRF-TOKEN");
       });
     });
 
     it("with the page cache off (PAGE_CACHE=0) answers the same headers, rendered every time", async () => {
-      const uncached = createTestApp(database, { build, pageCache: { enabled: false, maxBytes: 0 } });
+      const uncached = createTestApp(env.database, { build, pageCache: { enabled: false, maxBytes: 0 } });
       try {
         await uncached.contentVersion.ready;
         const first = await anonymous(uncached, "/");
@@ -437,7 +427,7 @@ for (const factory of testDatabases()) {
 
     if (factory.name === "postgres") {
       it("two app servers on one database: a write through one shows through the other within a second", async () => {
-        const otherDatabase = { ...database, handle: database.openAnother!() };
+        const otherDatabase = { ...env.database, handle: env.database.openAnother!() };
         const other = createTestApp(otherDatabase, { build });
         try {
           await other.contentVersion.ready;
@@ -445,7 +435,7 @@ for (const factory of testDatabases()) {
           await anonymous(other, page);
           expect((await anonymous(other, page)).headers.get("x-cache")).toBe("hit");
           const name = `עוגת גבינה ${Date.now()}`;
-          const res = await admin.fetch(`/api/admin/products/${ids.product}`, {
+          const res = await env.admin.fetch(`/api/admin/products/${ids.product}`, {
             method: "PUT",
             json: { name, title: "עוגת גבינה אפויה", serial_id: 900_001, status: 1 },
           });

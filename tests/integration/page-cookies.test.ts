@@ -3,29 +3,17 @@
  * those forms carry the session's token in `_token`, and without the cookies every post would answer 419.
  * Every other public page is the same for every visitor: no cookies, cacheable (page-cache.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import { describe, expect, it } from "vitest";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
-import { loadServerBuild } from "../support/page-build.ts";
+import { testDatabases } from "../support/database.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 for (const factory of testDatabases()) {
   describe(`page responses on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
-
-    beforeAll(async () => {
-      const build = await loadServerBuild();
-      database = await factory.create();
-      t = createTestApp(database, { build });
-    }, 120_000);
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
-    });
+    const env = suiteApp(factory, { pages: true });
 
     it("a first visit to a form page sets the session and XSRF cookies, and the page embeds the same token", async () => {
-      const client = new TestClient(t);
+      const client = new TestClient(env.t);
       const res = await client.fetch("/contactUs");
       expect(res.status).toBe(200);
       const cookies = res.headers.getSetCookie().map((c) => c.split("=")[0]);
@@ -39,7 +27,7 @@ for (const factory of testDatabases()) {
     });
 
     it("a first visit to any other public page sets no cookie and carries no token", async () => {
-      const client = new TestClient(t);
+      const client = new TestClient(env.t);
       const res = await client.fetch("/about");
       expect(res.status).toBe(200);
       expect(res.headers.getSetCookie()).toEqual([]);

@@ -4,15 +4,16 @@
  * product page and `aggregateRating` in the Product JSON-LD; rejecting takes them away; Hebrew 422s, the
  * honeypot, the per-address limit shared with the other public forms, and who may moderate.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { heCatalogue } from "../../domain/i18n/catalogue.ts";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { RATE_RULES } from "../../server/http/rate-limit.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import { createTestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { testDatabases } from "../support/database.ts";
 import { loadServerBuild } from "../support/page-build.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 const E = heForms.review.errors;
 const XSS = `<script>alert("x")</script>`;
@@ -25,26 +26,20 @@ function productJsonLd(html: string): Record<string, unknown> | undefined {
 
 for (const factory of testDatabases()) {
   describe(`customer reviews on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
+    const env = suiteApp(factory, { seeded: true, pages: true });
     let build: Awaited<ReturnType<typeof loadServerBuild>>;
     let productId: number;
 
     const reviewPath = () => `/product/${productId}/review`;
-    const rows = () => database.handle.db.selectFrom("reviews").selectAll().orderBy("id").execute();
+    const rows = () => env.database.handle.db.selectFrom("reviews").selectAll().orderBy("id").execute();
     const page = async (path: string) => {
-      const res = await new TestClient(t).fetch(path);
+      const res = await new TestClient(env.t).fetch(path);
       return { status: res.status, html: await res.text(), headers: res.headers };
     };
     /** Opens the review page (session and XSRF cookies), then posts the form as a browser without JavaScript. */
-    const post = async (fields: Record<string, string>, client = new TestClient(t), path = reviewPath()) => {
+    const post = async (fields: Record<string, string>, client = new TestClient(env.t), path = reviewPath()) => {
       await client.fetch(path);
-      const res = await client.fetch(path, {
-        method: "POST",
-        xsrf: false,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ _token: client.xsrfToken ?? "", website: "", ...fields }).toString(),
-      });
+      const res = await client.postForm(path, { website: "", ...fields });
       return { status: res.status, location: res.headers.get("location"), html: await res.text() };
     };
     const moderate = (client: TestClient, id: number, status: string) =>
@@ -52,10 +47,8 @@ for (const factory of testDatabases()) {
 
     beforeAll(async () => {
       build = await loadServerBuild();
-      database = await factory.create({ template: inject("seedTemplate") });
-      t = createTestApp(database, { build });
       productId = (
-        await database.handle.db
+        await env.database.handle.db
           .selectFrom("products")
           .select("id")
           .where("status", "=", 1)
@@ -64,12 +57,8 @@ for (const factory of testDatabases()) {
       ).id;
     }, 120_000);
     beforeEach(async () => {
-      await database.handle.db.deleteFrom("reviews").execute();
-      await database.handle.db.deleteFrom("rate_limits").execute();
-    });
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
+      await env.database.handle.db.deleteFrom("reviews").execute();
+      await env.database.handle.db.deleteFrom("rate_limits").execute();
     });
 
     it("a product without reviews shows empty stars and 'עדיין אין ביקורות', and its JSON-LD has no rating", async () => {
@@ -89,7 +78,7 @@ for (const factory of testDatabases()) {
     });
 
     it("the review page is a form with the session: its own XSRF token, rating radios in a fieldset, no cache", async () => {
-      const client = new TestClient(t);
+      const client = new TestClient(env.t);
       const res = await client.fetch(reviewPath());
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control") ?? "").not.toContain("public");
@@ -104,12 +93,12 @@ for (const factory of testDatabases()) {
     });
 
     it("submit → pending and not shown; approve → stars, average and count on the page and in JSON-LD; reject → gone", async () => {
-      const versionBefore = t.contentVersion.current();
+      const versionBefore = env.t.contentVersion.current();
       const first = await post({ rating: "5", text: `מעולה! ${XSS}`, name: "רותי" });
       expect(first.status).toBe(302);
       expect(first.location).toBe(`${reviewPath()}?sent=1`);
       // A pending review changes nothing visitors see: the page cache keeps its version.
-      expect(t.contentVersion.current()).toBe(versionBefore);
+      expect(env.t.contentVersion.current()).toBe(versionBefore);
       const sent = await page(first.location!);
       expect(sent.html).toMatch(
         new RegExp(`role="status"[\\s\\S]*${heForms.review.sentTitle}[\\s\\S]*${heForms.review.sent}`),
@@ -123,8 +112,8 @@ for (const factory of testDatabases()) {
       expect(html).toContain(heCatalogue.product.noReviews);
       expect(html).not.toContain("רותי");
 
-      const admin = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
+      const admin = new TestClient(env.t);
+      await loginAs(admin, env.t.services, "admin");
       const pending = await admin.fetch("/api/admin/reviews?status=pending");
       expect(pending.status).toBe(200);
       expect(((await pending.json()) as { data: { id: number }[] }).data.map((r) => r.id).sort()).toEqual(
@@ -136,7 +125,7 @@ for (const factory of testDatabases()) {
         expect(res.status).toBe(200);
         expect(((await res.json()) as { message: string }).message).toMatch(/[\u0590-\u05FF]/);
       }
-      expect(t.contentVersion.current()).toBeGreaterThan(versionBefore);
+      expect(env.t.contentVersion.current()).toBeGreaterThan(versionBefore);
       html = (await page(`/product/${productId}`)).html;
       expect(html).toContain(`aria-label="${heCatalogue.product.ratingLabel("4.5", 2)}"`);
       expect(html).toContain(heCatalogue.product.rating("4.5", 2));
@@ -194,65 +183,50 @@ for (const factory of testDatabases()) {
     });
 
     it("without the XSRF token the post is refused with 419", async () => {
-      const client = new TestClient(t);
+      const client = new TestClient(env.t);
       await client.fetch(reviewPath());
-      const res = await client.fetch(reviewPath(), {
-        method: "POST",
-        xsrf: false,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ rating: "5", text: "טעים", name: "דנה" }).toString(),
-      });
+      const res = await client.postForm(reviewPath(), { rating: "5", text: "טעים", name: "דנה" }, { token: false });
       expect(res.status).toBe(419);
       expect(await rows()).toEqual([]);
     });
 
     it("a review of a product that is not published is a 404", async () => {
       // Another published product, unpublished for this test.
-      const hidden = await database.handle.db
+      const hidden = await env.database.handle.db
         .selectFrom("products")
         .select("id")
         .where("status", "=", 1)
         .where("id", "!=", productId)
         .orderBy("id")
         .executeTakeFirstOrThrow();
-      await database.handle.db.updateTable("products").set({ status: 0 }).where("id", "=", hidden.id).execute();
+      await env.database.handle.db.updateTable("products").set({ status: 0 }).where("id", "=", hidden.id).execute();
       try {
-        const client = new TestClient(t);
+        const client = new TestClient(env.t);
         expect((await client.fetch(`/product/${hidden.id}/review`)).status).toBe(404);
         const res = await post(
           { rating: "5", text: "טעים", name: "דנה" },
-          new TestClient(t),
+          new TestClient(env.t),
           `/product/${hidden.id}/review`,
         );
         expect(res.status).toBe(404);
         expect(await rows()).toEqual([]);
-        await expect(t.services.reviews.submit(hidden.id, { rating: "5", text: "x", name: "y" })).rejects.toMatchObject(
-          {
-            status: 404,
-          },
-        );
+        await expect(
+          env.t.services.reviews.submit(hidden.id, { rating: "5", text: "x", name: "y" }),
+        ).rejects.toMatchObject({
+          status: 404,
+        });
       } finally {
-        await database.handle.db.updateTable("products").set({ status: 1 }).where("id", "=", hidden.id).execute();
+        await env.database.handle.db.updateTable("products").set({ status: 1 }).where("id", "=", hidden.id).execute();
       }
     });
 
     it("reviews share the public forms' per-address limit (5 per 10 minutes): the 6th is refused with 429", async () => {
-      const limited = createTestApp(database, { build, rateRules: RATE_RULES });
+      const limited = createTestApp(env.database, { build, rateRules: RATE_RULES });
       try {
         const client = new TestClient(limited);
         const send = async () => {
           await client.fetch(reviewPath());
-          return client.fetch(reviewPath(), {
-            method: "POST",
-            xsrf: false,
-            headers: { "Content-Type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({
-              _token: client.xsrfToken ?? "",
-              rating: "4",
-              text: "טעים",
-              name: "דנה",
-            }).toString(),
-          });
+          return client.postForm(reviewPath(), { rating: "4", text: "טעים", name: "דנה" });
         };
         for (let i = 0; i < 5; i++) expect((await send()).status).toBe(302);
         const refused = await send();
@@ -265,14 +239,14 @@ for (const factory of testDatabases()) {
     });
 
     it("an editor may moderate; a visitor gets 401; a bad status is a Hebrew 422", async () => {
-      await t.services.reviews.submit(productId, { rating: "2", text: "יבש מדי", name: "אבי" });
+      await env.t.services.reviews.submit(productId, { rating: "2", text: "יבש מדי", name: "אבי" });
       const [review] = await rows();
-      const visitor = new TestClient(t);
+      const visitor = new TestClient(env.t);
       expect((await visitor.fetch("/api/admin/reviews")).status).toBe(401);
       expect((await moderate(visitor, review!.id, "approved")).status).toBe(401);
 
-      const editor = new TestClient(t);
-      await loginAs(editor, t.services, "editor");
+      const editor = new TestClient(env.t);
+      await loginAs(editor, env.t.services, "editor");
       expect((await editor.fetch("/api/admin/reviews")).status).toBe(200);
       const bad = await moderate(editor, review!.id, "published");
       expect(bad.status).toBe(422);

@@ -14,15 +14,16 @@ import { seedDemoContent } from "../../server/db/seed/index.ts";
 import { createLocalStorage } from "../../server/images/storage.ts";
 import { createLogger } from "../../server/log.ts";
 import { createServices } from "../../server/services/index.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import { createTestApp } from "../support/app.ts";
 import { createProductThroughApi, loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { testDatabases } from "../support/database.ts";
 import { formWith, pngImage } from "../support/images.ts";
-import { loadServerBuild } from "../support/page-build.ts";
+import { rowCount } from "../support/rows.ts";
 import { runScript } from "../support/run-script.ts";
 import { startS3, type TestS3 } from "../support/s3.ts";
 import { freePort } from "../support/server-process.ts";
+import { suiteApp } from "../support/suite-app.ts";
 import { tempDir } from "../support/temp.ts";
 
 const FIELDS = (id: number) => ({ id: String(id), type: "App\\Models\\Product", directory: "products" });
@@ -40,43 +41,37 @@ const keyOf = (url: string) => url.replace(/^\/uploads\//, "");
 for (const factory of testDatabases()) {
   describe(`images in S3 storage on ${factory.name}`, () => {
     let s3: TestS3;
-    let database: TestDatabase;
-    let t: TestApp;
-    let admin: TestClient;
+    const env = suiteApp(factory, {
+      pages: true,
+      app: async () => {
+        s3 = await startS3();
+        return { storage: s3.storage() };
+      },
+      clients: { admin: "admin" },
+    });
     let productId: number;
     let png: Buffer;
 
     beforeAll(async () => {
-      s3 = await startS3();
-      database = await factory.create();
-      t = createTestApp(database, { storage: s3.storage(), build: await loadServerBuild() });
-      admin = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
-      productId = await createProductThroughApi(admin, { name: "חלה מתוקה", title: "חלה לשבת", serial_id: 424_242 });
+      productId = await createProductThroughApi(env.admin, {
+        name: "חלה מתוקה",
+        title: "חלה לשבת",
+        serial_id: 424_242,
+      });
       png = await pngImage(400, 260);
     });
     afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
       await s3?.dispose();
     });
 
     const upload = async () => {
-      const res = await admin.fetch("/api/admin/images", {
+      const res = await env.admin.fetch("/api/admin/images", {
         method: "POST",
         body: formWith(FIELDS(productId), [{ field: "files[]", bytes: png, name: "challah.png", type: "image/png" }]),
       });
       return { res, json: (await res.json()) as { message: string; data: AdminImage[] } };
     };
-    const imageRows = async () =>
-      Number(
-        (
-          await database.handle.db
-            .selectFrom("images")
-            .select((eb) => eb.fn.countAll<number>().as("n"))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const imageRows = () => rowCount(env.database.handle.db, "images");
 
     it("stores an upload in the bucket and serves it from there with immutable caching and ETag/304", async () => {
       const { res, json } = await upload();
@@ -89,7 +84,7 @@ for (const factory of testDatabases()) {
       expect(keys).toContain(`${folder}/original.webp`);
       for (const url of urls) expect(keys).toContain(keyOf(url));
 
-      const served = await t.request(image!.path);
+      const served = await env.t.request(image!.path);
       expect(served.status).toBe(200);
       expect(served.headers.get("content-type")).toBe("image/webp");
       expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -99,13 +94,13 @@ for (const factory of testDatabases()) {
       const etag = served.headers.get("etag");
       expect(etag).toMatch(/^"[\w-]+"$/);
 
-      const again = await t.request(image!.path, { headers: { "If-None-Match": etag! } });
+      const again = await env.t.request(image!.path, { headers: { "If-None-Match": etag! } });
       expect(again.status).toBe(304);
       expect(again.headers.get("etag")).toBe(etag);
-      const head = await t.request(image!.path, { method: "HEAD" });
+      const head = await env.t.request(image!.path, { method: "HEAD" });
       expect(head.status).toBe(200);
       expect(Number(head.headers.get("content-length"))).toBe(body.length);
-      expect((await t.request(`/uploads/${folder}/w9999.webp`)).status).toBe(404);
+      expect((await env.t.request(`/uploads/${folder}/w9999.webp`)).status).toBe(404);
     });
 
     it("removes the objects of a deleted image from the bucket", async () => {
@@ -113,10 +108,10 @@ for (const factory of testDatabases()) {
       const image = json.data[0]!;
       const folder = keyOf(image.picture.url).split("/").slice(0, 2).join("/");
       expect((await s3.keys()).filter((k) => k.startsWith(`${folder}/`)).length).toBeGreaterThan(2);
-      const res = await admin.fetch(`/api/admin/images/${image.id}`, { method: "DELETE" });
+      const res = await env.admin.fetch(`/api/admin/images/${image.id}`, { method: "DELETE" });
       expect(res.status).toBe(200);
       expect((await s3.keys()).filter((k) => k.startsWith(`${folder}/`))).toEqual([]);
-      for (const url of urlsOf(image)) expect((await t.request(url)).status).toBe(404);
+      for (const url of urlsOf(image)) expect((await env.t.request(url)).status).toBe(404);
     });
 
     it("answers a Hebrew 503 with nothing half-written while the store is down, and pages keep rendering", async () => {
@@ -124,7 +119,7 @@ for (const factory of testDatabases()) {
       const kept = json.data[0]!;
       const rowsBefore = await imageRows();
       const keysBefore = await s3.keys();
-      const keptEtag = (await t.request(kept.path, { method: "HEAD" })).headers.get("etag")!;
+      const keptEtag = (await env.t.request(kept.path, { method: "HEAD" })).headers.get("etag")!;
       await s3.stop();
       try {
         const refused = await upload();
@@ -133,20 +128,20 @@ for (const factory of testDatabases()) {
         expect(await imageRows()).toBe(rowsBefore);
 
         // A delete changes nothing either: the row stays, so it can be deleted once storage is back.
-        const del = await admin.fetch(`/api/admin/images/${kept.id}`, { method: "DELETE" });
+        const del = await env.admin.fetch(`/api/admin/images/${kept.id}`, { method: "DELETE" });
         expect(del.status).toBe(503);
         expect(((await del.json()) as { message: string }).message).toBe(heApi.storageUnavailable);
         expect(await imageRows()).toBe(rowsBefore);
 
         // The image itself cannot be read: a 503 for it alone, never cached…
-        const image = await t.request(kept.path);
+        const image = await env.t.request(kept.path);
         expect(image.status).toBe(503);
         expect(image.headers.get("cache-control")).toBe("no-store");
         // …though a cache revalidating it is answered without the store (a key's bytes never change).
-        const revalidated = await t.request(kept.path, { headers: { "If-None-Match": keptEtag } });
+        const revalidated = await env.t.request(kept.path, { headers: { "If-None-Match": keptEtag } });
         expect(revalidated.status).toBe(304);
         // …while the product's page, which points at it, renders.
-        const page = await t.request(`/product/${productId}`);
+        const page = await env.t.request(`/product/${productId}`);
         expect(page.status).toBe(200);
         expect(await page.text()).toContain(kept.picture.url);
       } finally {
@@ -154,8 +149,8 @@ for (const factory of testDatabases()) {
       }
       // No object of the refused upload was left behind.
       expect(await s3.keys()).toEqual(keysBefore);
-      expect((await t.request(kept.path)).status).toBe(200);
-      expect((await admin.fetch(`/api/admin/images/${kept.id}`, { method: "DELETE" })).status).toBe(200);
+      expect((await env.t.request(kept.path)).status).toBe(200);
+      expect((await env.admin.fetch(`/api/admin/images/${kept.id}`, { method: "DELETE" })).status).toBe(200);
       expect(await imageRows()).toBe(rowsBefore - 1);
     });
 
@@ -164,7 +159,7 @@ for (const factory of testDatabases()) {
       // whom a read-only permission would not refuse anything).
       const blocked = path.join(tempDir("bakery-blocked-"), "uploads");
       writeFileSync(blocked, "not a folder");
-      const local = createTestApp(database, { storage: createLocalStorage(blocked) });
+      const local = createTestApp(env.database, { storage: createLocalStorage(blocked) });
       try {
         const staff = new TestClient(local);
         await loginAs(staff, local.services, "editor");

@@ -5,7 +5,7 @@
  * index follows product writes (create, rename, delete).
  */
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminProductRow, Paginated } from "../../domain/contracts/admin.ts";
 import { listQuerySchema } from "../../domain/schemas/admin/list.ts";
 import type { DB } from "../../server/db/database.ts";
@@ -13,10 +13,9 @@ import { PRODUCT_SEARCH_TABLE, TRIGRAM_INDEXES } from "../../server/db/migration
 import { listConditions, listPage } from "../../server/services/admin/listing.ts";
 import { normalizedMatch, productListConditions } from "../../server/services/admin/product-search.ts";
 import { PRODUCT_LIST } from "../../server/services/admin/products.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createProductThroughApi, loginAs } from "../support/auth.ts";
-import { TestClient } from "../support/client.ts";
+import { createProductThroughApi } from "../support/auth.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 /** Products whose text exercises every rule the search has. */
 const PRODUCTS = [
@@ -88,22 +87,16 @@ function searchQuery(db: DB, term: string) {
 
 for (const factory of testDatabases()) {
   describe(`admin product search index on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
-    let admin: TestClient;
+    const env = suiteApp(factory, { seeded: true, clients: { admin: "admin" } });
     const created: number[] = [];
 
     beforeAll(async () => {
-      database = await factory.create({ template: inject("seedTemplate") });
-      t = createTestApp(database);
-      admin = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
       for (const product of PRODUCTS) {
-        const id = await createProductThroughApi(admin, product);
+        const id = await createProductThroughApi(env.admin, product);
         // content is not part of the helper's product
-        const res = await admin.fetch(`/api/admin/products/${id}`);
+        const res = await env.admin.fetch(`/api/admin/products/${id}`);
         const { data } = (await res.json()) as { data: Record<string, unknown> };
-        const put = await admin.fetch(`/api/admin/products/${id}`, {
+        const put = await env.admin.fetch(`/api/admin/products/${id}`, {
           method: "PUT",
           json: { ...product, status: 1, version: data.version },
         });
@@ -111,13 +104,9 @@ for (const factory of testDatabases()) {
         created.push(id);
       }
     });
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
-    });
 
     it("migration 017 creates the index, and the search can use it", async () => {
-      const { db, dialect } = database.handle;
+      const { db, dialect } = env.database.handle;
       if (dialect === "sqlite") {
         const table = await sql<{
           sql: string;
@@ -164,8 +153,8 @@ for (const factory of testDatabases()) {
         for (const term of TERMS) {
           for (const field of ["search_global", "search_title", "search_content"]) {
             const query = { ...order, [field]: term };
-            const expected = await ids(database, query, true);
-            expect(await ids(database, query, false), JSON.stringify(query)).toEqual(expected);
+            const expected = await ids(env.database, query, true);
+            expect(await ids(env.database, query, false), JSON.stringify(query)).toEqual(expected);
             found += expected[0];
           }
         }
@@ -174,7 +163,7 @@ for (const factory of testDatabases()) {
       expect(found).toBeGreaterThan(40);
       // Spot checks of the rules themselves, through the API.
       const list = async (query: string) =>
-        ((await (await admin.fetch(`/api/admin/products?${query}`)).json()) as Paginated<AdminProductRow>).data.map(
+        ((await (await env.admin.fetch(`/api/admin/products?${query}`)).json()) as Paginated<AdminProductRow>).data.map(
           (p) => p.id,
         );
       expect(await list(`search_global=${encodeURIComponent("שׁוֹקוֹלָד")}`)).toContain(created[0]);
@@ -188,20 +177,20 @@ for (const factory of testDatabases()) {
 
     it("follows product writes: a rename finds the new name only, a deleted product is gone", async () => {
       const id = created[3] as number;
-      const search = async (term: string) => (await ids(database, { search_global: term }, false))[1];
+      const search = async (term: string) => (await ids(env.database, { search_global: term }, false))[1];
       expect(await search("קישואים")).toEqual([id]);
-      const res = await admin.fetch(`/api/admin/products/${id}`);
+      const res = await env.admin.fetch(`/api/admin/products/${id}`);
       const { data } = (await res.json()) as { data: { version: number } };
-      const put = await admin.fetch(`/api/admin/products/${id}`, {
+      const put = await env.admin.fetch(`/api/admin/products/${id}`, {
         method: "PUT",
         json: { ...PRODUCTS[3], name: "בורקס חצילונים", status: 1, version: data.version },
       });
       expect(put.status).toBe(200);
       expect(await search("קישואים")).toEqual([]);
       expect(await search("חצילונים")).toEqual([id]);
-      expect(await admin.fetch(`/api/admin/products/${id}`, { method: "DELETE" }).then((r) => r.status)).toBeLessThan(
-        300,
-      );
+      expect(
+        await env.admin.fetch(`/api/admin/products/${id}`, { method: "DELETE" }).then((r) => r.status),
+      ).toBeLessThan(300);
       expect(await search("חצילונים")).toEqual([]);
       expect(await search("ארטישוק")).toEqual([]);
     });

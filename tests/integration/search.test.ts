@@ -6,13 +6,14 @@
  * matches, with paging and the category filter; the suggestions API; and the index rebuilt after an
  * admin edit.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminProduct } from "../../domain/contracts/admin.ts";
 import type { Paginated, ProductSuggestion, ProductSummary } from "../../domain/contracts/catalogue.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import { createTestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { testDatabases } from "../support/database.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 const PRODUCTS = [
   { key: "chocolateCake", name: "עוגת שוקולד", title: "שכבות של קרם עשיר", content: "נאפית בכל בוקר." },
@@ -32,23 +33,20 @@ type Key = (typeof PRODUCTS)[number]["key"];
 
 for (const factory of testDatabases()) {
   describe(`Hebrew search on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
+    const env = suiteApp(factory);
     const ids = new Map<Key, number>();
     const keyOf = (id: number) => [...ids].find(([, v]) => v === id)?.[0];
 
     async function search(text: string): Promise<Key[]> {
-      const res = await t.request(`/api/products?search=${encodeURIComponent(text)}`);
+      const res = await env.t.request(`/api/products?search=${encodeURIComponent(text)}`);
       expect(res.status, text).toBe(200);
       const body = (await res.json()) as Paginated<ProductSummary>;
       return body.data.map((p) => keyOf(p.id)!);
     }
 
     beforeAll(async () => {
-      database = await factory.create();
-      t = createTestApp(database);
       for (const [index, p] of PRODUCTS.entries()) {
-        const id = await t.services.products.create(
+        const id = await env.t.services.products.create(
           {
             name: p.name,
             title: p.title,
@@ -60,15 +58,11 @@ for (const factory of testDatabases()) {
         );
         // Distinct, increasing creation times: later rows are "newer".
         const at = new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString();
-        await database.handle.db.updateTable("products").set({ created_at: at }).where("id", "=", id).execute();
+        await env.database.handle.db.updateTable("products").set({ created_at: at }).where("id", "=", id).execute();
         ids.set(p.key, id);
       }
       // Written through the services, not the API: announce the change as every public write does.
-      await t.contentVersion.bump();
-    });
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
+      await env.t.contentVersion.bump();
     });
 
     it("ignores niqqud and geresh", async () => {
@@ -145,13 +139,13 @@ for (const factory of testDatabases()) {
     });
 
     it("pages and filters the forgiving results like any others", async () => {
-      const res = await t.request(`/api/products?search=${encodeURIComponent("עוגיה")}&page=2`);
+      const res = await env.t.request(`/api/products?search=${encodeURIComponent("עוגיה")}&page=2`);
       const page = (await res.json()) as Paginated<ProductSummary>;
       expect(page).toMatchObject({ current_page: 2, per_page: 12, total: 4, last_page: 1 });
       expect(page.data).toEqual([]);
       expect(page.first_page_url).toContain(`search=${encodeURIComponent("עוגיה")}`);
       // A category with one of the matches: only it is left.
-      const { id: category } = await t.services.admin.categories.create({
+      const { id: category } = await env.t.services.admin.categories.create({
         name: "עוגות",
         information: "",
         status: 1,
@@ -162,26 +156,26 @@ for (const factory of testDatabases()) {
         holiday: null,
         holiday_lead_days: 14,
       });
-      await database.handle.db
+      await env.database.handle.db
         .insertInto("category_product")
         .values({ category_id: category, product_id: ids.get("chocolateCake")! })
         .execute();
-      await t.contentVersion.bump();
-      const filtered = await t.request(`/api/products?search=${encodeURIComponent("עוגיה")}&category=${category}`);
+      await env.t.contentVersion.bump();
+      const filtered = await env.t.request(`/api/products?search=${encodeURIComponent("עוגיה")}&category=${category}`);
       const body = (await filtered.json()) as Paginated<ProductSummary>;
       expect(body.data.map((p) => keyOf(p.id))).toEqual(["chocolateCake"]);
       expect(body.total).toBe(1);
     });
 
     it("suggests at most 8 names for the search box, and 422 for blank or too long text", async () => {
-      const res = await t.request(`/api/products/suggest?q=${encodeURIComponent("קוראס")}`);
+      const res = await env.t.request(`/api/products/suggest?q=${encodeURIComponent("קוראס")}`);
       expect(res.status).toBe(200);
       const { data } = (await res.json()) as { data: ProductSuggestion[] };
       expect(data).toEqual([
         { id: ids.get("croissant"), name: "קרואסון שקדים", url: `/product/${ids.get("croissant")}` },
       ]);
       // Prefixes of what is being typed, best first.
-      const typing = (await (await t.request(`/api/products/suggest?q=${encodeURIComponent("עוג")}`)).json()) as {
+      const typing = (await (await env.t.request(`/api/products/suggest?q=${encodeURIComponent("עוג")}`)).json()) as {
         data: ProductSuggestion[];
       };
       expect(typing.data.length).toBeGreaterThanOrEqual(3);
@@ -189,10 +183,10 @@ for (const factory of testDatabases()) {
       expect(typing.data.map((s) => s.name)).toContain("עוגיות חמאה");
       expect(typing.data.map((s) => s.name)).not.toContain("עוגת גבינה סודית");
       // Punctuation only: nothing to suggest, not an error.
-      const nothing = await t.request(`/api/products/suggest?q=${encodeURIComponent("?!")}`);
+      const nothing = await env.t.request(`/api/products/suggest?q=${encodeURIComponent("?!")}`);
       expect(await nothing.json()).toEqual({ data: [] });
       for (const bad of ["", "q=", `q=${encodeURIComponent("   ")}`, `q=${"א".repeat(201)}`]) {
-        const refused = await t.request(`/api/products/suggest?${bad}`);
+        const refused = await env.t.request(`/api/products/suggest?${bad}`);
         expect(refused.status, bad).toBe(422);
         const error = (await refused.json()) as { message: string; errors: Record<string, string[]> };
         expect(error.errors.q?.[0], bad).toMatch(/[\u0590-\u05FF]/);
@@ -200,8 +194,8 @@ for (const factory of testDatabases()) {
     });
 
     it("finds a product renamed through the admin API by its new name at once", async () => {
-      const admin = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
+      const admin = new TestClient(env.t);
+      await loginAs(admin, env.t.services, "admin");
       const id = ids.get("focaccia")!;
       const current = ((await (await admin.fetch(`/api/admin/products/${id}`)).json()) as { data: AdminProduct }).data;
       const res = await admin.fetch(`/api/admin/products/${id}`, {
@@ -219,7 +213,9 @@ for (const factory of testDatabases()) {
       // The very next requests, with no wait: the new name (and a typo of it) finds it, the old one does not.
       expect(await search("זעתר")).toEqual(["focaccia"]);
       expect(await search("לחמנית זתער")).toEqual(["focaccia"]);
-      const suggested = (await (await t.request(`/api/products/suggest?q=${encodeURIComponent("לחמני")}`)).json()) as {
+      const suggested = (await (
+        await env.t.request(`/api/products/suggest?q=${encodeURIComponent("לחמני")}`)
+      ).json()) as {
         data: ProductSuggestion[];
       };
       expect(suggested.data.map((s) => s.name)).toEqual(["לחמניית זעתר"]);
@@ -230,7 +226,7 @@ for (const factory of testDatabases()) {
       "another app server rebuilds from the database when it learns of the bump",
       async () => {
         // A second server over the same database, with its own index and its own LISTEN connection.
-        const other = createTestApp(database);
+        const other = createTestApp(env.database);
         try {
           const found = async (text: string) => {
             const res = await other.request(`/api/products/suggest?q=${encodeURIComponent(text)}`);
@@ -238,8 +234,8 @@ for (const factory of testDatabases()) {
           };
           await other.contentVersion.ready;
           expect(await found("לחמניית זעתר")).toEqual(["לחמניית זעתר"]);
-          const admin = new TestClient(t);
-          await loginAs(admin, t.services, "admin");
+          const admin = new TestClient(env.t);
+          await loginAs(admin, env.t.services, "admin");
           const id = ids.get("pita")!;
           const current = ((await (await admin.fetch(`/api/admin/products/${id}`)).json()) as { data: AdminProduct })
             .data;
@@ -268,9 +264,9 @@ for (const factory of testDatabases()) {
         expect(await search(text), text).toEqual([]);
       }
       // An empty term is no search at all: every published product.
-      const all = await t.request("/api/products?search=");
+      const all = await env.t.request("/api/products?search=");
       expect(((await all.json()) as Paginated<ProductSummary>).total).toBe(PRODUCTS.length - 1);
-      const long = await t.request(`/api/products?search=${encodeURIComponent("עוגה ".repeat(2000))}`);
+      const long = await env.t.request(`/api/products?search=${encodeURIComponent("עוגה ".repeat(2000))}`);
       expect(long.status).toBe(200);
     });
   });

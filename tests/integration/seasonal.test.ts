@@ -6,23 +6,17 @@
  * its state, and refuses bad windows with Hebrew 422s. The home page's Hanukkah band shows only inside
  * its window, computed from the Hebrew calendar.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { heAdmin } from "../../domain/i18n/admin.ts";
 import type { Timers } from "../../server/schedule-timer.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
-import { loadServerBuild } from "../support/page-build.ts";
+import { testDatabases } from "../support/database.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 type Json = Record<string, unknown>;
 
 for (const factory of testDatabases()) {
   describe(`seasonal and dated content on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
-    let admin: TestClient;
-    let build: Awaited<ReturnType<typeof loadServerBuild>>;
     // Before Hanukkah 5787's collection opens (2026-11-21 00:00 Jerusalem).
     let now = new Date("2026-11-01T10:00:00Z");
     const pending = new Map<number, () => void>();
@@ -34,6 +28,12 @@ for (const factory of testDatabases()) {
       },
       clear: (handle) => pending.delete(handle as number),
     };
+    const env = suiteApp(factory, {
+      seeded: true,
+      pages: true,
+      app: { clock: () => now, timers },
+      clients: { admin: "admin" },
+    });
 
     /** Moves the clock to `instant` and lets the armed timer fire, as it would at that moment. */
     const travelTo = async (instant: Date) => {
@@ -42,32 +42,23 @@ for (const factory of testDatabases()) {
       const [[id, callback]] = [...pending.entries()] as [[number, () => void]];
       pending.delete(id);
       callback();
-      await t.scheduleTimer!.settled();
+      await env.t.scheduleTimer!.settled();
     };
     const visitor = async (path: string) => {
-      const res = await new TestClient(t).fetch(path);
+      const res = await new TestClient(env.t).fetch(path);
       return { status: res.status, text: await res.text(), cache: res.headers.get("x-cache") };
     };
 
     beforeAll(async () => {
-      build = await loadServerBuild();
-      database = await factory.create({ template: inject("seedTemplate") });
-      t = createTestApp(database, { build, clock: () => now, timers });
-      admin = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
-      await t.scheduleTimer!.settled();
+      await env.t.scheduleTimer!.settled();
     }, 120_000);
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
-    });
 
     it("a sale with a future start is hidden (lists, home, sitemap; page and API 404) until the timer fires at its start, and gone again at its end", async () => {
       // Pages cached before the boundary must not outlive it.
       expect((await visitor("/sales")).status).toBe(200);
       expect((await visitor("/sales")).cache).toBe("hit");
 
-      const res = await admin.fetch("/api/admin/sales", {
+      const res = await env.admin.fetch("/api/admin/sales", {
         method: "POST",
         json: {
           name: "מבצע בוקר מתוזמן",
@@ -85,8 +76,8 @@ for (const factory of testDatabases()) {
         schedule: "scheduled",
       });
       const id = data.id;
-      await t.scheduleTimer!.settled();
-      expect(t.scheduleTimer!.next()?.toISOString()).toBe("2026-11-05T06:00:00.000Z");
+      await env.t.scheduleTimer!.settled();
+      expect(env.t.scheduleTimer!.next()?.toISOString()).toBe("2026-11-05T06:00:00.000Z");
 
       const hidden = async () => {
         expect((await visitor("/sales")).text).not.toContain("מבצע בוקר מתוזמן");
@@ -100,14 +91,14 @@ for (const factory of testDatabases()) {
       await hidden();
 
       // The admin sees it, marked scheduled.
-      const adminList = (await (await admin.fetch("/api/admin/sales?search_title=מתוזמן")).json()) as {
+      const adminList = (await (await env.admin.fetch("/api/admin/sales?search_title=מתוזמן")).json()) as {
         data: Json[];
       };
       expect(adminList.data).toEqual([expect.objectContaining({ id, schedule: "scheduled" })]);
 
-      const version = t.contentVersion.current();
+      const version = env.t.contentVersion.current();
       await travelTo(new Date("2026-11-05T06:00:00Z"));
-      expect(t.contentVersion.current()).toBeGreaterThan(version);
+      expect(env.t.contentVersion.current()).toBeGreaterThan(version);
       const sales = await visitor("/sales");
       expect(sales.cache).toBe("miss");
       expect(sales.text).toContain("מבצע בוקר מתוזמן");
@@ -115,20 +106,20 @@ for (const factory of testDatabases()) {
       expect((await visitor("/sitemap.xml")).text).toContain(`/sale/${id}<`);
       expect((await visitor(`/sale/${id}`)).status).toBe(200);
       expect((await visitor(`/api/sale/${id}`)).status).toBe(200);
-      expect(((await (await admin.fetch(`/api/admin/sales/${id}`)).json()) as { data: Json }).data.schedule).toBe(
+      expect(((await (await env.admin.fetch(`/api/admin/sales/${id}`)).json()) as { data: Json }).data.schedule).toBe(
         "active",
       );
 
-      expect(t.scheduleTimer!.next()?.toISOString()).toBe("2026-11-06T06:00:00.000Z");
+      expect(env.t.scheduleTimer!.next()?.toISOString()).toBe("2026-11-06T06:00:00.000Z");
       await travelTo(new Date("2026-11-06T06:00:00Z"));
       await hidden();
-      expect(((await (await admin.fetch(`/api/admin/sales/${id}`)).json()) as { data: Json }).data.schedule).toBe(
+      expect(((await (await env.admin.fetch(`/api/admin/sales/${id}`)).json()) as { data: Json }).data.schedule).toBe(
         "ended",
       );
     });
 
     it("a publication outside its window is not on /news nor in the API list", async () => {
-      const res = await admin.fetch("/api/admin/publications", {
+      const res = await env.admin.fetch("/api/admin/publications", {
         method: "POST",
         json: { name: "ידיעה שתפורסם בעתיד", starts_at: "2027-01-01T00:00" },
       });
@@ -140,7 +131,7 @@ for (const factory of testDatabases()) {
 
     it("refuses an end at or before the start, unreadable dates and unknown holidays with Hebrew 422s", async () => {
       const bad = async (path: string, method: string, json: Json) => {
-        const res = await admin.fetch(path, { method, json });
+        const res = await env.admin.fetch(path, { method, json });
         expect(res.status, JSON.stringify(json)).toBe(422);
         const body = (await res.json()) as { message: string; errors: Record<string, string[]> };
         expect(body.message).toMatch(/[\u0590-\u05FF]/);
@@ -157,7 +148,7 @@ for (const factory of testDatabases()) {
           starts_at: [heAdmin.validation.dateTime(heAdmin.fields.startsAt)],
         });
       }
-      const sale = (await (await admin.fetch("/api/admin/sales?per_page=1")).json()) as { data: { id: number }[] };
+      const sale = (await (await env.admin.fetch("/api/admin/sales?per_page=1")).json()) as { data: { id: number }[] };
       expect(
         await bad(`/api/admin/sales/${sale.data[0]!.id}`, "PUT", {
           name: "עדכון",
@@ -174,7 +165,7 @@ for (const factory of testDatabases()) {
     });
 
     it("the home page shows the Hanukkah collection's band inside its window only, with no yearly editing", async () => {
-      const hanukkah = await database.handle.db
+      const hanukkah = await env.database.handle.db
         .selectFrom("categories")
         .select(["id", "name"])
         .where("holiday", "=", "hanukkah")
@@ -185,7 +176,7 @@ for (const factory of testDatabases()) {
       expect((await visitor("/")).cache).toBe("hit");
 
       // Next boundary: 21 Nov 2026 00:00 Jerusalem, 14 days before the first day (5 Dec).
-      expect(t.scheduleTimer!.next()?.toISOString()).toBe("2026-11-20T22:00:00.000Z");
+      expect(env.t.scheduleTimer!.next()?.toISOString()).toBe("2026-11-20T22:00:00.000Z");
       await travelTo(new Date("2026-11-20T22:00:00Z"));
       const during = await visitor("/");
       expect(during.cache).toBe("miss");
@@ -198,23 +189,23 @@ for (const factory of testDatabases()) {
       expect(during.text).not.toContain(`data-holiday="shavuot"`);
 
       // Staff shorten the lead to 7 days: the edit bumps the version and the band waits for 28 Nov.
-      const current = (await (await admin.fetch(`/api/admin/categories/${hanukkah.id}`)).json()) as {
+      const current = (await (await env.admin.fetch(`/api/admin/categories/${hanukkah.id}`)).json()) as {
         data: Json & { parent_id: number };
       };
       expect(current.data).toMatchObject({ holiday: "hanukkah", holiday_lead_days: 14 });
-      const edit = await admin.fetch(`/api/admin/categories/${hanukkah.id}`, {
+      const edit = await env.admin.fetch(`/api/admin/categories/${hanukkah.id}`, {
         method: "PUT",
         json: { ...current.data, is_main: false, holiday_lead_days: 7 },
       });
       expect(edit.status).toBe(200);
       expect((await visitor("/")).text).not.toContain(band);
-      await t.scheduleTimer!.settled();
-      expect(t.scheduleTimer!.next()?.toISOString()).toBe("2026-11-27T22:00:00.000Z");
+      await env.t.scheduleTimer!.settled();
+      expect(env.t.scheduleTimer!.next()?.toISOString()).toBe("2026-11-27T22:00:00.000Z");
       await travelTo(new Date("2026-11-27T22:00:00Z"));
       expect((await visitor("/")).text).toContain(band);
 
       // The holiday ends (13 Dec 00:00 Jerusalem): the band goes; next year's window is planned.
-      expect(t.scheduleTimer!.next()?.toISOString()).toBe("2026-12-12T22:00:00.000Z");
+      expect(env.t.scheduleTimer!.next()?.toISOString()).toBe("2026-12-12T22:00:00.000Z");
       await travelTo(new Date("2026-12-12T22:00:00Z"));
       expect((await visitor("/")).text).not.toContain(band);
     });

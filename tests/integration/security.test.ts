@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { rowCount } from "../support/rows.ts";
 
 const SQL_INJECTIONS = ["' OR '1'='1", "admin@example.co.il'--", '"; DROP TABLE users; --', "1; SELECT pg_sleep(5)"];
 
@@ -92,29 +93,18 @@ for (const factory of testDatabases()) {
 
       it("accepts the token as a _token form field for posts without JavaScript", async () => {
         await client.fetch("/api/abilities");
-        const form = new URLSearchParams({
-          email: "nobody@example.co.il",
-          password: "wrong-password",
-          _token: client.xsrfToken!,
-        });
-        const res = await client.fetch("/login", {
-          method: "POST",
-          body: form,
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          xsrf: false,
-        });
+        const res = await client.postForm("/login", { email: "nobody@example.co.il", password: "wrong-password" });
         expect(res.status).toBe(303);
         expect(res.headers.get("location")).toBe("/login?error=credentials");
       });
 
       it("shows a browser posting a stale form a Hebrew page instead of JSON", async () => {
         await client.fetch("/api/abilities");
-        const res = await client.fetch("/login", {
-          method: "POST",
-          body: new URLSearchParams({ email: "a@b.co", password: "x", _token: "stale" }),
-          headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
-          xsrf: false,
-        });
+        const res = await client.postForm(
+          "/login",
+          { email: "a@b.co", password: "x", _token: "stale" },
+          { headers: { Accept: "text/html" } },
+        );
         expect(res.status).toBe(419);
         expect(res.headers.get("content-type")).toMatch(/text\/html/);
         const html = await res.text();
@@ -224,15 +214,7 @@ for (const factory of testDatabases()) {
 
         // Search, list filters and stored text: the payloads go into queries as bound values.
         await loginAs(client, t.services, "admin");
-        const count = async (table: "users" | "categories") =>
-          Number(
-            (
-              await database.handle.db
-                .selectFrom(table)
-                .select((eb) => eb.fn.countAll<number>().as("n"))
-                .executeTakeFirstOrThrow()
-            ).n,
-          );
+        const count = (table: "users" | "categories") => rowCount(database.handle.db, table);
         const users = await count("users");
         for (const payload of [...SQL_INJECTIONS, "%' OR 1=1 --", "_%", "'; SELECT pg_sleep(5); --"]) {
           const q = encodeURIComponent(payload);
@@ -281,12 +263,7 @@ for (const factory of testDatabases()) {
         ]) {
           const c = new TestClient(t);
           await c.fetch("/api/abilities");
-          const res = await c.fetch("/login", {
-            method: "POST",
-            body: new URLSearchParams({ email, password, next, _token: c.xsrfToken! }),
-            headers: { "Content-Type": "application/x-www-form-urlencoded" },
-            xsrf: false,
-          });
+          const res = await c.postForm("/login", { email, password, next });
           expect(res.status).toBe(303);
           expect(res.headers.get("location")).toBe("/admin/panel");
         }
@@ -628,12 +605,7 @@ for (const factory of testDatabases()) {
         multipart.set("password", "x");
         multipart.set("_token", token);
         expect((await client.fetch("/login", { method: "POST", body: multipart, xsrf: false })).status).toBe(419);
-        const form = await client.fetch("/login", {
-          method: "POST",
-          body: new URLSearchParams({ email: "nobody@example.co.il", password: "x", _token: token }),
-          headers: { "Content-Type": "application/x-www-form-urlencoded" },
-          xsrf: false,
-        });
+        const form = await client.postForm("/login", { email: "nobody@example.co.il", password: "x", _token: token });
         expect(form.status).toBe(303);
       });
 

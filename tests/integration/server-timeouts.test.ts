@@ -7,8 +7,8 @@ import { connect, type Socket } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVER_TIMEOUTS, serverOptions } from "../../server/http/server-timeouts.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { testDatabases } from "../support/database.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 const SHORT = { headersTimeoutMs: 800, requestTimeoutMs: 3_000, keepAliveTimeoutMs: 500, checkIntervalMs: 100 };
 
@@ -27,17 +27,14 @@ function closed(socket: Socket): Promise<{ received: string; byServer: boolean }
 
 for (const factory of testDatabases()) {
   describe(`server timeouts on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
+    const env = suiteApp(factory);
     let server: ServerType;
     let port: number;
 
     beforeAll(async () => {
-      database = await factory.create();
-      t = createTestApp(database);
       await new Promise<void>((resolve) => {
         server = serve(
-          { fetch: t.app.fetch, port: 0, hostname: "127.0.0.1", serverOptions: serverOptions(SHORT) },
+          { fetch: env.t.app.fetch, port: 0, hostname: "127.0.0.1", serverOptions: serverOptions(SHORT) },
           (info) => {
             port = info.port;
             resolve();
@@ -47,8 +44,6 @@ for (const factory of testDatabases()) {
     });
     afterAll(async () => {
       await new Promise((resolve) => server?.close(resolve));
-      t?.dispose();
-      await database?.dispose();
     });
 
     it("keeps the production timeouts short (headers 10 s, keep-alive 5 s)", () => {

@@ -9,7 +9,7 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AdminTrashItem, Paginated } from "../../domain/contracts/admin.ts";
 import { heAdmin } from "../../domain/i18n/admin.ts";
 import { heApi } from "../../domain/i18n/api.ts";
@@ -17,12 +17,11 @@ import { createJobQueue } from "../../server/db/jobs.ts";
 import { createBackgroundWorker } from "../../server/jobs/background.ts";
 import { createLogger } from "../../server/log.ts";
 import { TRASH_PURGE_JOB } from "../../server/services/admin/trash.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
-import { createProductThroughApi, loginAs } from "../support/auth.ts";
+import { createProductThroughApi, createThroughApi } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { testDatabases } from "../support/database.ts";
 import { pngImage } from "../support/images.ts";
-import { loadServerBuild } from "../support/page-build.ts";
+import { suiteApp } from "../support/suite-app.ts";
 
 const m = heAdmin.messages;
 const T = heAdmin.trash;
@@ -48,19 +47,20 @@ async function call<D = unknown>(client: TestClient, url: string, init: RequestI
 
 for (const factory of testDatabases()) {
   describe(`trash on ${factory.name}`, () => {
-    let database: TestDatabase;
-    let t: TestApp;
-    let admin: TestClient;
-    let editor: TestClient;
-    let visitor: TestClient;
     /** The injected clock: the tests move it past the 30 days. */
     let now = Date.now();
     const clock = () => new Date(now);
+    const env = suiteApp(factory, {
+      seeded: true,
+      pages: true,
+      app: { clock },
+      clients: { admin: "admin", editor: "editor", visitor: null },
+    });
     let serial = 880_000;
-    const db = () => database.handle.db;
+    const db = () => env.database.handle.db;
 
     const page = async (url: string) => {
-      const res = await new TestClient(t).fetch(url);
+      const res = await new TestClient(env.t).fetch(url);
       return { status: res.status, html: await res.text() };
     };
     const trashList = (client: TestClient, query = "") =>
@@ -70,22 +70,7 @@ for (const factory of testDatabases()) {
     const restore = (client: TestClient, trashId: number) =>
       call(client, `/api/admin/trash/${trashId}/restore`, { method: "POST" });
     const newProduct = async (name: string) =>
-      createProductThroughApi(admin, { name, title: `${name} כותרת`, serial_id: ++serial });
-
-    beforeAll(async () => {
-      const build = await loadServerBuild();
-      database = await factory.create({ template: inject("seedTemplate") });
-      t = createTestApp(database, { build, clock });
-      admin = new TestClient(t);
-      editor = new TestClient(t);
-      visitor = new TestClient(t);
-      await loginAs(admin, t.services, "admin");
-      await loginAs(editor, t.services, "editor");
-    }, 120_000);
-    afterAll(async () => {
-      t?.dispose();
-      await database?.dispose();
-    });
+      createProductThroughApi(env.admin, { name, title: `${name} כותרת`, serial_id: ++serial });
 
     it("a deleted product disappears from its page, the public API, search, the sitemap, its category and the admin list; a restore brings it all back", async () => {
       const name = "עוגת פיסטוק מלכותית";
@@ -98,25 +83,29 @@ for (const factory of testDatabases()) {
         .executeTakeFirstOrThrow();
       expect(
         (
-          await call(admin, `/api/admin/product/${id}/category`, {
+          await call(env.admin, `/api/admin/product/${id}/category`, {
             method: "POST",
             json: { categories: [category.id] },
           })
         ).status,
       ).toBe(200);
       expect(
-        (await call(admin, "/api/admin/sizes", { method: "POST", json: { product_id: id, name: "גדול", price: 80 } }))
-          .status,
+        (
+          await call(env.admin, "/api/admin/sizes", {
+            method: "POST",
+            json: { product_id: id, name: "גדול", price: 80 },
+          })
+        ).status,
       ).toBe(201);
       expect(
         (
-          await call(admin, "/api/admin/tags", {
+          await call(env.admin, "/api/admin/tags", {
             method: "POST",
             json: { name: "חדש", color: "אדום", tagable_id: id, tagable_type: "product" },
           })
         ).status,
       ).toBe(201);
-      const image = await t.services.images.add({ type: "product", id }, await pngImage(320, 200), { alt: name });
+      const image = await env.t.services.images.add({ type: "product", id }, await pngImage(320, 200), { alt: name });
       await db()
         .insertInto("reviews")
         .values({
@@ -151,15 +140,15 @@ for (const factory of testDatabases()) {
 
       const visible = async () => {
         const productPage = await page(`/product/${id}`);
-        const api = await call(visitor, `/api/product/${id}`);
-        const search = await call<{ id: number }[]>(visitor, `/api/products?search=${encodeURIComponent(name)}`);
+        const api = await call(env.visitor, `/api/product/${id}`);
+        const search = await call<{ id: number }[]>(env.visitor, `/api/products?search=${encodeURIComponent(name)}`);
         const suggest = await call<{ id: number }[]>(
-          visitor,
+          env.visitor,
           `/api/products/suggest?q=${encodeURIComponent("פיסטוק מלכ")}`,
         );
         const sitemap = (await page("/sitemap.xml")).html;
         const categoryPage = (await page(`/categories/${category.id}`)).html;
-        const adminList = await call<{ id: number }[]>(admin, `/api/admin/products?search_id=${id}`);
+        const adminList = await call<{ id: number }[]>(env.admin, `/api/admin/products?search_id=${id}`);
         return {
           page: productPage.status,
           pageHasName: productPage.html.includes(name),
@@ -184,7 +173,7 @@ for (const factory of testDatabases()) {
       // The first read also fills the page cache: what follows proves the delete and the restore empty it.
       expect(await visible()).toEqual(shown);
 
-      const deleted = await call(admin, `/api/admin/products/${id}`, { method: "DELETE" });
+      const deleted = await call(env.admin, `/api/admin/products/${id}`, { method: "DELETE" });
       expect(deleted.status).toBe(200);
       expect(deleted.body.message).toBe(m.productDeleted);
       expect(deleted.body.trash?.id).toEqual(expect.any(Number));
@@ -201,11 +190,11 @@ for (const factory of testDatabases()) {
       });
       // Nothing of it is left in the live tables; the image files wait in storage for a restore.
       expect(await rowsOf()).toEqual({ product: [], sizes: [], tags: [], links: [], reviews: [], images: [] });
-      expect(filesOf(path.join(t.uploadsDir, image.path))).toBeGreaterThan(0);
+      expect(filesOf(path.join(env.t.uploadsDir, image.path))).toBeGreaterThan(0);
       // The same DELETE again: the spec's 404.
-      expect((await call(admin, `/api/admin/products/${id}`, { method: "DELETE" })).status).toBe(404);
+      expect((await call(env.admin, `/api/admin/products/${id}`, { method: "DELETE" })).status).toBe(404);
 
-      const listed = await trashList(admin, "&type=Product");
+      const listed = await trashList(env.admin, "&type=Product");
       const entry = listed.body.data.find((e) => e.id === deleted.body.trash!.id);
       expect(entry).toMatchObject({
         entity_type: "Product",
@@ -216,15 +205,15 @@ for (const factory of testDatabases()) {
       });
       expect(entry!.mainImage?.url).toMatch(/^\/uploads\//);
 
-      const restored = await restore(admin, deleted.body.trash!.id);
+      const restored = await restore(env.admin, deleted.body.trash!.id);
       expect(restored.status).toBe(200);
       expect(restored.body.message).toBe(m.trashRestored);
       // Back with its own id, sizes, tags, category, reviews and images, row for row.
       expect(await rowsOf()).toEqual(before);
       expect(await visible()).toEqual(shown);
-      expect((await trashList(admin)).body.data.some((e) => e.id === deleted.body.trash!.id)).toBe(false);
+      expect((await trashList(env.admin)).body.data.some((e) => e.id === deleted.body.trash!.id)).toBe(false);
       // The entry is gone: a second restore is a Hebrew 404, and its purge job is no longer queued.
-      const again = await restore(admin, deleted.body.trash!.id);
+      const again = await restore(env.admin, deleted.body.trash!.id);
       expect(again.status).toBe(404);
       expect(again.body.message).toBe(T.notInTrash);
       const jobs = await db()
@@ -244,57 +233,35 @@ for (const factory of testDatabases()) {
           "categories",
           "/api/admin/categories",
           m.categoryDeleted,
-          async () =>
-            (
-              await call<{ id: number }>(admin, "/api/admin/categories", {
-                method: "POST",
-                json: { name: "קטגוריה לסל" },
-              })
-            ).body.data!.id,
+          () => createThroughApi(env.admin, "/api/admin/categories", { name: "קטגוריה לסל" }),
           "Category",
         ],
         [
           "branches",
           "/api/admin/branches",
           m.branchDeleted,
-          async () =>
-            (await call<{ id: number }>(admin, "/api/admin/branches", { method: "POST", json: { name: "סניף לסל" } }))
-              .body.data!.id,
+          () => createThroughApi(env.admin, "/api/admin/branches", { name: "סניף לסל" }),
           "Branch",
         ],
         [
           "sales",
           "/api/admin/sales",
           m.saleDeleted,
-          async () =>
-            (await call<{ id: number }>(admin, "/api/admin/sales", { method: "POST", json: { name: "מבצע לסל" } })).body
-              .data!.id,
+          () => createThroughApi(env.admin, "/api/admin/sales", { name: "מבצע לסל" }),
           "Sale",
         ],
         [
           "publications",
           "/api/admin/publications",
           m.publicationDeleted,
-          async () =>
-            (
-              await call<{ id: number }>(admin, "/api/admin/publications", {
-                method: "POST",
-                json: { name: "ידיעה לסל" },
-              })
-            ).body.data!.id,
+          () => createThroughApi(env.admin, "/api/admin/publications", { name: "ידיעה לסל" }),
           "Publication",
         ],
         [
           "clients",
           "/api/clients",
           m.clientDeleted,
-          async () =>
-            (
-              await call<{ id: number }>(admin, "/api/clients", {
-                method: "POST",
-                json: { email: "trash-member@example.org" },
-              })
-            ).body.data!.id,
+          () => createThroughApi(env.admin, "/api/clients", { email: "trash-member@example.org" }),
           "Client",
         ],
         [
@@ -343,13 +310,13 @@ for (const factory of testDatabases()) {
             .execute();
         const before = await row();
         expect(before, table).toHaveLength(1);
-        const deleted = await call(admin, `${base}/${id}`, { method: "DELETE" });
+        const deleted = await call(env.admin, `${base}/${id}`, { method: "DELETE" });
         expect([deleted.status, deleted.body.message], table).toEqual([200, message]);
         expect(await row(), table).toEqual([]);
-        expect((await call(admin, `${base}?search_id=${id}`)).body.data, table).toEqual([]);
-        const entry = (await trashList(admin, `&type=${type}`)).body.data.find((e) => e.entity_id === id);
+        expect((await call(env.admin, `${base}?search_id=${id}`)).body.data, table).toEqual([]);
+        const entry = (await trashList(env.admin, `&type=${type}`)).body.data.find((e) => e.entity_id === id);
         expect(entry?.id, table).toBe(deleted.body.trash!.id);
-        expect((await restore(admin, entry!.id)).status, table).toBe(200);
+        expect((await restore(env.admin, entry!.id)).status, table).toBe(200);
         expect(await row(), table).toEqual(before);
       }
     });
@@ -362,27 +329,29 @@ for (const factory of testDatabases()) {
         .select("serial_id")
         .where("id", "=", oldId)
         .executeTakeFirstOrThrow();
-      const gone = await call(admin, `/api/admin/products/${oldId}`, { method: "DELETE" });
-      const newer = await createProductThroughApi(admin, {
+      const gone = await call(env.admin, `/api/admin/products/${oldId}`, { method: "DELETE" });
+      const newer = await createProductThroughApi(env.admin, {
         name: "לחם חדש",
         title: "כותרת",
         serial_id: Number(serial_id),
       });
-      const clash = await restore(admin, gone.body.trash!.id);
+      const clash = await restore(env.admin, gone.body.trash!.id);
       expect(clash.status).toBe(409);
       expect(clash.body.message).toBe(T.conflicts.serialTaken(String(serial_id), "לחם חדש"));
-      expect((await trashList(admin)).body.data.some((e) => e.id === gone.body.trash!.id)).toBe(true);
+      expect((await trashList(env.admin)).body.data.some((e) => e.id === gone.body.trash!.id)).toBe(true);
       expect(await db().selectFrom("products").select("id").where("id", "=", oldId).execute()).toEqual([]);
-      await call(admin, `/api/admin/products/${newer}`, { method: "DELETE" });
-      expect((await restore(admin, gone.body.trash!.id)).status).toBe(200);
+      await call(env.admin, `/api/admin/products/${newer}`, { method: "DELETE" });
+      expect((await restore(env.admin, gone.body.trash!.id)).status).toBe(200);
 
       // A club member whose address signed up again after the delete.
       const email = "again@example.org";
-      const member = (await call<{ id: number }>(admin, "/api/clients", { method: "POST", json: { email } })).body.data!
-        .id;
-      const removed = await call(admin, `/api/clients/${member}`, { method: "DELETE" });
-      expect((await call(visitor, "/api/client/create", { method: "POST", json: { email } })).status).toBeLessThan(300);
-      const taken = await restore(admin, removed.body.trash!.id);
+      const member = (await call<{ id: number }>(env.admin, "/api/clients", { method: "POST", json: { email } })).body
+        .data!.id;
+      const removed = await call(env.admin, `/api/clients/${member}`, { method: "DELETE" });
+      expect((await call(env.visitor, "/api/client/create", { method: "POST", json: { email } })).status).toBeLessThan(
+        300,
+      );
+      const taken = await restore(env.admin, removed.body.trash!.id);
       expect(taken.status).toBe(409);
       expect(taken.body.message).toBe(T.conflicts.emailTaken(email));
 
@@ -400,31 +369,31 @@ for (const factory of testDatabases()) {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const reviewGone = await call(admin, `/api/admin/reviews/${review.id}`, { method: "DELETE" });
-      const productGone = await call(admin, `/api/admin/products/${productId}`, { method: "DELETE" });
-      const orphan = await restore(admin, reviewGone.body.trash!.id);
+      const reviewGone = await call(env.admin, `/api/admin/reviews/${review.id}`, { method: "DELETE" });
+      const productGone = await call(env.admin, `/api/admin/products/${productId}`, { method: "DELETE" });
+      const orphan = await restore(env.admin, reviewGone.body.trash!.id);
       expect([orphan.status, orphan.body.message]).toEqual([409, T.conflicts.productMissing]);
-      expect((await restore(admin, productGone.body.trash!.id)).status).toBe(200);
-      expect((await restore(admin, reviewGone.body.trash!.id)).status).toBe(200);
+      expect((await restore(env.admin, productGone.body.trash!.id)).status).toBe(200);
+      expect((await restore(env.admin, reviewGone.body.trash!.id)).status).toBe(200);
 
       const main = (
-        await call<{ id: number }>(admin, "/api/admin/categories", { method: "POST", json: { name: "ראשית לסל" } })
+        await call<{ id: number }>(env.admin, "/api/admin/categories", { method: "POST", json: { name: "ראשית לסל" } })
       ).body.data!.id;
       const sub = (
-        await call<{ id: number }>(admin, "/api/admin/categories", {
+        await call<{ id: number }>(env.admin, "/api/admin/categories", {
           method: "POST",
           json: { name: "משנה לסל", is_main: false, parent_id: main },
         })
       ).body.data!.id;
       // The spec's rule stays: a main category with subcategories is not deleted.
-      expect((await call(admin, `/api/admin/categories/${main}`, { method: "DELETE" })).status).toBe(409);
-      const subGone = await call(admin, `/api/admin/categories/${sub}`, { method: "DELETE" });
-      const mainGone = await call(admin, `/api/admin/categories/${main}`, { method: "DELETE" });
+      expect((await call(env.admin, `/api/admin/categories/${main}`, { method: "DELETE" })).status).toBe(409);
+      const subGone = await call(env.admin, `/api/admin/categories/${sub}`, { method: "DELETE" });
+      const mainGone = await call(env.admin, `/api/admin/categories/${main}`, { method: "DELETE" });
       expect(mainGone.status).toBe(200);
-      const parentless = await restore(admin, subGone.body.trash!.id);
+      const parentless = await restore(env.admin, subGone.body.trash!.id);
       expect([parentless.status, parentless.body.message]).toEqual([409, T.conflicts.parentMissing]);
-      expect((await restore(admin, mainGone.body.trash!.id)).status).toBe(200);
-      expect((await restore(admin, subGone.body.trash!.id)).status).toBe(200);
+      expect((await restore(env.admin, mainGone.body.trash!.id)).status).toBe(200);
+      expect((await restore(env.admin, subGone.body.trash!.id)).status).toBe(200);
       expect(await db().selectFrom("categories").select("parent_id").where("id", "=", sub).executeTakeFirst()).toEqual({
         parent_id: main,
       });
@@ -433,36 +402,41 @@ for (const factory of testDatabases()) {
     it("editors list and restore only what they may delete; deleting for good is the admin's; visitors get 401", async () => {
       const productId = await newProduct("מוצר של עורך");
       const member = (
-        await call<{ id: number }>(admin, "/api/clients", { method: "POST", json: { email: "private@example.org" } })
+        await call<{ id: number }>(env.admin, "/api/clients", {
+          method: "POST",
+          json: { email: "private@example.org" },
+        })
       ).body.data!.id;
-      const productGone = await call(editor, `/api/admin/products/${productId}`, { method: "DELETE" });
+      const productGone = await call(env.editor, `/api/admin/products/${productId}`, { method: "DELETE" });
       expect(productGone.status).toBe(200);
       // Editors may not delete club members (the permission table), so they never see one in the trash either.
-      expect((await call(editor, `/api/clients/${member}`, { method: "DELETE" })).status).toBe(403);
-      const memberGone = await call(admin, `/api/clients/${member}`, { method: "DELETE" });
+      expect((await call(env.editor, `/api/clients/${member}`, { method: "DELETE" })).status).toBe(403);
+      const memberGone = await call(env.admin, `/api/clients/${member}`, { method: "DELETE" });
 
-      const asEditor = await trashList(editor);
+      const asEditor = await trashList(env.editor);
       expect(asEditor.status).toBe(200);
       expect(asEditor.body.data.some((e) => e.id === productGone.body.trash!.id)).toBe(true);
       expect(asEditor.body.data.some((e) => e.entity_type === "Client")).toBe(false);
-      expect((await trashList(editor, "&type=Client")).body.data).toEqual([]);
-      expect((await trashList(editor, `&search_id=${memberGone.body.trash!.id}`)).body.data).toEqual([]);
+      expect((await trashList(env.editor, "&type=Client")).body.data).toEqual([]);
+      expect((await trashList(env.editor, `&search_id=${memberGone.body.trash!.id}`)).body.data).toEqual([]);
       expect(asEditor.body.data.find((e) => e.id === productGone.body.trash!.id)?.deleted_by_name).toBe("עורך");
 
-      const refused = await restore(editor, memberGone.body.trash!.id);
+      const refused = await restore(env.editor, memberGone.body.trash!.id);
       expect([refused.status, refused.body.message]).toEqual([403, heApi.forbidden]);
-      const purgeRefused = await call(editor, `/api/admin/trash/${productGone.body.trash!.id}`, { method: "DELETE" });
+      const purgeRefused = await call(env.editor, `/api/admin/trash/${productGone.body.trash!.id}`, {
+        method: "DELETE",
+      });
       expect(purgeRefused.status).toBe(403);
-      expect((await restore(editor, productGone.body.trash!.id)).status).toBe(200);
+      expect((await restore(env.editor, productGone.body.trash!.id)).status).toBe(200);
 
-      expect((await trashList(visitor)).status).toBe(401);
-      expect((await restore(visitor, memberGone.body.trash!.id)).status).toBe(401);
+      expect((await trashList(env.visitor)).status).toBe(401);
+      expect((await restore(env.visitor, memberGone.body.trash!.id)).status).toBe(401);
 
-      const purged = await call(admin, `/api/admin/trash/${memberGone.body.trash!.id}`, { method: "DELETE" });
+      const purged = await call(env.admin, `/api/admin/trash/${memberGone.body.trash!.id}`, { method: "DELETE" });
       expect([purged.status, purged.body.message]).toEqual([200, m.trashPurged]);
-      expect((await trashList(admin, "&type=Client")).body.data.some((e) => e.id === memberGone.body.trash!.id)).toBe(
-        false,
-      );
+      expect(
+        (await trashList(env.admin, "&type=Client")).body.data.some((e) => e.id === memberGone.body.trash!.id),
+      ).toBe(false);
     });
 
     it("bad ids and filters are Hebrew 4xx, never 500", async () => {
@@ -471,42 +445,42 @@ for (const factory of testDatabases()) {
         "/api/admin/trash/0/restore",
         "/api/admin/trash/99999999/restore",
       ]) {
-        const res = await call(admin, url, { method: "POST" });
+        const res = await call(env.admin, url, { method: "POST" });
         expect(res.status, url).toBe(404);
         expect(res.body.message, url).toMatch(HEBREW);
       }
-      expect((await restore(admin, 99_999_999)).body.message).toBe(T.notInTrash);
+      expect((await restore(env.admin, 99_999_999)).body.message).toBe(T.notInTrash);
       for (const url of ["/api/admin/trash/-1", "/api/admin/trash/1e3", "/api/admin/trash/99999999"]) {
-        const res = await call(admin, url, { method: "DELETE" });
+        const res = await call(env.admin, url, { method: "DELETE" });
         expect(res.status, url).toBe(404);
         expect(res.body.message, url).toMatch(HEBREW);
       }
-      const badType = await trashList(admin, "&type=Bogus");
+      const badType = await trashList(env.admin, "&type=Bogus");
       expect(badType.status).toBe(422);
       expect(badType.body.errors?.type).toEqual([heAdmin.validation.trashType]);
-      const badSort = await trashList(admin, "&order_column=data");
+      const badSort = await trashList(env.admin, "&order_column=data");
       expect(badSort.status).toBe(422);
       expect(badSort.body.message).toMatch(HEBREW);
     });
 
     it("the background job deletes an entry for good 30 days after the delete, with its image files, and the audit log records it all", async () => {
       const id = await newProduct("עוגה לשכחה");
-      const image = await t.services.images.add({ type: "product", id }, await pngImage(320, 200), { alt: "x" });
-      const file = path.join(t.uploadsDir, image.path);
-      const deleted = await call(admin, `/api/admin/products/${id}`, { method: "DELETE" });
+      const image = await env.t.services.images.add({ type: "product", id }, await pngImage(320, 200), { alt: "x" });
+      const file = path.join(env.t.uploadsDir, image.path);
+      const deleted = await call(env.admin, `/api/admin/products/${id}`, { method: "DELETE" });
       const trashId = deleted.body.trash!.id;
       const deletedAt = now;
       try {
         // 29 days on, the job is not due: nothing claims it.
-        const queue = createJobQueue(database.handle, () => deletedAt + 29 * DAY);
+        const queue = createJobQueue(env.database.handle, () => deletedAt + 29 * DAY);
         expect(await queue.claim([TRASH_PURGE_JOB], "probe", 1000)).toBeNull();
         now = deletedAt + 29 * DAY;
-        await expect(t.services.admin.trash.purgeDue(trashId)).rejects.toThrow(/not due/);
+        await expect(env.t.services.admin.trash.purgeDue(trashId)).rejects.toThrow(/not due/);
         expect(filesOf(file)).toBeGreaterThan(0);
 
         // 30 days and a minute on, the worker purges it.
         now = deletedAt + 30 * DAY + 60_000;
-        const worker = createBackgroundWorker(database.handle, t.services, createLogger("silent"), {
+        const worker = createBackgroundWorker(env.database.handle, env.t.services, createLogger("silent"), {
           kinds: ["trash"],
           clock: () => now,
           pollMs: 20,
@@ -532,7 +506,7 @@ for (const factory of testDatabases()) {
         }
         expect(filesOf(file)).toBe(0);
         expect(await db().selectFrom("trash").select("id").where("id", "=", trashId).execute()).toEqual([]);
-        expect((await restore(admin, trashId)).status).toBe(404);
+        expect((await restore(env.admin, trashId)).status).toBe(404);
         expect(await db().selectFrom("images").select("id").where("id", "=", image.id).execute()).toEqual([]);
       } finally {
         now = Date.now();
@@ -555,13 +529,16 @@ for (const factory of testDatabases()) {
 
     it("the audit log records a restore and a delete for good by hand, without the name of a club member", async () => {
       const id = await newProduct("מאפה ליומן");
-      const deleted = await call(admin, `/api/admin/products/${id}`, { method: "DELETE" });
-      await restore(admin, deleted.body.trash!.id);
+      const deleted = await call(env.admin, `/api/admin/products/${id}`, { method: "DELETE" });
+      await restore(env.admin, deleted.body.trash!.id);
       const member = (
-        await call<{ id: number }>(admin, "/api/clients", { method: "POST", json: { email: "audit-me@example.org" } })
+        await call<{ id: number }>(env.admin, "/api/clients", {
+          method: "POST",
+          json: { email: "audit-me@example.org" },
+        })
       ).body.data!.id;
-      const memberGone = await call(admin, `/api/clients/${member}`, { method: "DELETE" });
-      await call(admin, `/api/admin/trash/${memberGone.body.trash!.id}`, { method: "DELETE" });
+      const memberGone = await call(env.admin, `/api/clients/${member}`, { method: "DELETE" });
+      await call(env.admin, `/api/admin/trash/${memberGone.body.trash!.id}`, { method: "DELETE" });
       const entries = await db()
         .selectFrom("audit_log")
         .select(["action", "entity_type", "entity_id", "entity_label", "user_id", "changes"])

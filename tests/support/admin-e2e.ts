@@ -139,3 +139,17 @@ export async function listReady(page: Page): Promise<void> {
     { polling: 50 },
   );
 }
+
+/** Opens an admin list at `url`, waits for its rows, and opens its create form from the "new" button. */
+export async function openCreateDialog(
+  page: Page,
+  url: string,
+  names: { button: string; dialog: string },
+): Promise<Locator> {
+  await openPage(page, url);
+  await listReady(page);
+  await page.getByRole("button", { name: names.button }).click();
+  const dialog = page.getByRole("dialog", { name: names.dialog });
+  await dialog.waitFor();
+  return dialog;
+}

@@ -16,14 +16,19 @@ export async function loginAs(
   return { email, password };
 }
 
+/** Creates a record through the admin API as `client` (signed in): POST `endpoint` with `json`; returns its id. */
+export async function createThroughApi(client: TestClient, endpoint: string, json: unknown): Promise<number> {
+  const response = await client.fetch(endpoint, { method: "POST", json });
+  if (response.status !== 201 && response.status !== 200) {
+    throw new Error(`not created at ${endpoint}: ${response.status} ${await response.text()}`);
+  }
+  return ((await response.json()) as { data: { id: number } }).data.id;
+}
+
 /** Creates a published product through the admin API as `client` (signed in) and returns its id. */
-export async function createProductThroughApi(
+export function createProductThroughApi(
   client: TestClient,
   product: { name: string; title: string; serial_id: number },
 ): Promise<number> {
-  const response = await client.fetch("/api/admin/products", { method: "POST", json: { ...product, status: 1 } });
-  if (response.status !== 201 && response.status !== 200) {
-    throw new Error(`product not created: ${response.status} ${await response.text()}`);
-  }
-  return ((await response.json()) as { data: { id: number } }).data.id;
+  return createThroughApi(client, "/api/admin/products", { ...product, status: 1 });
 }

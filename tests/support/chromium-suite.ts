@@ -6,6 +6,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, inject } from "vitest";
 import { connectBrowser } from "./browser.ts";
+import { standIn } from "./stand-in.ts";
 
 /**
  * The e2e server of this file's worker (the global setup starts one per worker): files running side by side
@@ -27,13 +28,6 @@ export function describeInChromium(name: string, body: (browser: Browser) => voi
     afterAll(async () => {
       await launched?.close();
     });
-    const browser = new Proxy({} as Browser, {
-      get(_, key) {
-        if (!launched) throw new Error(`the browser is used before it was launched (${String(key)})`);
-        const value = Reflect.get(launched, key, launched) as unknown;
-        return typeof value === "function" ? value.bind(launched) : value;
-      },
-    });
-    body(browser);
+    body(standIn("browser", () => launched));
   });
 }

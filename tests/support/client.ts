@@ -49,6 +49,24 @@ export class TestClient {
     this.remember(response);
     return response;
   }
+
+  /**
+   * Posts `fields` as a page's form does without JavaScript: URL-encoded, without the XSRF header, the token
+   * in the form's `_token` field instead (unless `token: false`; a `_token` among the fields is sent as given).
+   */
+  postForm(
+    path: string,
+    fields: Record<string, string>,
+    options: { token?: boolean; method?: string; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
+    const token: Record<string, string> = options.token === false ? {} : { _token: this.xsrfToken ?? "" };
+    return this.fetch(path, {
+      method: options.method ?? "POST",
+      xsrf: false,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...options.headers },
+      body: new URLSearchParams({ ...token, ...fields }).toString(),
+    });
+  }
 }
 
 /** A TestClient's transport to a running server (a child process, nginx) instead of the in-process app. */

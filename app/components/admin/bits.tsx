@@ -5,12 +5,32 @@ import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { heSeasonal } from "../../../domain/i18n/seasonal.ts";
 import type { ScheduleStatus } from "../../../domain/seasonal/schedule.ts";
 
+/** The colours of the admin's status labels: done or published, waiting, refused or removed, anything else. */
+export const BADGE_TONE = {
+  positive: "bg-olive-700/10 text-olive-700",
+  waiting: "bg-amber-100 text-amber-900",
+  negative: "bg-berry-700/10 text-berry-700",
+  neutral: "bg-cocoa-800/10 text-cocoa-800",
+} as const;
+export type BadgeTone = keyof typeof BADGE_TONE;
+
+/** A rounded status label in one of the tones (a member's confirmation, a review's moderation, an audit action). */
+export function ToneBadge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${BADGE_TONE[tone]}`}
+    >
+      {children}
+    </span>
+  );
+}
+
 export function StatusBadge({ status }: { status: number }) {
   const published = status === 1;
   return (
     <span
       className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${
-        published ? "bg-olive-700/10 text-olive-700" : "bg-cocoa-800/10 text-cocoa-800"
+        published ? BADGE_TONE.positive : BADGE_TONE.neutral
       }`}
     >
       <span aria-hidden="true" className={`size-2 rounded-full ${published ? "bg-olive-700" : "bg-cocoa-800/60"}`} />

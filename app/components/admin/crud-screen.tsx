@@ -88,6 +88,12 @@ export interface CrudControls<Row, Item> {
   close: () => void;
 }
 
+/** What the view modal's component gets: the item, and the screen's controls (for actions on it). */
+export interface ViewProps<Row, Item = Row> {
+  item: Item;
+  controls: CrudControls<Row, Item>;
+}
+
 type ModalState<Row, Item> =
   | { kind: "none" }
   | { kind: "create" }
@@ -106,7 +112,7 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
   messages: CrudMessages<Row, Item>;
   /** The create/edit form; without it the screen only lists, views and deletes. */
   Form?: (props: FormProps<Item>) => ReactNode;
-  View: (props: { item: Item; controls: CrudControls<Row, Item> }) => ReactNode;
+  View: (props: ViewProps<Row, Item>) => ReactNode;
   /** How the view modal gets its item: by default GET `<endpoint>/<id>`. */
   loadItem?: (row: Row) => Promise<Item> | Item;
   /** More row actions, between edit/images and delete. */

@@ -28,21 +28,27 @@ const hintClass = "mt-1 block text-sm text-cocoa-800";
 export const segmentClass =
   "rounded tabular-nums outline-none focus:bg-crust-700 focus:text-white data-[placeholder]:text-cocoa-800/70 data-[type=literal]:px-0 [&:not([data-type=literal])]:px-0.5";
 
-export function TextInput(props: {
+/** What every text-valued admin field takes: its form name and label, its value and change handler, its notes. */
+interface FieldProps {
   name: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
   errors?: string[];
-  type?: "text" | "email" | "url" | "tel" | "number" | "time" | "date";
-  inputMode?: "numeric" | "decimal" | "email" | "tel" | "url" | "text";
-  dir?: "ltr" | "rtl" | "auto";
   hint?: string;
-  isRequired?: boolean;
-  autoFocus?: boolean;
   className?: string;
-  placeholder?: string;
-}) {
+}
+
+export function TextInput(
+  props: FieldProps & {
+    type?: "text" | "email" | "url" | "tel" | "number" | "time" | "date";
+    inputMode?: "numeric" | "decimal" | "email" | "tel" | "url" | "text";
+    dir?: "ltr" | "rtl" | "auto";
+    isRequired?: boolean;
+    autoFocus?: boolean;
+    placeholder?: string;
+  },
+) {
   return (
     <LabelledTextField {...props}>
       <Input className={inputClass} dir={props.dir} placeholder={props.placeholder} />
@@ -74,15 +80,8 @@ function toDateValue(value: string, granularity: "day" | "minute"): CalendarDate
   }
 }
 
-interface CalendarInputProps {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  errors?: string[];
-  hint?: string;
+interface CalendarInputProps extends FieldProps {
   clearLabel: string;
-  className?: string;
 }
 
 /**
@@ -139,16 +138,11 @@ function CalendarInput(props: CalendarInputProps & { granularity: "day" | "minut
   );
 }
 
-export function TextAreaInput(props: {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  errors?: string[];
-  rows?: number;
-  hint?: string;
-  className?: string;
-}) {
+export function TextAreaInput(
+  props: FieldProps & {
+    rows?: number;
+  },
+) {
   return (
     <LabelledTextField {...props}>
       <TextArea className={`${inputClass} min-h-24`} rows={props.rows ?? 4} />
@@ -157,20 +151,15 @@ export function TextAreaInput(props: {
 }
 
 /** A React Aria text field: its label (with the required mark), its control (an input, a text area), its notes. */
-function LabelledTextField(props: {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  errors?: string[];
-  hint?: string;
-  isRequired?: boolean;
-  type?: string;
-  inputMode?: "numeric" | "decimal" | "email" | "tel" | "url" | "text";
-  autoFocus?: boolean;
-  className?: string;
-  children: ReactNode;
-}) {
+function LabelledTextField(
+  props: FieldProps & {
+    isRequired?: boolean;
+    type?: string;
+    inputMode?: "numeric" | "decimal" | "email" | "tel" | "url" | "text";
+    autoFocus?: boolean;
+    children: ReactNode;
+  },
+) {
   return (
     <TextField
       name={props.name}
@@ -194,17 +183,12 @@ function LabelledTextField(props: {
   );
 }
 
-export function SelectInput(props: {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-  errors?: string[];
-  hint?: string;
-  isRequired?: boolean;
-  className?: string;
-}) {
+export function SelectInput(
+  props: FieldProps & {
+    options: { value: string; label: string }[];
+    isRequired?: boolean;
+  },
+) {
   const id = useId();
   const invalid = Boolean(props.errors?.length);
   const describedBy = [props.hint ? `${id}-hint` : null, invalid ? `${id}-error` : null].filter(Boolean).join(" ");

@@ -29,7 +29,7 @@ import { ApiError } from "../../lib/api-client.ts";
 import { ChevronIcon, SearchIcon, SortIcon } from "../ui/icon.tsx";
 import { Pagination } from "../ui/pagination.tsx";
 import { buttonClass } from "./fields.tsx";
-import type { AdminList } from "./use-admin-list.ts";
+import { type AdminList, useParamFields } from "./use-admin-list.ts";
 
 export function ListHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -65,16 +65,7 @@ export function SearchToolbar({
   useEffect(() => {
     if (filtered) setOpen(true);
   }, [filtered]);
-  const read = () => ({
-    search_global: list.params.get("search_global") ?? "",
-    search_id: list.params.get("search_id") ?? "",
-    search_title: list.params.get("search_title") ?? "",
-    search_content: list.params.get("search_content") ?? "",
-  });
-  const [values, setValues] = useState(read);
-  const paramsKey = list.params.toString();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the URL (back/forward)
-  useEffect(() => setValues(read()), [paramsKey]);
+  const { values, setValues, read } = useParamFields(list, SEARCH_KEYS);
   const hasSearch = Object.values(values).some(Boolean) || Object.values(read()).some(Boolean);
 
   function submit(event: FormEvent) {
@@ -86,7 +77,7 @@ export function SearchToolbar({
     setValues(empty);
     list.update(empty);
   }
-  const field = (key: keyof ReturnType<typeof read>, label: string, extra: object = {}) => (
+  const field = (key: (typeof SEARCH_KEYS)[number], label: string, extra: object = {}) => (
     <div className="min-w-0">
       <label htmlFor={`list-${key}`} className="mb-1 block text-sm font-medium text-cocoa-900">
         {label}

@@ -89,3 +89,16 @@ export function useAdminList<T>(endpoint: string, extraKeys: readonly string[] =
 }
 
 export type AdminList<T> = ReturnType<typeof useAdminList<T>>;
+
+/**
+ * Fields that edit some of a list's URL parameters (its search, a screen's filters): their values as typed, read
+ * again from the URL whenever it changes (back/forward, a link). `read()` gives the URL's values now.
+ */
+export function useParamFields<K extends string>(list: { params: URLSearchParams }, keys: readonly K[]) {
+  const read = () => Object.fromEntries(keys.map((key) => [key, list.params.get(key) ?? ""])) as Record<K, string>;
+  const [values, setValues] = useState(read);
+  const paramsKey = list.params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the URL (back/forward)
+  useEffect(() => setValues(read()), [paramsKey]);
+  return { values, setValues, read };
+}

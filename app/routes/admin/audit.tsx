@@ -3,23 +3,25 @@
  * or e-mail), action, item type and dates. Read-only: a CrudScreen without a form or deletes, whose view
  * shows the changed fields (values for catalogue data; names only for personal data).
  */
-import { type ReactNode, useEffect, useState } from "react";
+import type { ReactNode } from "react";
 import type { AdminAuditEntry, AuditChange } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../../domain/schemas/admin/audit.ts";
-import { Details } from "../../components/admin/bits.tsx";
+import { type BadgeTone, Details, ToneBadge } from "../../components/admin/bits.tsx";
 import { CrudScreen } from "../../components/admin/crud-screen.tsx";
 import { DateOnlyInput } from "../../components/admin/fields.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { inputClass, type ListColumn, RowAction } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
-import type { AdminList } from "../../components/admin/use-admin-list.ts";
+import { type AdminList, useParamFields } from "../../components/admin/use-admin-list.ts";
 import { UserIcon } from "../../components/ui/icon.tsx";
 
 export const meta = sectionMeta("audit");
 
 const a = heAdmin.audit;
 const FILTER_KEYS = ["action", "entity_type", "from", "to", "user_id"] as const;
+/** The filters with a field of their own (the user filter comes from a row's link). */
+const FILTER_FIELDS = ["action", "entity_type", "from", "to"] as const;
 
 const f = heAdmin.fields;
 const st = heAdmin.settings;
@@ -65,23 +67,17 @@ function entityText(entry: AdminAuditEntry): string {
   return entry.entity_label ? `${ref} · ${entry.entity_label}` : ref;
 }
 
-const ACTION_TONE: Record<string, string> = {
-  delete: "bg-berry-700/10 text-berry-700",
-  purge: "bg-berry-700/10 text-berry-700",
-  restore: "bg-olive-700/10 text-olive-700",
-  sign_in_failed: "bg-amber-100 text-amber-900",
-  create: "bg-olive-700/10 text-olive-700",
-  upload: "bg-olive-700/10 text-olive-700",
+const ACTION_TONE: Record<string, BadgeTone> = {
+  delete: "negative",
+  purge: "negative",
+  restore: "positive",
+  sign_in_failed: "waiting",
+  create: "positive",
+  upload: "positive",
 };
 
 function ActionBadge({ action }: { action: string }) {
-  return (
-    <span
-      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-sm font-semibold ${ACTION_TONE[action] ?? "bg-cocoa-800/10 text-cocoa-900"}`}
-    >
-      {actionLabel(action)}
-    </span>
-  );
+  return <ToneBadge tone={ACTION_TONE[action] ?? "neutral"}>{actionLabel(action)}</ToneBadge>;
 }
 
 function UserCell({ entry }: { entry: AdminAuditEntry }) {
@@ -220,17 +216,8 @@ function LabelledField({ id, label, children }: { id: string; label: string; chi
 
 /** Action, item type and date range; each change updates the URL (and the rows) at once. */
 function Filters({ list }: { list: AdminList<AdminAuditEntry> }) {
-  const read = () => ({
-    action: list.params.get("action") ?? "",
-    entity_type: list.params.get("entity_type") ?? "",
-    from: list.params.get("from") ?? "",
-    to: list.params.get("to") ?? "",
-  });
-  const [values, setValues] = useState(read);
-  const paramsKey = list.params.toString();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the URL (back/forward)
-  useEffect(() => setValues(read()), [paramsKey]);
-  const set = (key: keyof ReturnType<typeof read>, value: string) => {
+  const { values, setValues } = useParamFields(list, FILTER_FIELDS);
+  const set = (key: (typeof FILTER_FIELDS)[number], value: string) => {
     setValues((v) => ({ ...v, [key]: value }));
     list.update({ [key]: value || null });
   };

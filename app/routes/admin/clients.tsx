@@ -4,7 +4,7 @@ import type { AdminClient, ClientStatus } from "../../../domain/contracts/admin.
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { clientSchema } from "../../../domain/schemas/admin/client.ts";
 import { AdminForm, bindFields, type FormProps, useCrudForm } from "../../components/admin/admin-form.tsx";
-import { Details } from "../../components/admin/bits.tsx";
+import { type BadgeTone, Details, ToneBadge } from "../../components/admin/bits.tsx";
 import { column } from "../../components/admin/columns.tsx";
 import { CrudScreen, crudMessages } from "../../components/admin/crud-screen.tsx";
 import { buttonClass } from "../../components/admin/fields.tsx";
@@ -18,21 +18,15 @@ export const meta = sectionMeta("clients");
 const c = heAdmin.clients;
 const f = heAdmin.fields;
 
-const STATUS_CLASS: Record<ClientStatus, string> = {
-  confirmed: "bg-olive-700/10 text-olive-700",
-  pending: "bg-amber-100 text-amber-900",
-  noConsent: "bg-cocoa-800/10 text-cocoa-800",
+const STATUS_TONE: Record<ClientStatus, BadgeTone> = {
+  confirmed: "positive",
+  pending: "waiting",
+  noConsent: "neutral",
 };
 
 /** Double opt-in: pending until the member follows the e-mail's link. */
 function ClientStatusBadge({ status }: { status: ClientStatus }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${STATUS_CLASS[status]}`}
-    >
-      {c.statuses[status]}
-    </span>
-  );
+  return <ToneBadge tone={STATUS_TONE[status]}>{c.statuses[status]}</ToneBadge>;
 }
 
 const when = (value: string | null) => (value ? formatDateTime(value) : "—");

@@ -3,7 +3,7 @@ import type { AdminContactRequest } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { Details } from "../../components/admin/bits.tsx";
 import { column } from "../../components/admin/columns.tsx";
-import { type CrudControls, CrudScreen } from "../../components/admin/crud-screen.tsx";
+import { type CrudControls, CrudScreen, type ViewProps } from "../../components/admin/crud-screen.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { type ListColumn, RowAction } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
@@ -96,13 +96,7 @@ const FILTER_OPTIONS = [
   ["all", c.all],
 ] as const;
 
-function ContactRequestView({
-  item,
-  controls,
-}: {
-  item: AdminContactRequest;
-  controls: CrudControls<AdminContactRequest, AdminContactRequest>;
-}) {
+function ContactRequestView({ item, controls }: ViewProps<AdminContactRequest>) {
   const can = useCan("ContactRequest");
   return (
     <div className="space-y-4">

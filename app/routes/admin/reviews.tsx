@@ -6,9 +6,9 @@ import type { ReactNode } from "react";
 import type { AdminReview } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { ReviewStatus } from "../../../domain/schemas/fields.ts";
-import { Details } from "../../components/admin/bits.tsx";
+import { type BadgeTone, Details, ToneBadge } from "../../components/admin/bits.tsx";
 import { column } from "../../components/admin/columns.tsx";
-import { type CrudControls, CrudScreen } from "../../components/admin/crud-screen.tsx";
+import { type CrudControls, CrudScreen, type ViewProps } from "../../components/admin/crud-screen.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { type ListColumn, RowAction } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
@@ -31,18 +31,14 @@ const FILTER_OPTIONS = [
   ["all", r.statuses.all],
 ] as const;
 
-const BADGE: Record<ReviewStatus, string> = {
-  pending: "bg-amber-100 text-amber-900",
-  approved: "bg-olive-700/10 text-olive-700",
-  rejected: "bg-berry-700/10 text-berry-700",
+const STATUS_TONE: Record<ReviewStatus, BadgeTone> = {
+  pending: "waiting",
+  approved: "positive",
+  rejected: "negative",
 };
 
 function StatusBadge({ status }: { status: ReviewStatus }) {
-  return (
-    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold ${BADGE[status]}`}>
-      {r.status[status]}
-    </span>
-  );
+  return <ToneBadge tone={STATUS_TONE[status]}>{r.status[status]}</ToneBadge>;
 }
 
 function Rating({ rating }: { rating: number }) {
@@ -111,7 +107,7 @@ function ModerationButtons({
   );
 }
 
-function ReviewView({ item, controls }: { item: AdminReview; controls: CrudControls<AdminReview, AdminReview> }) {
+function ReviewView({ item, controls }: ViewProps<AdminReview>) {
   return (
     <div className="space-y-4">
       <Details

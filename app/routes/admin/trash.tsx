@@ -9,7 +9,7 @@ import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { TRASH_SUBJECTS } from "../../../domain/permissions.ts";
 import { TRASH_DAYS } from "../../../domain/schemas/admin/trash.ts";
 import { Details, Thumb } from "../../components/admin/bits.tsx";
-import { type CrudControls, CrudScreen } from "../../components/admin/crud-screen.tsx";
+import { type CrudControls, CrudScreen, type ViewProps } from "../../components/admin/crud-screen.tsx";
 import { formatDate, formatDateTime } from "../../components/admin/format.ts";
 import { type ListColumn, RowAction } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
@@ -95,13 +95,7 @@ async function restore(item: AdminTrashItem, controls: CrudControls<AdminTrashIt
   }
 }
 
-function TrashView({
-  item,
-  controls,
-}: {
-  item: AdminTrashItem;
-  controls: CrudControls<AdminTrashItem, AdminTrashItem>;
-}) {
+function TrashView({ item, controls }: ViewProps<AdminTrashItem>) {
   const can = useCan("Trash");
   return (
     <div className="space-y-4">

@@ -9,6 +9,7 @@ import { addDays, jerusalemInstant } from "../../../domain/hours/time.ts";
 import type { AuditAction, AuditEntityType, AuditFilter } from "../../../domain/schemas/admin/audit.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { DB } from "../../db/database.ts";
+import { storedList } from "../../db/json-list.ts";
 import { type ListConfig, listConditions, listPage } from "../admin/listing.ts";
 
 /** Entries older than this are deleted at start-up and every hour after (docs/security.md "Audit log"). */
@@ -56,14 +57,7 @@ function filterConditions(filter: AuditFilter): Expression<SqlBool>[] {
   return conditions;
 }
 
-function parseChanges(text: string): AuditChange[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? (value as AuditChange[]) : [];
-  } catch {
-    return [];
-  }
-}
+const parseChanges = (text: string) => storedList(text) as AuditChange[];
 
 export function createAuditService(db: DB) {
   return {

@@ -10,7 +10,7 @@
  *
  * This takes the preloads out of the document and turns the module script into an inert one
  * (`type="text/x-deferred-module"`); a small inline script starts both once the window's `load` event has
- * fired (images, stylesheet and fonts in), keeping the CSP nonce. The module script's text is React Router's
+ * fired (images, stylesheet and fonts in) and the first contentful paint is done, keeping the CSP nonce. The module script's text is React Router's
  * own, so hydration is what it always was, only later.
  */
 
@@ -41,7 +41,12 @@ export function deferHydration(html: string): string {
   return `${document.slice(0, at)}<script nonce="${nonce}">${loader(modules)}</script>${document.slice(at)}`;
 }
 
-/** The inline loader: preload links for every module, then the module script itself, at `load`. */
+/**
+ * The inline loader: preload links for every module, then the module script itself, once the window has loaded
+ * and the page has had its first contentful paint. `load` alone is not enough: on a fast connection it can come
+ * before the first paint, and the scripts would again compete with it. Browsers without paint timing (or a page
+ * restored with its paint long past) go at `load`; a page opened in a background tab hydrates when first shown.
+ */
 function loader(modules: string[]): string {
-  return `(function(){function h(){var d=document,o=d.getElementById(${JSON.stringify(DEFERRED_ID)});if(!o)return;${JSON.stringify(modules)}.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;d.head.appendChild(s)}if(document.readyState==="complete")h();else addEventListener("load",h,{once:true})})()`;
+  return `(function(){var d=document,w=window,loaded=d.readyState==="complete",painted=false,started=false;function go(){if(!loaded||!painted||started)return;started=true;var o=d.getElementById(${JSON.stringify(DEFERRED_ID)});if(!o)return;${JSON.stringify(modules)}.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;d.head.appendChild(l)});var s=d.createElement("script");s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;d.head.appendChild(s)}var P=w.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){new P(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();painted=true;go()}}).observe({type:"paint",buffered:true})}else painted=true;if(!loaded)w.addEventListener("load",function(){loaded=true;go()},{once:true});go()})()`;
 }

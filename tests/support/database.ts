@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { copyFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { sql } from "kysely";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
 import { migrateToLatest } from "../../server/db/migrate.ts";
@@ -158,4 +159,43 @@ export function testDatabases(): TestDatabaseFactory[] {
   const list: TestDatabaseFactory[] = [{ name: "sqlite", create: createSqlite }];
   if (url) list.push({ name: "postgres", create: (options) => createPostgres(url, options) });
   return list;
+}
+
+/** A table of a test database and its columns, in their order. */
+export interface TableColumns {
+  name: string;
+  columns: string[];
+}
+
+/**
+ * The tables (and views) of this handle's own database — on PostgreSQL only its schema — without Kysely's
+ * migration bookkeeping. Kysely's introspection lists every schema of the PostgreSQL database and looks each
+ * table up by name (`pg_get_serial_sequence`, `has_schema_privilege`), so it fails when another test file
+ * drops its schema at the same moment; this reads the catalogue rows of the one schema only.
+ */
+export async function tablesOf(handle: DatabaseHandle): Promise<TableColumns[]> {
+  if (handle.dialect !== "postgres") {
+    return (await handle.db.introspection.getTables()).map((table) => ({
+      name: table.name,
+      columns: table.columns.map((column) => column.name),
+    }));
+  }
+  const rows = (
+    await sql<{ table: string; column: string }>`
+      SELECT c.relname AS "table", a.attname AS "column"
+      FROM pg_catalog.pg_class c
+      JOIN pg_catalog.pg_namespace ns ON ns.oid = c.relnamespace
+      JOIN pg_catalog.pg_attribute a ON a.attrelid = c.oid
+      WHERE ns.nspname = current_schema() AND c.relkind IN ('r', 'v', 'p', 'f')
+        AND a.attnum > 0 AND NOT a.attisdropped
+        AND c.relname NOT IN ('kysely_migration', 'kysely_migration_lock')
+      ORDER BY c.relname, a.attnum`.execute(handle.db)
+  ).rows;
+  const tables = new Map<string, string[]>();
+  for (const row of rows) {
+    const columns = tables.get(row.table) ?? [];
+    columns.push(row.column);
+    tables.set(row.table, columns);
+  }
+  return [...tables].map(([name, columns]) => ({ name, columns }));
 }

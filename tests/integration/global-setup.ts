@@ -1,9 +1,11 @@
 /**
  * Once per run, before any file: the production build the page tests import (made only when its sources
  * changed: tests/support/site-build.ts), and the seeded template that integration files copy instead of
- * seeding their own databases — demo content at a quarter of the artwork size (tests/support/seed-template.ts).
+ * seeding their own databases — demo content at a quarter of the artwork size (tests/support/seed-template.ts) —
+ * and, with TEST_DATABASE_URL, the PostgreSQL template databases of the run (tests/support/database.ts).
  */
 import type { TestProject } from "vitest/node";
+import { createPostgresTemplates, type PostgresTemplates } from "../support/database.ts";
 import { runTempDir } from "../support/run-temp.ts";
 import { seedTemplate } from "../support/seed-template.ts";
 import { ensureSiteBuild } from "../support/site-build.ts";
@@ -12,6 +14,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** Folder of the seeded template (bakery.sqlite + uploads/). */
     seedTemplate: string;
+    /** With TEST_DATABASE_URL: the template databases each file's PostgreSQL database is copied from. */
+    postgresTemplates: PostgresTemplates | null;
   }
 }
 
@@ -19,7 +23,16 @@ export const INTEGRATION_IMAGE_SCALE = 0.25;
 
 export default async function setup(project: TestProject) {
   ensureSiteBuild();
-  project.provide("seedTemplate", await seedTemplate("integration", { imageScale: INTEGRATION_IMAGE_SCALE }));
+  const template = await seedTemplate("integration", { imageScale: INTEGRATION_IMAGE_SCALE });
+  project.provide("seedTemplate", template);
+  // PostgreSQL: a migrated and a seeded template database for this run (dropped at its end).
+  const url = process.env.TEST_DATABASE_URL;
+  const postgres = url ? await createPostgresTemplates(url, template) : undefined;
+  project.provide("postgresTemplates", postgres?.templates ?? null);
   // Last, so that only the tests' files go there (the template is cached, not temporary).
-  return runTempDir("integration");
+  const removeRunTemp = runTempDir("integration");
+  return async () => {
+    removeRunTemp();
+    await postgres?.dispose();
+  };
 }

@@ -50,10 +50,11 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           // The seasonal test serves the production build in-process (tests/support/build-server.ts): Node loads it.
           server: { deps: { external: [/\/build\/server\//] } },
-          // Two files at a time, each on its worker's own server (the global setup starts one per worker) and
-          // all in the run's one Chromium: while one file waits for the browser, the other's server or test
-          // code runs. Vitest's default on a 2-core machine would be a single worker.
-          maxWorkers: 2,
+          // Three files at a time, each on its worker's own server (the global setup starts one per worker) and
+          // all in the run's one Chromium: while one file waits for the browser, the others' servers or test
+          // code run. Vitest's default on a 2-core machine would be a single worker; three kept both cores
+          // busier than two (docs/testing.md).
+          maxWorkers: 3,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // A browser under a loaded CPU can take seconds to show a change; a poll gives up only after

@@ -146,6 +146,25 @@ export interface PostgresTemplates {
   seeded: string;
 }
 
+/** Runs the migrations in the (new, empty) database at `url` and, given a seed template folder, copies its rows in. */
+async function migrateAndFill(url: string, seedTemplate?: string): Promise<void> {
+  const handle = openDatabase(url);
+  try {
+    await migrateToLatest(handle);
+  } finally {
+    // A template database must have no connections left when it is copied.
+    await handle.close();
+  }
+  if (!seedTemplate) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await copyTemplateRows(client, "public", path.join(seedTemplate, TEMPLATE_DATABASE));
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Makes the run's template databases on the server of `url`: one migrated, one migrated and filled with the
  * rows of `seedTemplate` (a folder from seedTemplate()). A test file's database is then one
@@ -161,25 +180,10 @@ export async function createPostgresTemplates(
     for (const name of Object.values(templates)) await onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   };
   try {
-    for (const [kind, name] of Object.entries(templates)) {
-      await onServer(url, `CREATE DATABASE ${name}`);
-      const handle = openDatabase(databaseUrl(url, name));
-      try {
-        await migrateToLatest(handle);
-      } finally {
-        // A template database must have no connections when it is copied.
-        await handle.close();
-      }
-      if (kind === "seeded") {
-        const client = new pg.Client({ connectionString: databaseUrl(url, name) });
-        await client.connect();
-        try {
-          await copyTemplateRows(client, "public", path.join(seedTemplate, TEMPLATE_DATABASE));
-        } finally {
-          await client.end();
-        }
-      }
-    }
+    await onServer(url, `CREATE DATABASE ${templates.migrated}`);
+    await migrateAndFill(databaseUrl(url, templates.migrated));
+    await onServer(url, `CREATE DATABASE ${templates.seeded}`);
+    await migrateAndFill(databaseUrl(url, templates.seeded), seedTemplate);
   } catch (error) {
     await dispose();
     throw error;
@@ -188,42 +192,22 @@ export async function createPostgresTemplates(
 }
 
 /**
- * A database of its own on the test server, copied from the run's template (`CREATE DATABASE … TEMPLATE`), or
- * created and migrated when there is none (a file run outside the integration project's global setup). A
- * database per file, not a schema per file in one shared database: whatever reads the catalogue (Kysely's
- * migrator and introspection list every schema and look each table up by name) never sees another file's
- * tables, which that file may be dropping at the same moment.
+ * A database of its own on the test server, a copy (`CREATE DATABASE … TEMPLATE`) of the run's migrated or seeded
+ * template database. A database per file, not a schema per file in one shared database: whatever reads the
+ * catalogue (Kysely's migrator and introspection list every schema and look each table up by name) never sees
+ * another file's tables, which that file may be dropping at the same moment.
  */
 async function createPostgres(
   url: string,
-  templates: PostgresTemplates | undefined,
+  templates: PostgresTemplates | null,
   options: CreateOptions = {},
 ): Promise<TestDatabase> {
+  if (!templates) throw new Error("no PostgreSQL template databases: run the file in the integration project");
   const name = uniqueDatabaseName(url, "t");
   const fileUrl = databaseUrl(url, name);
-  const copied = templates && (options.template ? templates.seeded : templates.migrated);
-  await onServer(url, copied ? `CREATE DATABASE ${name} TEMPLATE ${copied}` : `CREATE DATABASE ${name}`);
+  await onServer(url, `CREATE DATABASE ${name} TEMPLATE ${options.template ? templates.seeded : templates.migrated}`);
   const drop = () => onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   const handle = openDatabase(fileUrl);
-  try {
-    if (!copied) {
-      await migrateToLatest(handle);
-      if (options.template) {
-        const client = new pg.Client({ connectionString: fileUrl });
-        await client.connect();
-        try {
-          await copyTemplateRows(client, "public", path.join(options.template, TEMPLATE_DATABASE));
-        } finally {
-          await client.end();
-        }
-      }
-    }
-  } catch (error) {
-    // No half-made database stays behind on the shared server.
-    await handle.close();
-    await drop();
-    throw error;
-  }
   const others: DatabaseHandle[] = [];
   return {
     name: "postgres",
@@ -253,7 +237,7 @@ export function testDatabases(): TestDatabaseFactory[] {
   if (url) {
     list.push({
       name: "postgres",
-      create: (options) => createPostgres(url, inject("postgresTemplates") ?? undefined, options),
+      create: (options) => createPostgres(url, inject("postgresTemplates"), options),
     });
   }
   return list;

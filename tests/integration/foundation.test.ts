@@ -179,11 +179,10 @@ for (const factory of testDatabases()) {
         database = await factory.create({ template: inject("seedTemplate") });
         t = createTestApp(database);
       } else {
-        // PostgreSQL runs the seed itself, so its own code path is checked too: the rows are what matters here,
-        // so the artwork is drawn at a tenth of its size (every image still gets its WebP and JPEG variants).
+        // PostgreSQL runs the seed itself, so its own code path is checked too.
         database = await factory.create();
         t = createTestApp(database);
-        await seedDemoContent(database.handle, t.services, { imageScale: 0.1 });
+        await seedDemoContent(database.handle, t.services, { imageScale: 0.25 });
       }
     });
     afterAll(async () => {

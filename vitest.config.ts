@@ -11,6 +11,9 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
+          // Pure code: the files share their workers' modules instead of a fresh process and imports each.
+          isolate: false,
+          maxWorkers: 2,
           // Some unit tests encode images (sharp); a timeout is for a hang, not for a busy machine.
           testTimeout: 30_000,
         },
@@ -28,6 +31,13 @@ export default defineConfig({
           setupFiles: ["tests/support/cleanup.ts"],
           // The build is imported by Node as it is, not transformed again by Vitest in every file.
           server: { deps: { external: [/\/build\/server\//] } },
+          // Two files at a time (Vitest's default on two cores is one): each file has its own database (a
+          // SQLite file, a PostgreSQL schema), and while one waits for PostgreSQL or a child process the other
+          // runs. A worker runs file after file with the modules it has loaded (the server, the production build)
+          // instead of a fresh process importing them again for every file; files leave no global state behind
+          // (fake timers are restored in the test, temporary folders removed by tests/support/cleanup.ts).
+          maxWorkers: 2,
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 180_000,
         },
@@ -40,10 +50,11 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           // The seasonal test serves the production build in-process (tests/support/build-server.ts): Node loads it.
           server: { deps: { external: [/\/build\/server\//] } },
-          // Two files at a time, each on its worker's own server (the global setup starts one per worker) and
-          // all in the run's one Chromium: while one file waits for the browser, the other's server or test
-          // code runs. Vitest's default on a 2-core machine would be a single worker.
-          maxWorkers: 2,
+          // Three files at a time, each on its worker's own server (the global setup starts one per worker) and
+          // all in the run's one Chromium: while one file waits for the browser, the others' servers or test
+          // code run. Vitest's default on a 2-core machine would be a single worker; three kept both cores
+          // busier than two (docs/testing.md).
+          maxWorkers: 3,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // A browser under a loaded CPU can take seconds to show a change; a poll gives up only after

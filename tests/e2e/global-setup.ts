@@ -15,14 +15,12 @@ import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { findChromium, launchBrowserServer } from "../support/browser.ts";
 import { runTempDir } from "../support/run-temp.ts";
-import { copyTemplate, seedTemplate } from "../support/seed-template.ts";
+import { copyTemplate, E2E_ADMIN, seedE2eTemplate } from "../support/seed-template.ts";
 import { localServerEnv } from "../support/server-process.ts";
 import { ensureSiteBuild } from "../support/site-build.ts";
 import { removeTempDir, tempDir } from "../support/temp.ts";
 
-const ADMIN = { email: "e2e-admin@example.co.il", password: "e2e-admin-password-123" };
-// Cheap hashes for the template's admin and every account the tests create (docs/security.md).
-const PASSWORD_HASH_COST = "10";
+const ADMIN = E2E_ADMIN;
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -139,8 +137,9 @@ export default async function setup(project: TestProject) {
     return removeRunTemp;
   }
 
-  process.env.PASSWORD_HASH_COST ??= PASSWORD_HASH_COST;
-  const template = await seedTemplate("e2e", { imageScale: 1, admin: ADMIN });
+  // Cheap hashes (also for the servers, which inherit the environment); built already when the integration run
+  // before this one prepared it (tests/integration/global-setup.ts).
+  const template = await seedE2eTemplate();
   project.provide("seedTemplate", template);
   // A server for each file running at the same time (Vitest's pool ids are 1…maxWorkers).
   const workers = Math.max(1, project.config.maxWorkers);

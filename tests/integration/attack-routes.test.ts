@@ -11,12 +11,11 @@
  * Runs against the seeded demo data, with row id 1 in the paths, so a route that let a forged request
  * through would visibly change (or delete) real rows.
  */
-import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { abilitiesFor, can } from "../../domain/permissions.ts";
 import type { DB } from "../../server/db/database.ts";
 import { TestClient } from "../support/client.ts";
-import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { type TestDatabase, tablesOf, testDatabases } from "../support/database.ts";
 import { formWith, pngImage } from "../support/images.ts";
 import { type AppRoute, appRoutes, concrete, pageActionPaths, UNSAFE_METHODS } from "../support/routes.ts";
 import { suiteApp } from "../support/suite-app.ts";
@@ -29,13 +28,7 @@ const isUpload = (path: string) => path === "/api/admin/images" || path.startsWi
 /** Every row of every table (but bookkeeping and the migrator's), in a stable order. */
 async function snapshot(database: TestDatabase): Promise<Record<string, string[]>> {
   const db: DB = database.handle.db;
-  // On PostgreSQL only this file's schema (introspection lists every schema of the database).
-  const schema =
-    database.name === "postgres"
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  const tables = (await db.introspection.getTables())
-    .filter((t) => schema === undefined || t.schema === schema)
+  const tables = (await tablesOf(database.handle))
     .map((t) => t.name)
     .filter((name) => !BOOKKEEPING.has(name) && !name.startsWith("kysely_"));
   const result: Record<string, string[]> = {};

@@ -22,12 +22,11 @@ describe.skipIf(!url || !postgres)("the readiness probe on postgres", () => {
   });
 
   it("does not wait for a transaction that holds the content version's row", async () => {
-    const holder = new pg.Client({ connectionString: url });
+    const holder = new pg.Client({ connectionString: database.url });
     await holder.connect();
-    const schema = database.handle.schema ?? "public";
     try {
       await holder.query("begin");
-      await holder.query(`update ${schema}.content_version set version = version + 1 where id = 1`);
+      await holder.query(`update content_version set version = version + 1 where id = 1`);
       const started = Date.now();
       await expect(database.handle.checkWritable()).resolves.toBeUndefined();
       // The old probe queued behind the row lock until its 2 s lock_timeout and then failed.

@@ -103,3 +103,17 @@ export function copyTemplate(template: string, target: { file?: string; uploadsD
   if (target.file) cpSync(path.join(template, TEMPLATE_DATABASE), target.file);
   cpSync(path.join(template, TEMPLATE_UPLOADS), target.uploadsDir, { recursive: true });
 }
+
+/** The e2e admin account, in the e2e template and given to each e2e server as ADMIN_EMAIL/ADMIN_PASSWORD. */
+export const E2E_ADMIN = { email: "e2e-admin@example.co.il", password: "e2e-admin-password-123" };
+/** Cheap hashes for the e2e template's admin and every account the e2e tests create (docs/security.md). */
+export const E2E_PASSWORD_HASH_COST = "10";
+
+/**
+ * The e2e template (demo content at full size plus the e2e admin), built unless cached. Sets
+ * PASSWORD_HASH_COST (when unset) first: the admin's hash, and so the template's key, depend on it.
+ */
+export function seedE2eTemplate(): Promise<string> {
+  process.env.PASSWORD_HASH_COST ??= E2E_PASSWORD_HASH_COST;
+  return seedTemplate("e2e", { imageScale: 1, admin: E2E_ADMIN });
+}

@@ -39,26 +39,22 @@ function PostForm(props: FormProps<AdminPost>) {
       ends_at: toJerusalemInput(item?.ends_at),
     }),
   });
-  const { values, set, errors } = form;
   const field = bindFields(form);
   return (
     <AdminForm form={form} onCancel={props.onCancel}>
       {field.text("name", f.name, { isRequired: true, autoFocus: true })}
-      <StatusSelect value={values.status} onChange={(v) => set("status", v)} errors={errors.status} />
+      <StatusSelect {...field.bind("status")} />
       {(["starts_at", "ends_at"] as const).map((name) => (
         <DateTimeInput
           key={name}
-          name={name}
+          {...field.bind(name)}
           label={name === "starts_at" ? f.startsAt : f.endsAt}
-          value={values[name]}
-          onChange={(v) => set(name, v)}
-          errors={errors[name]}
           hint={f.scheduleHint}
           clearLabel={f.clearDate}
         />
       ))}
       {field.textArea("content", f.content, { rows: 6, className: "md:col-span-2" })}
-      <HomeVisibilityCheckbox checked={values.visibility_home_page} onChange={(v) => set("visibility_home_page", v)} />
+      <HomeVisibilityCheckbox {...field.checked("visibility_home_page")} />
     </AdminForm>
   );
 }

@@ -14,7 +14,7 @@ import { Details, StatusBadge, YesNo } from "../../components/admin/bits.tsx";
 import { useCategoryOptions } from "../../components/admin/category-options.ts";
 import { column } from "../../components/admin/columns.tsx";
 import { CrudScreen, crudMessages } from "../../components/admin/crud-screen.tsx";
-import { HomeVisibilityCheckbox, SelectInput, StatusSelect } from "../../components/admin/fields.tsx";
+import { HomeVisibilityCheckbox, StatusSelect } from "../../components/admin/fields.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import type { ListColumn } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
@@ -69,7 +69,7 @@ function CategoryForm(props: FormProps<AdminCategory>) {
   return (
     <AdminForm form={form} onCancel={props.onCancel}>
       {field.text("name", f.name, { isRequired: true, autoFocus: true })}
-      <StatusSelect value={values.status} onChange={(v) => set("status", v)} errors={errors.status} />
+      <StatusSelect {...field.bind("status")} />
       {field.textArea("information", f.information, { className: "md:col-span-2" })}
       <fieldset className="md:col-span-2">
         <legend className="mb-1 font-medium text-cocoa-900">{f.isMain}</legend>
@@ -92,31 +92,22 @@ function CategoryForm(props: FormProps<AdminCategory>) {
         </div>
         {errors.is_main ? <p className="mt-1 text-sm font-medium text-berry-700">{errors.is_main.join(" ")}</p> : null}
       </fieldset>
-      {values.is_main ? null : (
-        <SelectInput
-          name="parent_id"
-          label={f.parent}
-          value={values.parent_id}
-          onChange={(v) => set("parent_id", v)}
-          options={[{ value: "", label: f.noParent }, ...parents.map((p) => ({ value: String(p.id), label: p.name }))]}
-          errors={errors.parent_id}
-          isRequired
-        />
-      )}
+      {values.is_main
+        ? null
+        : field.select(
+            "parent_id",
+            f.parent,
+            [{ value: "", label: f.noParent }, ...parents.map((p) => ({ value: String(p.id), label: p.name }))],
+            { isRequired: true },
+          )}
       {field.text("position", f.position, { inputMode: "numeric", dir: "ltr", hint: f.positionHint })}
-      <HomeVisibilityCheckbox checked={values.visibility_home_page} onChange={(v) => set("visibility_home_page", v)} />
-      <SelectInput
-        name="holiday"
-        label={f.holiday}
-        value={values.holiday}
-        onChange={(v) => set("holiday", v)}
-        options={[
-          { value: "", label: f.noHoliday },
-          ...HOLIDAYS.map((h) => ({ value: h, label: heSeasonal.holidays[h] })),
-        ]}
-        errors={errors.holiday}
-        hint={f.holidayHint}
-      />
+      <HomeVisibilityCheckbox {...field.checked("visibility_home_page")} />
+      {field.select(
+        "holiday",
+        f.holiday,
+        [{ value: "", label: f.noHoliday }, ...HOLIDAYS.map((h) => ({ value: h, label: heSeasonal.holidays[h] }))],
+        { hint: f.holidayHint },
+      )}
       {values.holiday
         ? field.text("holiday_lead_days", f.leadDays, { inputMode: "numeric", dir: "ltr", hint: f.leadDaysHint })
         : null}

@@ -1,5 +1,6 @@
 /** Small display pieces shared by the admin screens. */
 import type { ReactNode } from "react";
+import type { AdminImage } from "../../../domain/contracts/admin.ts";
 import type { Picture } from "../../../domain/contracts/catalogue.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { heSeasonal } from "../../../domain/i18n/seasonal.ts";
@@ -82,6 +83,33 @@ export function Thumb({ picture, size = "size-12" }: { picture: Picture | null; 
       className={`${size} rounded-lg object-cover`}
     />
   );
+}
+
+/** A stored image (its small variant) at its own size; `fallbackAlt` stands in for an empty alt text. */
+export function StoredImage({
+  image,
+  fallbackAlt,
+  className,
+}: {
+  image: Pick<AdminImage, "path" | "alt" | "width" | "height">;
+  fallbackAlt?: string;
+  className: string;
+}) {
+  return (
+    <img
+      src={image.path}
+      alt={image.alt || (fallbackAlt ?? image.alt)}
+      width={image.width}
+      height={image.height}
+      className={className}
+    />
+  );
+}
+
+/** The view modal's picture of an item: its main image, when it has one. */
+export function MainImage({ images }: { images: AdminImage[] | undefined }) {
+  const main = images?.[0];
+  return main ? <img src={main.path} alt={main.alt} className="h-40 w-full rounded-xl object-cover" /> : null;
 }
 
 /** A definition list for the view modals. */

@@ -8,7 +8,7 @@ import { postSchema } from "../../../domain/schemas/admin/post.ts";
 import { toJerusalemInput } from "../../../domain/seasonal/schedule.ts";
 import { ExternalLink } from "../ui/external-link.tsx";
 import { AdminForm, bindFields, type FormProps, useCrudForm } from "./admin-form.tsx";
-import { Details, ScheduleBadge, StatusBadge, YesNo } from "./bits.tsx";
+import { Details, MainImage, ScheduleBadge, StatusBadge, YesNo } from "./bits.tsx";
 import { column } from "./columns.tsx";
 import { CrudScreen, crudMessages } from "./crud-screen.tsx";
 import { DateTimeInput, HomeVisibilityCheckbox, StatusSelect } from "./fields.tsx";
@@ -62,9 +62,7 @@ function PostForm(props: FormProps<AdminPost>) {
 function PostView({ item, publicPath }: { item: AdminPost; publicPath: string }) {
   return (
     <div className="space-y-4">
-      {item.images?.length ? (
-        <img src={item.images[0]!.path} alt={item.images[0]!.alt} className="h-40 w-full rounded-xl object-cover" />
-      ) : null}
+      <MainImage images={item.images} />
       <Details
         items={[
           [f.name, item.name],

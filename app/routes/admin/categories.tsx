@@ -10,7 +10,7 @@ import { heSeasonal } from "../../../domain/i18n/seasonal.ts";
 import { categorySchema } from "../../../domain/schemas/admin/category.ts";
 import { DEFAULT_LEAD_DAYS, HOLIDAYS } from "../../../domain/seasonal/holidays.ts";
 import { AdminForm, bindFields, type FormProps, useCrudForm } from "../../components/admin/admin-form.tsx";
-import { Details, StatusBadge, YesNo } from "../../components/admin/bits.tsx";
+import { Details, MainImage, StatusBadge, YesNo } from "../../components/admin/bits.tsx";
 import { useCategoryOptions } from "../../components/admin/category-options.ts";
 import { column } from "../../components/admin/columns.tsx";
 import { CrudScreen, crudMessages } from "../../components/admin/crud-screen.tsx";
@@ -118,9 +118,7 @@ function CategoryForm(props: FormProps<AdminCategory>) {
 function CategoryView({ item }: { item: AdminCategory }) {
   return (
     <div className="space-y-4">
-      {item.images.length ? (
-        <img src={item.images[0]!.path} alt={item.images[0]!.alt} className="h-40 w-full rounded-xl object-cover" />
-      ) : null}
+      <MainImage images={item.images} />
       <Details
         items={[
           [f.name, item.name],

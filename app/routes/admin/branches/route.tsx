@@ -6,7 +6,7 @@ import { DEFAULT_RULES } from "../../../../domain/hours/rules.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { branchSchema } from "../../../../domain/schemas/admin/branch.ts";
 import { AdminForm, bindFields, type FormProps, useCrudForm } from "../../../components/admin/admin-form.tsx";
-import { Details } from "../../../components/admin/bits.tsx";
+import { Details, MainImage } from "../../../components/admin/bits.tsx";
 import { column } from "../../../components/admin/columns.tsx";
 import { CrudScreen, crudMessages } from "../../../components/admin/crud-screen.tsx";
 import { formatDateTime } from "../../../components/admin/format.ts";
@@ -115,9 +115,7 @@ function BranchView({ item }: { item: AdminBranch }) {
   });
   return (
     <div className="space-y-4">
-      {item.images?.length ? (
-        <img src={item.images[0]!.path} alt={item.images[0]!.alt} className="h-40 w-full rounded-xl object-cover" />
-      ) : null}
+      <MainImage images={item.images} />
       <Details
         items={[
           [f.name, item.name],

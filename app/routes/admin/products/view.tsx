@@ -4,7 +4,7 @@ import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { heKashrut } from "../../../../domain/i18n/kashrut.ts";
 import { KASHRUT_FLAGS } from "../../../../domain/kashrut.ts";
 import { formatShekels } from "../../../../domain/money.ts";
-import { Details, TagChip } from "../../../components/admin/bits.tsx";
+import { Details, StoredImage, TagChip } from "../../../components/admin/bits.tsx";
 import { formatDateTime } from "../../../components/admin/format.ts";
 import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { plainViewRows } from "./plain-fields.tsx";
@@ -19,13 +19,7 @@ export function ProductView({ item: product }: { item: AdminProduct }) {
         <ul className="flex gap-2 overflow-x-auto pb-1">
           {product.images.map((image) => (
             <li key={image.id} className="shrink-0">
-              <img
-                src={image.path}
-                alt={image.alt}
-                width={image.width}
-                height={image.height}
-                className="h-28 w-36 rounded-lg object-cover"
-              />
+              <StoredImage image={image} className="h-28 w-36 rounded-lg object-cover" />
             </li>
           ))}
         </ul>

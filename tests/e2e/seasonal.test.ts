@@ -10,7 +10,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { currentOrNextWindow, isFeatured } from "../../domain/seasonal/holidays.ts";
 import { categories } from "../../server/db/seed/content.ts";
-import { adminApi, expectToast, listReady, openCreateDialog, staffPage, typeSegments } from "../support/admin-e2e.ts";
+import {
+  adminApi,
+  adminCredentials,
+  expectToast,
+  listReady,
+  openCreateDialog,
+  staffPage,
+  typeSegments,
+} from "../support/admin-e2e.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { type BuildServer, serveBuild } from "../support/build-server.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
@@ -18,7 +26,6 @@ import { storePage } from "../support/storefront.ts";
 import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
-const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 const template = inject("seedTemplate");
 const hanukkah = categories.flatMap((c) => c.children).find((c) => c.holiday === "hanukkah")!;
 /** 10 days before Hanukkah 5787: inside the collection's 14-day window. */
@@ -94,7 +101,7 @@ describeInChromium("seasonal collection band in Chromium", (browser) => {
   }
 
   describe("admin", () => {
-    const page = suitePage(() => staffPage(browser, baseURL, credentials, { viewport: VIEWPORTS.desktop }));
+    const page = suitePage(() => staffPage(browser, baseURL, adminCredentials, { viewport: VIEWPORTS.desktop }));
 
     /** Types a Jerusalem date and time into a Hebrew date field (day, month, year, hour, minute). */
     const typeDateTime = (label: string, digits: string) => typeSegments(page.getByRole("dialog"), label, digits);

@@ -1,5 +1,6 @@
 /** Helpers for the back-office end-to-end tests: a signed-in staff page, toasts, dialogs, lists. */
 import type { Browser, Locator, Page } from "playwright-core";
+import { inject } from "vitest";
 import { LIST_KEYS } from "../../app/components/admin/use-admin-list.ts";
 import { newPage, openPage } from "./browser.ts";
 
@@ -8,6 +9,9 @@ export const ADMIN_VIEWPORTS = {
   laptop: { width: 1280, height: 800 },
   tablet: { width: 820, height: 1180 },
 } as const;
+
+/** The seeded administrator's sign-in (the e2e global setup provides it). */
+export const adminCredentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 
 /**
  * A new page signed in as staff, on the panel. The sign-in is the login form's own request (POST /login as

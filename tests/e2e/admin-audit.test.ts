@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
-import { adminApi, adminCredentials, listReady, staffPage } from "../support/admin-e2e.ts";
+import { adminApi, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { suitePage } from "../support/suite-page.ts";
@@ -20,7 +20,7 @@ async function filtered(page: Page, action: string): Promise<void> {
 }
 
 describeInChromium("admin audit log screen", (browser) => {
-  const page = suitePage(() => staffPage(browser, baseURL, adminCredentials));
+  const page = suitePage(() => staffPage(browser, baseURL));
   const tagline = `מאפייה משפחתית ${Date.now()}`;
 
   beforeAll(async () => {

@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { AdminProduct } from "../../domain/contracts/admin.ts";
-import { adminApi, adminCredentials, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
+import { adminApi, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 
@@ -24,8 +24,8 @@ describeInChromium("admin: two staff members edit the same product", (browser) =
   let product: AdminProduct;
 
   beforeAll(async () => {
-    dana = await staffPage(browser, baseURL, adminCredentials);
-    yossi = await staffPage(browser, baseURL, adminCredentials);
+    dana = await staffPage(browser, baseURL);
+    yossi = await staffPage(browser, baseURL);
     const made = await adminApi<{ data: AdminProduct }>(dana, "POST", "/api/admin/products", {
       name: NAME,
       title: TITLE,

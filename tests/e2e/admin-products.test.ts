@@ -6,14 +6,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, expect, it } from "vitest";
-import {
-  adminCredentials,
-  confirmDialog,
-  dismissToasts,
-  expectToast,
-  listReady,
-  staffPage,
-} from "../support/admin-e2e.ts";
+import { confirmDialog, dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, reloadPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { HTML_PAGE, pngImage } from "../support/images.ts";
@@ -25,7 +18,7 @@ const NAME = `חלת דבש ${Date.now().toString(36)}`;
 const SERIAL = String(600_000 + Math.floor(Math.random() * 90_000));
 
 describeInChromium("admin: a product from creation to deletion", (browser) => {
-  const page = suitePage(() => staffPage(browser, baseURL, adminCredentials, { clock: true }));
+  const page = suitePage(() => staffPage(browser, baseURL, { clock: true }));
   let productId = 0;
   let visitor: Page;
 

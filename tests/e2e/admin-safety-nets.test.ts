@@ -7,14 +7,7 @@
  */
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
-import {
-  adminCredentials,
-  dismissToasts,
-  expectToast,
-  listReady,
-  openCreateDialog,
-  staffPage,
-} from "../support/admin-e2e.ts";
+import { dismissToasts, expectToast, listReady, openCreateDialog, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { pngImage } from "../support/images.ts";
@@ -56,7 +49,7 @@ async function saveNewProduct(page: Page, form: ReturnType<Page["getByRole"]>): 
 }
 
 describeInChromium("admin safety nets: a product in one save", (browser) => {
-  const page = suitePage(() => staffPage(browser, baseURL, adminCredentials, { viewport: VIEWPORTS.desktop }));
+  const page = suitePage(() => staffPage(browser, baseURL, { viewport: VIEWPORTS.desktop }));
 
   it("creates a product with two photos, a size, a tag and a category in one save", async () => {
     const name = `לחמניות ${unique()}`;
@@ -214,7 +207,7 @@ describeInChromium("admin safety nets: a product in one save", (browser) => {
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   describeInChromium(`admin safety nets: unsaved changes (${size})`, (browser) => {
-    const page = suitePage(() => staffPage(browser, baseURL, adminCredentials, { viewport }));
+    const page = suitePage(() => staffPage(browser, baseURL, { viewport }));
 
     const prompt = () => page.getByRole("alertdialog", { name: "יש שינויים שלא נשמרו" });
 

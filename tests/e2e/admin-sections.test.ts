@@ -8,7 +8,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import {
-  adminCredentials,
   confirmDialog,
   dismissToasts,
   expectToast,
@@ -26,7 +25,7 @@ const baseURL = e2eBaseURL();
 const SUFFIX = Date.now().toString(36);
 
 describeInChromium("admin: categories, club members, branches, sales, publications, inbox, settings", (browser) => {
-  const page = suitePage(() => staffPage(browser, baseURL, adminCredentials));
+  const page = suitePage(() => staffPage(browser, baseURL));
 
   const dialog = (name: string) => page.getByRole("dialog", { name });
   const row = (text: string) => page.getByRole("row").filter({ hasText: text });

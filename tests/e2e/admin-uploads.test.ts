@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { expect, it } from "vitest";
-import { adminCredentials, dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
+import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { heicPhoto } from "../support/images.ts";
@@ -25,7 +25,7 @@ function noisyPng(): Promise<Buffer> {
 }
 
 describeInChromium("admin uploads: per-file progress and HEIC", (browser) => {
-  const page = suitePage(() => staffPage(browser, baseURL, adminCredentials));
+  const page = suitePage(() => staffPage(browser, baseURL));
 
   async function openImagesScreen() {
     await openPage(page, `${baseURL}/admin/products`);

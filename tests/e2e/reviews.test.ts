@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from "vitest";
 import { heCatalogue } from "../../domain/i18n/catalogue.ts";
 import { heForms } from "../../domain/i18n/forms.ts";
-import { adminCredentials, dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
+import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { catalogue } from "../support/storefront.ts";
@@ -41,7 +41,7 @@ describeInChromium("customer reviews", (browser) => {
     expect(await page.locator("main").textContent()).not.toContain(NAME);
 
     // Staff approve it in the admin's reviews section.
-    const staff = await staffPage(browser, baseURL, adminCredentials);
+    const staff = await staffPage(browser, baseURL);
     await openPage(staff, `${baseURL}/admin/reviews?status=pending`);
     await listReady(staff);
     expect(await axeViolations(staff)).toEqual([]);

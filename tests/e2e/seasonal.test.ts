@@ -10,15 +10,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { currentOrNextWindow, isFeatured } from "../../domain/seasonal/holidays.ts";
 import { categories } from "../../server/db/seed/content.ts";
-import {
-  adminApi,
-  adminCredentials,
-  expectToast,
-  listReady,
-  openCreateDialog,
-  staffPage,
-  typeSegments,
-} from "../support/admin-e2e.ts";
+import { adminApi, expectToast, listReady, openCreateDialog, staffPage, typeSegments } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { type BuildServer, serveBuild } from "../support/build-server.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
@@ -101,7 +93,7 @@ describeInChromium("seasonal collection band in Chromium", (browser) => {
   }
 
   describe("admin", () => {
-    const page = suitePage(() => staffPage(browser, baseURL, adminCredentials, { viewport: VIEWPORTS.desktop }));
+    const page = suitePage(() => staffPage(browser, baseURL, { viewport: VIEWPORTS.desktop }));
 
     /** Types a Jerusalem date and time into a Hebrew date field (day, month, year, hour, minute). */
     const typeDateTime = (label: string, digits: string) => typeSegments(page.getByRole("dialog"), label, digits);

@@ -172,6 +172,17 @@ export function FormActions({
   );
 }
 
+/** An item's text fields as form values: each as the item has it, "" when creating or when the item has none. */
+export function textValues<Item, K extends keyof Item & string>(
+  item: Item | undefined,
+  keys: readonly K[],
+): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, (item?.[key] as string | null | undefined) ?? ""])) as Record<
+    K,
+    string
+  >;
+}
+
 type TextInputProps = Parameters<typeof TextInput>[0];
 type TextAreaProps = Parameters<typeof TextAreaInput>[0];
 type SelectProps = Parameters<typeof SelectInput>[0];

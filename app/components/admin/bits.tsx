@@ -5,6 +5,7 @@ import type { Picture } from "../../../domain/contracts/catalogue.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { heSeasonal } from "../../../domain/i18n/seasonal.ts";
 import type { ScheduleStatus } from "../../../domain/seasonal/schedule.ts";
+import { ExternalLink } from "../ui/external-link.tsx";
 
 /** The colours of the admin's status labels: done or published, waiting, refused or removed, anything else. */
 export const BADGE_TONE = {
@@ -110,6 +111,20 @@ export function StoredImage({
 export function MainImage({ images }: { images: AdminImage[] | undefined }) {
   const main = images?.[0];
   return main ? <img src={main.path} alt={main.alt} className="h-40 w-full rounded-xl object-cover" /> : null;
+}
+
+/** A long text in a view modal, its line breaks kept. */
+export function MultilineText({ text }: { text: string }) {
+  return <span className="whitespace-pre-line">{text}</span>;
+}
+
+/** The view modal's link to the item's page on the site (a new tab). */
+export function PublicPageLink({ href }: { href: string }) {
+  return (
+    <ExternalLink href={href} className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline">
+      {heAdmin.publicPage}
+    </ExternalLink>
+  );
 }
 
 /** A definition list for the view modals. */

@@ -6,9 +6,8 @@ import type { AdminPost } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { postSchema } from "../../../domain/schemas/admin/post.ts";
 import { toJerusalemInput } from "../../../domain/seasonal/schedule.ts";
-import { ExternalLink } from "../ui/external-link.tsx";
-import { AdminForm, bindFields, type FormProps, useCrudForm } from "./admin-form.tsx";
-import { Details, MainImage, ScheduleBadge, StatusBadge, YesNo } from "./bits.tsx";
+import { AdminForm, bindFields, type FormProps, textValues, useCrudForm } from "./admin-form.tsx";
+import { Details, MainImage, MultilineText, PublicPageLink, ScheduleBadge, StatusBadge, YesNo } from "./bits.tsx";
 import { column } from "./columns.tsx";
 import { CrudScreen, crudMessages } from "./crud-screen.tsx";
 import { DateTimeInput, HomeVisibilityCheckbox, StatusSelect } from "./fields.tsx";
@@ -31,8 +30,7 @@ function PostForm(props: FormProps<AdminPost>) {
   const form = useCrudForm(props, {
     schema: postSchema,
     values: (item) => ({
-      name: item?.name ?? "",
-      content: item?.content ?? "",
+      ...textValues(item, ["name", "content"]),
       status: item ? String(item.status) : "1",
       visibility_home_page: item?.visibility_home_page ?? false,
       starts_at: toJerusalemInput(item?.starts_at),
@@ -71,24 +69,12 @@ function PostView({ item, publicPath }: { item: AdminPost; publicPath: string })
           [f.startsAt, formatDateTime(item.starts_at) || "—"],
           [f.endsAt, formatDateTime(item.ends_at) || "—"],
           [heAdmin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
-          [
-            f.content,
-            <span key="c" className="whitespace-pre-line">
-              {item.content}
-            </span>,
-          ],
+          [f.content, <MultilineText key="c" text={item.content} />],
           [heAdmin.createdAt, formatDateTime(item.created_at)],
           [heAdmin.updatedAt, formatDateTime(item.updated_at)],
         ]}
       />
-      {item.status === 1 && item.schedule === "active" ? (
-        <ExternalLink
-          href={publicPath}
-          className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline"
-        >
-          {heAdmin.publicPage}
-        </ExternalLink>
-      ) : null}
+      {item.status === 1 && item.schedule === "active" ? <PublicPageLink href={publicPath} /> : null}
     </div>
   );
 }

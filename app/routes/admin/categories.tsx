@@ -9,8 +9,8 @@ import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { heSeasonal } from "../../../domain/i18n/seasonal.ts";
 import { categorySchema } from "../../../domain/schemas/admin/category.ts";
 import { DEFAULT_LEAD_DAYS, HOLIDAYS } from "../../../domain/seasonal/holidays.ts";
-import { AdminForm, bindFields, type FormProps, useCrudForm } from "../../components/admin/admin-form.tsx";
-import { Details, MainImage, StatusBadge, YesNo } from "../../components/admin/bits.tsx";
+import { AdminForm, bindFields, type FormProps, textValues, useCrudForm } from "../../components/admin/admin-form.tsx";
+import { Details, MainImage, MultilineText, PublicPageLink, StatusBadge, YesNo } from "../../components/admin/bits.tsx";
 import { useCategoryOptions } from "../../components/admin/category-options.ts";
 import { column } from "../../components/admin/columns.tsx";
 import { CrudScreen, crudMessages } from "../../components/admin/crud-screen.tsx";
@@ -18,7 +18,6 @@ import { HomeVisibilityCheckbox, StatusSelect } from "../../components/admin/fie
 import { formatDateTime } from "../../components/admin/format.ts";
 import type { ListColumn } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
-import { ExternalLink } from "../../components/ui/external-link.tsx";
 
 export const meta = sectionMeta("categories");
 
@@ -51,8 +50,7 @@ function CategoryForm(props: FormProps<AdminCategory>) {
   const form = useCrudForm(props, {
     schema: categorySchema,
     values: (item) => ({
-      name: item?.name ?? "",
-      information: item?.information ?? "",
+      ...textValues(item, ["name", "information"]),
       status: item ? String(item.status) : "1",
       is_main: item ? item.is_main : true,
       parent_id: item?.parent_id ? String(item.parent_id) : "",
@@ -131,23 +129,11 @@ function CategoryView({ item }: { item: AdminCategory }) {
           [f.position, String(item.position)],
           [f.holiday, item.holiday ? heSeasonal.holidays[item.holiday] : heAdmin.none],
           ...(item.holiday ? [[f.leadDays, String(item.holiday_lead_days)] as [string, string]] : []),
-          [
-            f.information,
-            <span key="i" className="whitespace-pre-line">
-              {item.information}
-            </span>,
-          ],
+          [f.information, <MultilineText key="i" text={item.information} />],
           [heAdmin.createdAt, formatDateTime(item.created_at)],
         ]}
       />
-      {item.status === 1 ? (
-        <ExternalLink
-          href={`/categories/${item.id}`}
-          className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline"
-        >
-          {heAdmin.publicPage}
-        </ExternalLink>
-      ) : null}
+      {item.status === 1 ? <PublicPageLink href={`/categories/${item.id}`} /> : null}
     </div>
   );
 }

@@ -5,8 +5,14 @@ import type { AdminBranch, OpeningHoursEntry } from "../../../../domain/contract
 import { DEFAULT_RULES } from "../../../../domain/hours/rules.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { branchSchema } from "../../../../domain/schemas/admin/branch.ts";
-import { AdminForm, bindFields, type FormProps, useCrudForm } from "../../../components/admin/admin-form.tsx";
-import { Details, MainImage } from "../../../components/admin/bits.tsx";
+import {
+  AdminForm,
+  bindFields,
+  type FormProps,
+  textValues,
+  useCrudForm,
+} from "../../../components/admin/admin-form.tsx";
+import { Details, MainImage, MultilineText } from "../../../components/admin/bits.tsx";
 import { column } from "../../../components/admin/columns.tsx";
 import { CrudScreen, crudMessages } from "../../../components/admin/crud-screen.tsx";
 import { formatDateTime } from "../../../components/admin/format.ts";
@@ -43,19 +49,11 @@ function BranchForm(props: FormProps<AdminBranch>) {
   const form = useCrudForm(props, {
     schema: branchSchema,
     values: (item) => ({
-      name: item?.name ?? "",
-      address: item?.address ?? "",
-      location: item?.location ?? "",
-      phone: item?.phone ?? "",
-      email: item?.email ?? "",
-      content: item?.content ?? "",
-      accessibility: item?.accessibility ?? "",
+      ...textValues(item, ["name", "address", "location", "phone", "email", "content", "accessibility"]),
       position: item ? String(item.position) : "0",
       opening_hours: item?.opening_hours ?? [],
       hours_rules: item?.hours_rules ?? DEFAULT_RULES,
-      kashrut_authority: item?.kashrut_authority ?? "",
-      kashrut_certificate_number: item?.kashrut_certificate_number ?? "",
-      kashrut_valid_until: item?.kashrut_valid_until ?? "",
+      ...textValues(item, ["kashrut_authority", "kashrut_certificate_number", "kashrut_valid_until"]),
     }),
     describe: {
       opening_hours: (value) =>
@@ -150,12 +148,7 @@ function BranchView({ item }: { item: AdminBranch }) {
               ))}
             </ul>,
           ],
-          [
-            f.content,
-            <span key="c" className="whitespace-pre-line">
-              {item.content}
-            </span>,
-          ],
+          [f.content, <MultilineText key="c" text={item.content} />],
           [f.accessibility, item.accessibility],
           [
             k.certificate,

@@ -10,7 +10,7 @@ import {
   type PlainField,
   type PlainFieldSpec,
 } from "../../../../domain/schemas/admin/product.ts";
-import { StatusBadge, YesNo } from "../../../components/admin/bits.tsx";
+import { MultilineText, StatusBadge, YesNo } from "../../../components/admin/bits.tsx";
 import { CheckboxInput, StatusSelect, TextAreaInput, TextInput } from "../../../components/admin/fields.tsx";
 
 /** The form values of the plain fields: a flag as a boolean, anything else as the text its input holds. */
@@ -93,11 +93,7 @@ function viewValue(field: PlainFieldSpec, product: AdminProduct): ReactNode {
         </bdi>
       );
     case "textarea":
-      return (
-        <span key={field.key} className="whitespace-pre-line">
-          {value as string}
-        </span>
-      );
+      return <MultilineText key={field.key} text={value as string} />;
     default:
       return value as string;
   }

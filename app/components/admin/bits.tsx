@@ -107,10 +107,24 @@ export function StoredImage({
   );
 }
 
-/** The view modal's picture of an item: its main image, when it has one. */
-export function MainImage({ images }: { images: AdminImage[] | undefined }) {
+/** A view modal's body: the item's main image (when it has one), its details, then `children` (e.g. a link). */
+export function ItemDetails({
+  images,
+  items,
+  children,
+}: {
+  images: AdminImage[] | undefined;
+  items: [string, ReactNode][];
+  children?: ReactNode;
+}) {
   const main = images?.[0];
-  return main ? <img src={main.path} alt={main.alt} className="h-40 w-full rounded-xl object-cover" /> : null;
+  return (
+    <div className="space-y-4">
+      {main ? <img src={main.path} alt={main.alt} className="h-40 w-full rounded-xl object-cover" /> : null}
+      <Details items={items} />
+      {children}
+    </div>
+  );
 }
 
 /** A long text in a view modal, its line breaks kept. */

@@ -7,7 +7,7 @@ import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { postSchema } from "../../../domain/schemas/admin/post.ts";
 import { toJerusalemInput } from "../../../domain/seasonal/schedule.ts";
 import { AdminForm, bindFields, type FormProps, textValues, useCrudForm } from "./admin-form.tsx";
-import { Details, MainImage, MultilineText, PublicPageLink, ScheduleBadge, StatusBadge, YesNo } from "./bits.tsx";
+import { ItemDetails, MultilineText, PublicPageLink, ScheduleBadge, StatusBadge, YesNo } from "./bits.tsx";
 import { column } from "./columns.tsx";
 import { CrudScreen, crudMessages } from "./crud-screen.tsx";
 import { DateTimeInput, HomeVisibilityCheckbox, StatusSelect } from "./fields.tsx";
@@ -59,23 +59,22 @@ function PostForm(props: FormProps<AdminPost>) {
 
 function PostView({ item, publicPath }: { item: AdminPost; publicPath: string }) {
   return (
-    <div className="space-y-4">
-      <MainImage images={item.images} />
-      <Details
-        items={[
-          [f.name, item.name],
-          [heAdmin.statusLabel, <StatusBadge key="s" status={item.status} />],
-          [f.schedule, <ScheduleBadge key="sc" schedule={item.schedule} />],
-          [f.startsAt, formatDateTime(item.starts_at) || "—"],
-          [f.endsAt, formatDateTime(item.ends_at) || "—"],
-          [heAdmin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
-          [f.content, <MultilineText key="c" text={item.content} />],
-          [heAdmin.createdAt, formatDateTime(item.created_at)],
-          [heAdmin.updatedAt, formatDateTime(item.updated_at)],
-        ]}
-      />
+    <ItemDetails
+      images={item.images}
+      items={[
+        [f.name, item.name],
+        [heAdmin.statusLabel, <StatusBadge key="s" status={item.status} />],
+        [f.schedule, <ScheduleBadge key="sc" schedule={item.schedule} />],
+        [f.startsAt, formatDateTime(item.starts_at) || "—"],
+        [f.endsAt, formatDateTime(item.ends_at) || "—"],
+        [heAdmin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
+        [f.content, <MultilineText key="c" text={item.content} />],
+        [heAdmin.createdAt, formatDateTime(item.created_at)],
+        [heAdmin.updatedAt, formatDateTime(item.updated_at)],
+      ]}
+    >
       {item.status === 1 && item.schedule === "active" ? <PublicPageLink href={publicPath} /> : null}
-    </div>
+    </ItemDetails>
   );
 }
 

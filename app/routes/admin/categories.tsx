@@ -10,7 +10,7 @@ import { heSeasonal } from "../../../domain/i18n/seasonal.ts";
 import { categorySchema } from "../../../domain/schemas/admin/category.ts";
 import { DEFAULT_LEAD_DAYS, HOLIDAYS } from "../../../domain/seasonal/holidays.ts";
 import { AdminForm, bindFields, type FormProps, textValues, useCrudForm } from "../../components/admin/admin-form.tsx";
-import { Details, MainImage, MultilineText, PublicPageLink, StatusBadge, YesNo } from "../../components/admin/bits.tsx";
+import { ItemDetails, MultilineText, PublicPageLink, StatusBadge, YesNo } from "../../components/admin/bits.tsx";
 import { useCategoryOptions } from "../../components/admin/category-options.ts";
 import { column } from "../../components/admin/columns.tsx";
 import { CrudScreen, crudMessages } from "../../components/admin/crud-screen.tsx";
@@ -115,26 +115,25 @@ function CategoryForm(props: FormProps<AdminCategory>) {
 
 function CategoryView({ item }: { item: AdminCategory }) {
   return (
-    <div className="space-y-4">
-      <MainImage images={item.images} />
-      <Details
-        items={[
-          [f.name, item.name],
-          [f.isMain, item.is_main ? c.typeMain : c.typeSub],
-          [f.parent, item.parent_name ?? ""],
-          [f.subCategories, item.subCategories.map((s) => s.name).join(", ")],
-          [f.products, String(item.products_count)],
-          [heAdmin.statusLabel, <StatusBadge key="s" status={item.status} />],
-          [heAdmin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
-          [f.position, String(item.position)],
-          [f.holiday, item.holiday ? heSeasonal.holidays[item.holiday] : heAdmin.none],
-          ...(item.holiday ? [[f.leadDays, String(item.holiday_lead_days)] as [string, string]] : []),
-          [f.information, <MultilineText key="i" text={item.information} />],
-          [heAdmin.createdAt, formatDateTime(item.created_at)],
-        ]}
-      />
+    <ItemDetails
+      images={item.images}
+      items={[
+        [f.name, item.name],
+        [f.isMain, item.is_main ? c.typeMain : c.typeSub],
+        [f.parent, item.parent_name ?? ""],
+        [f.subCategories, item.subCategories.map((s) => s.name).join(", ")],
+        [f.products, String(item.products_count)],
+        [heAdmin.statusLabel, <StatusBadge key="s" status={item.status} />],
+        [heAdmin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
+        [f.position, String(item.position)],
+        [f.holiday, item.holiday ? heSeasonal.holidays[item.holiday] : heAdmin.none],
+        ...(item.holiday ? [[f.leadDays, String(item.holiday_lead_days)] as [string, string]] : []),
+        [f.information, <MultilineText key="i" text={item.information} />],
+        [heAdmin.createdAt, formatDateTime(item.created_at)],
+      ]}
+    >
       {item.status === 1 ? <PublicPageLink href={`/categories/${item.id}`} /> : null}
-    </div>
+    </ItemDetails>
   );
 }
 

@@ -12,7 +12,7 @@ import {
   textValues,
   useCrudForm,
 } from "../../../components/admin/admin-form.tsx";
-import { Details, MainImage, MultilineText } from "../../../components/admin/bits.tsx";
+import { ItemDetails, MultilineText } from "../../../components/admin/bits.tsx";
 import { column } from "../../../components/admin/columns.tsx";
 import { CrudScreen, crudMessages } from "../../../components/admin/crud-screen.tsx";
 import { formatDateTime } from "../../../components/admin/format.ts";
@@ -112,71 +112,69 @@ function BranchView({ item }: { item: AdminBranch }) {
     return `${day}: ${list.length ? list.map((h) => `${h.opens}–${h.closes}`).join(", ") : f.closed}`;
   });
   return (
-    <div className="space-y-4">
-      <MainImage images={item.images} />
-      <Details
-        items={[
-          [f.name, item.name],
-          [f.address, item.address],
-          [
-            f.phone,
-            <bdi key="p" dir="ltr">
-              {item.phone}
-            </bdi>,
-          ],
-          [
-            f.email,
-            <bdi key="e" dir="ltr">
-              {item.email}
-            </bdi>,
-          ],
-          [
-            f.location,
-            item.location ? (
-              <ExternalLink key="l" href={item.location} className="text-crust-700 underline">
-                {f.location}
-              </ExternalLink>
-            ) : (
-              ""
-            ),
-          ],
-          [
-            f.openingHours,
-            <ul key="h">
-              {hours.map((h) => (
-                <li key={h}>{h}</li>
-              ))}
-            </ul>,
-          ],
-          [f.content, <MultilineText key="c" text={item.content} />],
-          [f.accessibility, item.accessibility],
-          [
-            k.certificate,
-            <span key="k" className="flex flex-col gap-1">
-              <CertificateBadge
-                state={item.kashrut_state}
-                validUntil={item.kashrut_valid_until}
-                today={certificateToday()}
+    <ItemDetails
+      images={item.images}
+      items={[
+        [f.name, item.name],
+        [f.address, item.address],
+        [
+          f.phone,
+          <bdi key="p" dir="ltr">
+            {item.phone}
+          </bdi>,
+        ],
+        [
+          f.email,
+          <bdi key="e" dir="ltr">
+            {item.email}
+          </bdi>,
+        ],
+        [
+          f.location,
+          item.location ? (
+            <ExternalLink key="l" href={item.location} className="text-crust-700 underline">
+              {f.location}
+            </ExternalLink>
+          ) : (
+            ""
+          ),
+        ],
+        [
+          f.openingHours,
+          <ul key="h">
+            {hours.map((h) => (
+              <li key={h}>{h}</li>
+            ))}
+          </ul>,
+        ],
+        [f.content, <MultilineText key="c" text={item.content} />],
+        [f.accessibility, item.accessibility],
+        [
+          k.certificate,
+          <span key="k" className="flex flex-col gap-1">
+            <CertificateBadge
+              state={item.kashrut_state}
+              validUntil={item.kashrut_valid_until}
+              today={certificateToday()}
+            />
+            {item.kashrut_authority ? <span>{item.kashrut_authority}</span> : null}
+            {item.kashrut_certificate_number ? (
+              <span>
+                {k.number}: <bdi dir="ltr">{item.kashrut_certificate_number}</bdi>
+              </span>
+            ) : null}
+            {item.kashrut_scan ? (
+              <img
+                src={item.kashrut_scan.path}
+                alt={item.kashrut_scan.alt || k.scan}
+                className="h-32 w-auto self-start rounded-lg object-contain ring-1 ring-cream-300"
               />
-              {item.kashrut_authority ? <span>{item.kashrut_authority}</span> : null}
-              {item.kashrut_certificate_number ? (
-                <span>
-                  {k.number}: <bdi dir="ltr">{item.kashrut_certificate_number}</bdi>
-                </span>
-              ) : null}
-              {item.kashrut_scan ? (
-                <img
-                  src={item.kashrut_scan.path}
-                  alt={item.kashrut_scan.alt || k.scan}
-                  className="h-32 w-auto self-start rounded-lg object-contain ring-1 ring-cream-300"
-                />
-              ) : null}
-            </span>,
-          ],
-          [heAdmin.updatedAt, formatDateTime(item.updated_at)],
-        ]}
-      />
-    </div>
+            ) : null}
+          </span>,
+        ],
+        [heAdmin.updatedAt, formatDateTime(item.updated_at)],
+      ]}
+    />
   );
 }
 

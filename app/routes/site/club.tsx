@@ -47,7 +47,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default function Club({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
-  const { result, errors, values } = formResultOf(actionData);
+  const { result, field } = formResultOf(actionData, "club");
   return (
     <FormPageCard
       id="club"
@@ -72,7 +72,7 @@ export default function Club({ loaderData, actionData }: Route.ComponentProps) {
         </section>
       }
     >
-      <EmailField id="club-email" label={t.email} defaultValue={values.email} errors={errors.email} />
+      <EmailField {...field("email")} label={t.email} />
       <p className="text-sm text-cocoa-800">
         {t.privacy}{" "}
         <Link to="/contactUs" className="font-semibold text-crust-700 underline underline-offset-4">

@@ -6,7 +6,7 @@ import { FormPageCard } from "../../components/forms/form-page.tsx";
 import { CheckCircleIcon } from "../../components/ui/icon.tsx";
 import { formPageLoader, publicFormAction } from "../../lib/forms.server.ts";
 import { formResultOf, submitPublicForm } from "../../lib/forms.ts";
-import { seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/club";
 
 const t = heForms.club;
@@ -21,9 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo, t.title);
-}
+export const meta = metaFromSeo(t.title);
 
 /**
  * Without JavaScript, and after the browser's check passes: the same service as POST /api/client/create.

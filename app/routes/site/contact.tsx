@@ -7,7 +7,7 @@ import { FormPageCard } from "../../components/forms/form-page.tsx";
 import { MailIcon, MapPinIcon } from "../../components/ui/icon.tsx";
 import { formPageLoader, publicFormAction } from "../../lib/forms.server.ts";
 import { formResultOf, submitPublicForm } from "../../lib/forms.ts";
-import { seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/contact";
 
 const t = heForms.contact;
@@ -20,9 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo, t.title);
-}
+export const meta = metaFromSeo(t.title);
 
 /** Without JavaScript, and after the browser's check passes: the same service as POST /api/contact. */
 export async function action(args: Route.ActionArgs) {

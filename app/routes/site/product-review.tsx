@@ -18,7 +18,7 @@ import { requestContext, servicesContext } from "../../lib/context.ts";
 import { publicFormAction } from "../../lib/forms.server.ts";
 import { formResultOf, submitPublicForm } from "../../lib/forms.ts";
 import { idFromParam } from "../../lib/params.ts";
-import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/product-review";
 
 const t = heForms.review;
@@ -46,9 +46,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo);
-}
+export const meta = metaFromSeo();
 
 export const ErrorBoundary = SiteErrorBoundary;
 

@@ -6,27 +6,16 @@ import { createServer as createHttpServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
-import { createApp } from "./app.ts";
-import { bootstrap } from "./bootstrap.ts";
-import { createContentVersion } from "./content-version.ts";
-import { seedIfEmpty } from "./db/seed/index.ts";
+import { startSite } from "./start-site.ts";
 
-const { config, logger, database, storage, services } = await bootstrap();
-await seedIfEmpty(database, services, { logger, config });
-const contentVersion = createContentVersion(database, { logger });
-await contentVersion.ready;
+const site = await startSite();
+const { config, logger } = site;
 
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const listener = getRequestListener(async (request) => {
   const build = (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-  const app = createApp({
-    config,
-    database,
-    services,
-    storage,
-    logger,
+  const app = site.createApp({
     build,
-    contentVersion,
     // The app is made anew for each request (the build may have changed): no page cache to keep.
     pageCache: { enabled: false, maxBytes: 0 },
     mode: "development",

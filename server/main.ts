@@ -9,12 +9,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { createApp } from "./app.ts";
-import { bootstrap } from "./bootstrap.ts";
 import { ConfigError } from "./config.ts";
-import { createContentVersion } from "./content-version.ts";
 import { scheduleOptimize } from "./db/optimize.ts";
-import { seedIfEmpty } from "./db/seed/index.ts";
 import { createServerWithFastPath } from "./http/cache-fast-path.ts";
 import { drainable } from "./http/drain.ts";
 import { RATE_RULES } from "./http/rate-limit.ts";
@@ -24,21 +20,19 @@ import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { errorFields } from "./log.ts";
 import { startScheduleTimer } from "./schedule-timer.ts";
 import { systemClock } from "./services/clock.ts";
+import { startSite } from "./start-site.ts";
 
 /** The most in-flight requests get to finish after a stop signal before connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const startedAt = performance.now();
-  const { config, logger, database, storage, services } = await bootstrap({ waitForDatabase: true });
+  const site = await startSite({ waitForDatabase: true });
+  const { config, logger, database, storage, services, seed, contentVersion } = site;
   if (!config.smtpUrl) {
     logger.info("SMTP_URL is not set: no club confirmation e-mails are sent; new members stay pending confirmation");
   }
-  const seed = await seedIfEmpty(database, services, { logger, config });
   const readiness = { seeding: true };
-
-  const contentVersion = createContentVersion(database, { logger });
-  await contentVersion.ready;
   // Scheduled sales, publications and seasonal collections appear and vanish on time, without an edit.
   const scheduleTimer = startScheduleTimer({
     nextScheduledChange: services.nextScheduledChange,
@@ -54,18 +48,7 @@ async function main() {
   };
   const buildFile = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const app = createApp({
-    config,
-    database,
-    services,
-    storage,
-    logger,
-    build,
-    readiness,
-    contentVersion,
-    pageCache: config.pageCache,
-    rateRules,
-  });
+  const app = site.createApp({ build, readiness, pageCache: config.pageCache, rateRules });
 
   const server = serve(
     {

@@ -18,10 +18,22 @@ export interface FormResult {
   failure?: FormFailure;
 }
 
-/** A form page's view of its action's answer: the result, and its field errors and typed values (empty before a post). */
-export function formResultOf(actionData: unknown) {
+/**
+ * A form page's view of its action's answer: the result, its field errors and typed values (empty before a
+ * post), and `field(name)`: a field's props bound by its name — its id on the page (`<formId>-<name>`), the
+ * value typed before (to fill the form again), its messages.
+ */
+export function formResultOf(actionData: unknown, formId: string) {
   const result = actionData as FormResult | undefined;
-  return { result, errors: result?.errors ?? {}, values: result?.values ?? {} };
+  const errors: FieldErrors = result?.errors ?? {};
+  const values: Record<string, string> = result?.values ?? {};
+  const field = (name: string) => ({
+    id: `${formId}-${name}`,
+    name,
+    defaultValue: values[name],
+    errors: errors[name],
+  });
+  return { result, errors, values, field };
 }
 
 /** Only the form's own fields go back to the page (never the token or the honeypot). */

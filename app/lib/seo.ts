@@ -87,6 +87,11 @@ export function pageSeo(publicUrl: string, input: SeoInput): PageSeo {
   };
 }
 
+/** A route's `meta` export: the tags of its loader's `seo` (`fallbackTitle` alone without it: an error page). */
+export function metaFromSeo(fallbackTitle?: string) {
+  return ({ loaderData }: { loaderData?: { seo?: PageSeo } }) => seoMeta(loaderData?.seo, fallbackTitle);
+}
+
 /** The tags for a route's `meta` export. Without SEO data (an error page) only a title is given. */
 export function seoMeta(seo: PageSeo | undefined, fallbackTitle?: string): MetaDescriptor[] {
   if (!seo) return fallbackTitle ? [{ title: pageTitle(fallbackTitle) }] : [];

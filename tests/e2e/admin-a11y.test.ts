@@ -8,14 +8,13 @@
  * h1, title and robots tag are server-rendered and the same at every size: the tablet visits only the
  * screens it runs axe on.
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ADMIN_VIEWPORTS, confirmDialog, listReady, openCreateDialog, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
-const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 
 const SCREENS = [
   ["/admin/panel", "לוח בקרה", false],
@@ -36,7 +35,7 @@ const TABLET_AXE = new Set(["/admin/panel", "/admin/products", "/admin/categorie
 describeInChromium("admin screens: accessibility and routing", (browser) => {
   for (const [size, viewport] of Object.entries(ADMIN_VIEWPORTS)) {
     describe(size, () => {
-      const page = suitePage(() => staffPage(browser, baseURL, credentials, { viewport }));
+      const page = suitePage(() => staffPage(browser, baseURL, { viewport }));
 
       for (const [path, heading, isList] of SCREENS) {
         if (size !== "laptop" && !TABLET_AXE.has(path)) continue;
@@ -99,7 +98,7 @@ describeInChromium("admin screens: accessibility and routing", (browser) => {
   }
 
   it("redirects /admin to /admin/panel, and sends a browser whose loggedIn flag is off to /", async () => {
-    const page = await staffPage(browser, baseURL, credentials);
+    const page = await staffPage(browser, baseURL);
     await page.goto(`${baseURL}/admin`);
     expect(new URL(page.url()).pathname).toBe("/admin/panel");
     await page.evaluate(() => localStorage.setItem("loggedIn", "false"));

@@ -4,14 +4,13 @@
  * violation in the list or the entry — at the laptop and the phone size.
  */
 import type { Page } from "playwright-core";
-import { beforeAll, expect, inject, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { adminApi, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
-const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 
 /** Waits for the rows of this filter (listReady compares only the list parameters every list has). */
 async function filtered(page: Page, action: string): Promise<void> {
@@ -21,7 +20,7 @@ async function filtered(page: Page, action: string): Promise<void> {
 }
 
 describeInChromium("admin audit log screen", (browser) => {
-  const page = suitePage(() => staffPage(browser, baseURL, credentials));
+  const page = suitePage(() => staffPage(browser, baseURL));
   const tagline = `מאפייה משפחתית ${Date.now()}`;
 
   beforeAll(async () => {

@@ -6,14 +6,13 @@
  * browser context, between the first one's load and save.
  */
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { AdminProduct } from "../../domain/contracts/admin.ts";
 import { adminApi, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 
 const baseURL = e2eBaseURL();
-const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 
 const NAME = `עוגת גבינה ${Date.now().toString(36)}`;
 const SERIAL = 690_000 + Math.floor(Math.random() * 9_000);
@@ -25,8 +24,8 @@ describeInChromium("admin: two staff members edit the same product", (browser) =
   let product: AdminProduct;
 
   beforeAll(async () => {
-    dana = await staffPage(browser, baseURL, credentials);
-    yossi = await staffPage(browser, baseURL, credentials);
+    dana = await staffPage(browser, baseURL);
+    yossi = await staffPage(browser, baseURL);
     const made = await adminApi<{ data: AdminProduct }>(dana, "POST", "/api/admin/products", {
       name: NAME,
       title: TITLE,

@@ -7,7 +7,7 @@
  * axe runs on every screen and in each create dialog; the other dialogs are checked for their width.
  */
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SECTION_LIST, sectionHref } from "../../app/lib/admin-sections.ts";
 import { heAdmin } from "../../domain/i18n/admin.ts";
 import { confirmDialog, listReady, staffPage } from "../support/admin-e2e.ts";
@@ -16,7 +16,6 @@ import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
-const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 const PHONE = VIEWPORTS.mobile;
 /** A screen with its axe run, or a list with its four dialogs, each checked with axe: slow on a busy machine. */
 const SCREEN_TIMEOUT = 180_000;
@@ -112,7 +111,7 @@ async function rowDialog(page: Page, path: string, action: string): Promise<void
 }
 
 describeInChromium("the back office on a 390 px phone", (browser) => {
-  const page = suitePage(() => staffPage(browser, baseURL, credentials, { viewport: PHONE }));
+  const page = suitePage(() => staffPage(browser, baseURL, { viewport: PHONE }));
 
   it("checks every section of the section table (an admin may open them all)", async () => {
     await openScreen(page, "/admin/panel");
@@ -265,7 +264,7 @@ describeInChromium("the back office on a 390 px phone", (browser) => {
   });
 
   it("on a desktop the section links, the search form and the table stay as they were", async () => {
-    const desktop = await staffPage(browser, baseURL, credentials, { viewport: VIEWPORTS.desktop });
+    const desktop = await staffPage(browser, baseURL, { viewport: VIEWPORTS.desktop });
     try {
       await openScreen(desktop, "/admin/products");
       const nav = desktop.getByRole("navigation", { name: "ניווט בממשק הניהול" });

@@ -5,7 +5,7 @@
  * after letting the 20-second timer expire once without deleting anything. axe-core on every screen.
  */
 import type { Page } from "playwright-core";
-import { afterAll, expect, inject, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { confirmDialog, dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, reloadPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
@@ -13,13 +13,12 @@ import { HTML_PAGE, pngImage } from "../support/images.ts";
 import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
-const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 
 const NAME = `חלת דבש ${Date.now().toString(36)}`;
 const SERIAL = String(600_000 + Math.floor(Math.random() * 90_000));
 
 describeInChromium("admin: a product from creation to deletion", (browser) => {
-  const page = suitePage(() => staffPage(browser, baseURL, credentials, { clock: true }));
+  const page = suitePage(() => staffPage(browser, baseURL, { clock: true }));
   let productId = 0;
   let visitor: Page;
 

@@ -6,7 +6,7 @@
  * unsaved changes closes (Escape, backdrop, close button, in-app navigation) — desktop and a 390 px phone.
  */
 import type { Page } from "playwright-core";
-import { expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
 import { dismissToasts, expectToast, listReady, openCreateDialog, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
@@ -14,7 +14,6 @@ import { pngImage } from "../support/images.ts";
 import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
-const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const serial = () => String(700_000 + Math.floor(Math.random() * 200_000));
@@ -50,7 +49,7 @@ async function saveNewProduct(page: Page, form: ReturnType<Page["getByRole"]>): 
 }
 
 describeInChromium("admin safety nets: a product in one save", (browser) => {
-  const page = suitePage(() => staffPage(browser, baseURL, credentials, { viewport: VIEWPORTS.desktop }));
+  const page = suitePage(() => staffPage(browser, baseURL, { viewport: VIEWPORTS.desktop }));
 
   it("creates a product with two photos, a size, a tag and a category in one save", async () => {
     const name = `לחמניות ${unique()}`;
@@ -208,7 +207,7 @@ describeInChromium("admin safety nets: a product in one save", (browser) => {
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   describeInChromium(`admin safety nets: unsaved changes (${size})`, (browser) => {
-    const page = suitePage(() => staffPage(browser, baseURL, credentials, { viewport }));
+    const page = suitePage(() => staffPage(browser, baseURL, { viewport }));
 
     const prompt = () => page.getByRole("alertdialog", { name: "יש שינויים שלא נשמרו" });
 

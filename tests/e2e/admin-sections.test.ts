@@ -6,7 +6,7 @@
 import { readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
 import {
   confirmDialog,
   dismissToasts,
@@ -22,11 +22,10 @@ import { pngImage } from "../support/images.ts";
 import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
-const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 const SUFFIX = Date.now().toString(36);
 
 describeInChromium("admin: categories, club members, branches, sales, publications, inbox, settings", (browser) => {
-  const page = suitePage(() => staffPage(browser, baseURL, credentials));
+  const page = suitePage(() => staffPage(browser, baseURL));
 
   const dialog = (name: string) => page.getByRole("dialog", { name });
   const row = (text: string) => page.getByRole("row").filter({ hasText: text });

@@ -4,14 +4,13 @@
  * straight back to both. Deleted again, it waits on the trash screen ("סל המחזור": no horizontal overflow,
  * axe clean), whose "שחזור" restores it to the list and the public page.
  */
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { confirmDialog, dismissToasts, expectToast, listReady, staffPage, toasts } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
-const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 
 /** The public product page's status and whether it names the product, as a visitor without a session sees it. */
 async function publicProduct(id: number, name: string): Promise<[number, boolean]> {
@@ -22,7 +21,7 @@ async function publicProduct(id: number, name: string): Promise<[number, boolean
 describeInChromium("admin: delete, undo from the toast, and restore from the trash", (browser) => {
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     describe(`${label} ${viewport.width}×${viewport.height}`, () => {
-      const page = suitePage(() => staffPage(browser, baseURL, credentials, { viewport }));
+      const page = suitePage(() => staffPage(browser, baseURL, { viewport }));
       const name = `עוגת שמרים ${label} ${Date.now().toString(36)}`;
       let productId = 0;
       const row = () => page.getByRole("row").filter({ hasText: name });

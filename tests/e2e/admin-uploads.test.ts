@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
-import { expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
 import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
@@ -13,7 +13,6 @@ import { heicPhoto } from "../support/images.ts";
 import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
-const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 
 /**
  * Noise compresses badly: a ~300 KB PNG, so on the throttled line below two of them take about two seconds,
@@ -26,7 +25,7 @@ function noisyPng(): Promise<Buffer> {
 }
 
 describeInChromium("admin uploads: per-file progress and HEIC", (browser) => {
-  const page = suitePage(() => staffPage(browser, baseURL, credentials));
+  const page = suitePage(() => staffPage(browser, baseURL));
 
   async function openImagesScreen() {
     await openPage(page, `${baseURL}/admin/products`);

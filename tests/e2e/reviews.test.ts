@@ -1,4 +1,4 @@
-import { beforeAll, expect, inject, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { heCatalogue } from "../../domain/i18n/catalogue.ts";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
@@ -7,7 +7,6 @@ import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { catalogue } from "../support/storefront.ts";
 
 const baseURL = e2eBaseURL();
-const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 const NAME = `נועה ${Date.now().toString(36)}`;
 
 describeInChromium("customer reviews", (browser) => {
@@ -42,7 +41,7 @@ describeInChromium("customer reviews", (browser) => {
     expect(await page.locator("main").textContent()).not.toContain(NAME);
 
     // Staff approve it in the admin's reviews section.
-    const staff = await staffPage(browser, baseURL, credentials);
+    const staff = await staffPage(browser, baseURL);
     await openPage(staff, `${baseURL}/admin/reviews?status=pending`);
     await listReady(staff);
     expect(await axeViolations(staff)).toEqual([]);

@@ -18,7 +18,6 @@ import { storePage } from "../support/storefront.ts";
 import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
-const credentials = { email: inject("adminEmail"), password: inject("adminPassword") };
 const template = inject("seedTemplate");
 const hanukkah = categories.flatMap((c) => c.children).find((c) => c.holiday === "hanukkah")!;
 /** 10 days before Hanukkah 5787: inside the collection's 14-day window. */
@@ -94,7 +93,7 @@ describeInChromium("seasonal collection band in Chromium", (browser) => {
   }
 
   describe("admin", () => {
-    const page = suitePage(() => staffPage(browser, baseURL, credentials, { viewport: VIEWPORTS.desktop }));
+    const page = suitePage(() => staffPage(browser, baseURL, { viewport: VIEWPORTS.desktop }));
 
     /** Types a Jerusalem date and time into a Hebrew date field (day, month, year, hour, minute). */
     const typeDateTime = (label: string, digits: string) => typeSegments(page.getByRole("dialog"), label, digits);

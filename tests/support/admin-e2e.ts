@@ -1,5 +1,6 @@
 /** Helpers for the back-office end-to-end tests: a signed-in staff page, toasts, dialogs, lists. */
 import type { Browser, Locator, Page } from "playwright-core";
+import { inject } from "vitest";
 import { LIST_KEYS } from "../../app/components/admin/use-admin-list.ts";
 import { newPage, openPage } from "./browser.ts";
 
@@ -10,8 +11,9 @@ export const ADMIN_VIEWPORTS = {
 } as const;
 
 /**
- * A new page signed in as staff, on the panel. The sign-in is the login form's own request (POST /login as
- * JSON with the XSRF echo, from the page's browser context, so the session cookies land in it) and the
+ * A new page signed in as staff, on the panel: the seeded administrator (the e2e global setup provides its
+ * e-mail and password). The sign-in is the login form's own request (POST /login as JSON with the XSRF
+ * echo, from the page's browser context, so the session cookies land in it) and the
  * `loggedIn` flag the form then stores (spec §4), without loading and filling the form: the form itself is
  * tested in tests/e2e/login.test.ts. The flag is written before the first page of the site runs, unless the
  * site already wrote one (a later sign-out's "false" stays).
@@ -19,7 +21,6 @@ export const ADMIN_VIEWPORTS = {
 export async function staffPage(
   browser: Browser,
   baseURL: string,
-  credentials: { email: string; password: string },
   options: { viewport?: { width: number; height: number }; clock?: boolean } = {},
 ): Promise<Page> {
   const page = await newPage(browser, options.viewport ?? ADMIN_VIEWPORTS.laptop);
@@ -36,7 +37,7 @@ export async function staffPage(
       "X-Requested-With": "XMLHttpRequest",
       "X-XSRF-TOKEN": decodeURIComponent(xsrf),
     },
-    data: { email: credentials.email, password: credentials.password, remember: false },
+    data: { email: inject("adminEmail"), password: inject("adminPassword"), remember: false },
   });
   if (!response.ok()) throw new Error(`staff sign-in failed: ${response.status()} ${await response.text()}`);
   const user = ((await response.json()) as { data: { name: string; email: string } }).data;

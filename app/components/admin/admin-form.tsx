@@ -9,9 +9,9 @@
 import { type ReactNode, useRef } from "react";
 import type { z } from "zod";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
-import { SubmitButton, TextAreaInput, TextInput } from "./fields.tsx";
+import { SelectInput, SubmitButton, TextAreaInput, TextInput } from "./fields.tsx";
 import { useCloseGuardContext, useUnsavedChangesGuard } from "./unsaved-changes.tsx";
-import { type FieldErrors, useAdminForm, type Versioned } from "./use-admin-form.ts";
+import { useAdminForm, type Versioned } from "./use-admin-form.ts";
 import { VersionConflictDialog } from "./version-conflict.tsx";
 
 export interface FormProps<Item> {
@@ -172,32 +172,61 @@ export function FormActions({
   );
 }
 
+/** An item's text fields as form values: each as the item has it, "" when creating or when the item has none. */
+export function textValues<Item, K extends keyof Item & string>(
+  item: Item | undefined,
+  keys: readonly K[],
+): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, (item?.[key] as string | null | undefined) ?? ""])) as Record<
+    K,
+    string
+  >;
+}
+
 type TextInputProps = Parameters<typeof TextInput>[0];
 type TextAreaProps = Parameters<typeof TextAreaInput>[0];
+type SelectProps = Parameters<typeof SelectInput>[0];
 type Bound = "name" | "label" | "value" | "onChange" | "errors";
+type TextBinding = Pick<TextInputProps, "name" | "value" | "onChange" | "errors">;
 
 /**
- * Text fields bound to a form by name: `field.text("name", f.name, { isRequired: true })` renders the
- * `TextInput` with the form's value, setter and errors.
+ * Inputs bound to a form by name: `field.text("name", f.name, { isRequired: true })` renders the `TextInput`
+ * with the form's value, setter and errors; `field.select` likewise a `SelectInput`. `field.bind(name)` is
+ * the binding itself (name, value, onChange, errors) for any other input, `field.checked(name)` a
+ * checkbox's (its value as `checked`).
  */
 export function bindFields<V extends Record<string, unknown>>(form: {
   values: V;
   set: <K extends keyof V>(key: K, value: V[K]) => void;
-  errors: FieldErrors;
+  errors: Record<string, string[] | undefined>;
 }) {
-  type Key = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
-  const bound = (name: Key) => ({
+  type Key<T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & string;
+  const bind = <K extends keyof V & string>(name: K) => ({
     name,
-    value: form.values[name] as string,
-    onChange: (value: string) => form.set(name, value as V[Key]),
+    value: form.values[name],
+    onChange: (value: V[K]) => form.set(name, value),
     errors: form.errors[name],
   });
+  const text = (name: Key<string>) => bind(name) as unknown as TextBinding;
   return {
-    text: (name: Key, label: string, extra: Partial<Omit<TextInputProps, Bound>> = {}) => (
-      <TextInput label={label} {...bound(name)} {...extra} />
+    bind,
+    checked: (name: Key<boolean>) => ({
+      name,
+      checked: form.values[name] as boolean,
+      onChange: (checked: boolean) => form.set(name, checked as V[Key<boolean>]),
+      errors: form.errors[name],
+    }),
+    text: (name: Key<string>, label: string, extra: Partial<Omit<TextInputProps, Bound>> = {}) => (
+      <TextInput label={label} {...text(name)} {...extra} />
     ),
-    textArea: (name: Key, label: string, extra: Partial<Omit<TextAreaProps, Bound>> = {}) => (
-      <TextAreaInput label={label} {...bound(name)} {...extra} />
+    textArea: (name: Key<string>, label: string, extra: Partial<Omit<TextAreaProps, Bound>> = {}) => (
+      <TextAreaInput label={label} {...text(name)} {...extra} />
     ),
+    select: (
+      name: Key<string>,
+      label: string,
+      options: SelectProps["options"],
+      extra: Partial<Omit<SelectProps, Bound | "options">> = {},
+    ) => <SelectInput label={label} {...text(name)} options={options} {...extra} />,
   };
 }

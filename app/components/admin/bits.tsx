@@ -1,9 +1,11 @@
 /** Small display pieces shared by the admin screens. */
 import type { ReactNode } from "react";
+import type { AdminImage } from "../../../domain/contracts/admin.ts";
 import type { Picture } from "../../../domain/contracts/catalogue.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { heSeasonal } from "../../../domain/i18n/seasonal.ts";
 import type { ScheduleStatus } from "../../../domain/seasonal/schedule.ts";
+import { ExternalLink } from "../ui/external-link.tsx";
 
 /** The colours of the admin's status labels: done or published, waiting, refused or removed, anything else. */
 export const BADGE_TONE = {
@@ -81,6 +83,61 @@ export function Thumb({ picture, size = "size-12" }: { picture: Picture | null; 
       loading="lazy"
       className={`${size} rounded-lg object-cover`}
     />
+  );
+}
+
+/** A stored image (its small variant) at its own size; `fallbackAlt` stands in for an empty alt text. */
+export function StoredImage({
+  image,
+  fallbackAlt,
+  className,
+}: {
+  image: Pick<AdminImage, "path" | "alt" | "width" | "height">;
+  fallbackAlt?: string;
+  className: string;
+}) {
+  return (
+    <img
+      src={image.path}
+      alt={image.alt || (fallbackAlt ?? image.alt)}
+      width={image.width}
+      height={image.height}
+      className={className}
+    />
+  );
+}
+
+/** A view modal's body: the item's main image (when it has one), its details, then `children` (e.g. a link). */
+export function ItemDetails({
+  images,
+  items,
+  children,
+}: {
+  images: AdminImage[] | undefined;
+  items: [string, ReactNode][];
+  children?: ReactNode;
+}) {
+  const main = images?.[0];
+  return (
+    <div className="space-y-4">
+      {main ? <img src={main.path} alt={main.alt} className="h-40 w-full rounded-xl object-cover" /> : null}
+      <Details items={items} />
+      {children}
+    </div>
+  );
+}
+
+/** A long text in a view modal, its line breaks kept. */
+export function MultilineText({ text }: { text: string }) {
+  return <span className="whitespace-pre-line">{text}</span>;
+}
+
+/** The view modal's link to the item's page on the site (a new tab). */
+export function PublicPageLink({ href }: { href: string }) {
+  return (
+    <ExternalLink href={href} className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline">
+      {heAdmin.publicPage}
+    </ExternalLink>
   );
 }
 

@@ -11,6 +11,7 @@ import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { ImageOwnerType } from "../../../domain/schemas/admin/images.ts";
 import { ApiError, apiJson } from "../../lib/api-client.ts";
 import { ArrowIcon, StarIcon, TrashIcon } from "../ui/icon.tsx";
+import { StoredImage } from "./bits.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { buttonClass } from "./fields.tsx";
 import { notify } from "./toast.tsx";
@@ -221,13 +222,7 @@ export function ImageManager({
                 className="overflow-hidden rounded-xl bg-white ring-1 ring-cream-300"
               >
                 <div className="relative">
-                  <img
-                    src={image.path}
-                    alt={image.alt}
-                    width={image.width}
-                    height={image.height}
-                    className="aspect-[4/3] w-full bg-cream-200 object-cover"
-                  />
+                  <StoredImage image={image} className="aspect-[4/3] w-full bg-cream-200 object-cover" />
                   {index === 0 ? (
                     <span className="absolute start-2 top-2 inline-flex items-center gap-1 rounded-full bg-crust-700 px-2.5 py-1 text-xs font-bold text-white">
                       <StarIcon className="size-3.5" />

@@ -6,9 +6,8 @@ import type { AdminPost } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { postSchema } from "../../../domain/schemas/admin/post.ts";
 import { toJerusalemInput } from "../../../domain/seasonal/schedule.ts";
-import { ExternalLink } from "../ui/external-link.tsx";
-import { AdminForm, bindFields, type FormProps, useCrudForm } from "./admin-form.tsx";
-import { Details, ScheduleBadge, StatusBadge, YesNo } from "./bits.tsx";
+import { AdminForm, bindFields, type FormProps, textValues, useCrudForm } from "./admin-form.tsx";
+import { ItemDetails, MultilineText, PublicPageLink, ScheduleBadge, StatusBadge, YesNo } from "./bits.tsx";
 import { column } from "./columns.tsx";
 import { CrudScreen, crudMessages } from "./crud-screen.tsx";
 import { DateTimeInput, HomeVisibilityCheckbox, StatusSelect } from "./fields.tsx";
@@ -31,71 +30,51 @@ function PostForm(props: FormProps<AdminPost>) {
   const form = useCrudForm(props, {
     schema: postSchema,
     values: (item) => ({
-      name: item?.name ?? "",
-      content: item?.content ?? "",
+      ...textValues(item, ["name", "content"]),
       status: item ? String(item.status) : "1",
       visibility_home_page: item?.visibility_home_page ?? false,
       starts_at: toJerusalemInput(item?.starts_at),
       ends_at: toJerusalemInput(item?.ends_at),
     }),
   });
-  const { values, set, errors } = form;
   const field = bindFields(form);
   return (
     <AdminForm form={form} onCancel={props.onCancel}>
       {field.text("name", f.name, { isRequired: true, autoFocus: true })}
-      <StatusSelect value={values.status} onChange={(v) => set("status", v)} errors={errors.status} />
+      <StatusSelect {...field.bind("status")} />
       {(["starts_at", "ends_at"] as const).map((name) => (
         <DateTimeInput
           key={name}
-          name={name}
+          {...field.bind(name)}
           label={name === "starts_at" ? f.startsAt : f.endsAt}
-          value={values[name]}
-          onChange={(v) => set(name, v)}
-          errors={errors[name]}
           hint={f.scheduleHint}
           clearLabel={f.clearDate}
         />
       ))}
       {field.textArea("content", f.content, { rows: 6, className: "md:col-span-2" })}
-      <HomeVisibilityCheckbox checked={values.visibility_home_page} onChange={(v) => set("visibility_home_page", v)} />
+      <HomeVisibilityCheckbox {...field.checked("visibility_home_page")} />
     </AdminForm>
   );
 }
 
 function PostView({ item, publicPath }: { item: AdminPost; publicPath: string }) {
   return (
-    <div className="space-y-4">
-      {item.images?.length ? (
-        <img src={item.images[0]!.path} alt={item.images[0]!.alt} className="h-40 w-full rounded-xl object-cover" />
-      ) : null}
-      <Details
-        items={[
-          [f.name, item.name],
-          [heAdmin.statusLabel, <StatusBadge key="s" status={item.status} />],
-          [f.schedule, <ScheduleBadge key="sc" schedule={item.schedule} />],
-          [f.startsAt, formatDateTime(item.starts_at) || "—"],
-          [f.endsAt, formatDateTime(item.ends_at) || "—"],
-          [heAdmin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
-          [
-            f.content,
-            <span key="c" className="whitespace-pre-line">
-              {item.content}
-            </span>,
-          ],
-          [heAdmin.createdAt, formatDateTime(item.created_at)],
-          [heAdmin.updatedAt, formatDateTime(item.updated_at)],
-        ]}
-      />
-      {item.status === 1 && item.schedule === "active" ? (
-        <ExternalLink
-          href={publicPath}
-          className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline"
-        >
-          {heAdmin.publicPage}
-        </ExternalLink>
-      ) : null}
-    </div>
+    <ItemDetails
+      images={item.images}
+      items={[
+        [f.name, item.name],
+        [heAdmin.statusLabel, <StatusBadge key="s" status={item.status} />],
+        [f.schedule, <ScheduleBadge key="sc" schedule={item.schedule} />],
+        [f.startsAt, formatDateTime(item.starts_at) || "—"],
+        [f.endsAt, formatDateTime(item.ends_at) || "—"],
+        [heAdmin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
+        [f.content, <MultilineText key="c" text={item.content} />],
+        [heAdmin.createdAt, formatDateTime(item.created_at)],
+        [heAdmin.updatedAt, formatDateTime(item.updated_at)],
+      ]}
+    >
+      {item.status === 1 && item.schedule === "active" ? <PublicPageLink href={publicPath} /> : null}
+    </ItemDetails>
   );
 }
 

@@ -9,16 +9,15 @@ import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { heSeasonal } from "../../../domain/i18n/seasonal.ts";
 import { categorySchema } from "../../../domain/schemas/admin/category.ts";
 import { DEFAULT_LEAD_DAYS, HOLIDAYS } from "../../../domain/seasonal/holidays.ts";
-import { AdminForm, bindFields, type FormProps, useCrudForm } from "../../components/admin/admin-form.tsx";
-import { Details, StatusBadge, YesNo } from "../../components/admin/bits.tsx";
+import { AdminForm, bindFields, type FormProps, textValues, useCrudForm } from "../../components/admin/admin-form.tsx";
+import { ItemDetails, MultilineText, PublicPageLink, StatusBadge, YesNo } from "../../components/admin/bits.tsx";
 import { useCategoryOptions } from "../../components/admin/category-options.ts";
 import { column } from "../../components/admin/columns.tsx";
 import { CrudScreen, crudMessages } from "../../components/admin/crud-screen.tsx";
-import { HomeVisibilityCheckbox, SelectInput, StatusSelect } from "../../components/admin/fields.tsx";
+import { HomeVisibilityCheckbox, StatusSelect } from "../../components/admin/fields.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import type { ListColumn } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
-import { ExternalLink } from "../../components/ui/external-link.tsx";
 
 export const meta = sectionMeta("categories");
 
@@ -51,8 +50,7 @@ function CategoryForm(props: FormProps<AdminCategory>) {
   const form = useCrudForm(props, {
     schema: categorySchema,
     values: (item) => ({
-      name: item?.name ?? "",
-      information: item?.information ?? "",
+      ...textValues(item, ["name", "information"]),
       status: item ? String(item.status) : "1",
       is_main: item ? item.is_main : true,
       parent_id: item?.parent_id ? String(item.parent_id) : "",
@@ -69,7 +67,7 @@ function CategoryForm(props: FormProps<AdminCategory>) {
   return (
     <AdminForm form={form} onCancel={props.onCancel}>
       {field.text("name", f.name, { isRequired: true, autoFocus: true })}
-      <StatusSelect value={values.status} onChange={(v) => set("status", v)} errors={errors.status} />
+      <StatusSelect {...field.bind("status")} />
       {field.textArea("information", f.information, { className: "md:col-span-2" })}
       <fieldset className="md:col-span-2">
         <legend className="mb-1 font-medium text-cocoa-900">{f.isMain}</legend>
@@ -92,31 +90,22 @@ function CategoryForm(props: FormProps<AdminCategory>) {
         </div>
         {errors.is_main ? <p className="mt-1 text-sm font-medium text-berry-700">{errors.is_main.join(" ")}</p> : null}
       </fieldset>
-      {values.is_main ? null : (
-        <SelectInput
-          name="parent_id"
-          label={f.parent}
-          value={values.parent_id}
-          onChange={(v) => set("parent_id", v)}
-          options={[{ value: "", label: f.noParent }, ...parents.map((p) => ({ value: String(p.id), label: p.name }))]}
-          errors={errors.parent_id}
-          isRequired
-        />
-      )}
+      {values.is_main
+        ? null
+        : field.select(
+            "parent_id",
+            f.parent,
+            [{ value: "", label: f.noParent }, ...parents.map((p) => ({ value: String(p.id), label: p.name }))],
+            { isRequired: true },
+          )}
       {field.text("position", f.position, { inputMode: "numeric", dir: "ltr", hint: f.positionHint })}
-      <HomeVisibilityCheckbox checked={values.visibility_home_page} onChange={(v) => set("visibility_home_page", v)} />
-      <SelectInput
-        name="holiday"
-        label={f.holiday}
-        value={values.holiday}
-        onChange={(v) => set("holiday", v)}
-        options={[
-          { value: "", label: f.noHoliday },
-          ...HOLIDAYS.map((h) => ({ value: h, label: heSeasonal.holidays[h] })),
-        ]}
-        errors={errors.holiday}
-        hint={f.holidayHint}
-      />
+      <HomeVisibilityCheckbox {...field.checked("visibility_home_page")} />
+      {field.select(
+        "holiday",
+        f.holiday,
+        [{ value: "", label: f.noHoliday }, ...HOLIDAYS.map((h) => ({ value: h, label: heSeasonal.holidays[h] }))],
+        { hint: f.holidayHint },
+      )}
       {values.holiday
         ? field.text("holiday_lead_days", f.leadDays, { inputMode: "numeric", dir: "ltr", hint: f.leadDaysHint })
         : null}
@@ -126,40 +115,25 @@ function CategoryForm(props: FormProps<AdminCategory>) {
 
 function CategoryView({ item }: { item: AdminCategory }) {
   return (
-    <div className="space-y-4">
-      {item.images.length ? (
-        <img src={item.images[0]!.path} alt={item.images[0]!.alt} className="h-40 w-full rounded-xl object-cover" />
-      ) : null}
-      <Details
-        items={[
-          [f.name, item.name],
-          [f.isMain, item.is_main ? c.typeMain : c.typeSub],
-          [f.parent, item.parent_name ?? ""],
-          [f.subCategories, item.subCategories.map((s) => s.name).join(", ")],
-          [f.products, String(item.products_count)],
-          [heAdmin.statusLabel, <StatusBadge key="s" status={item.status} />],
-          [heAdmin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
-          [f.position, String(item.position)],
-          [f.holiday, item.holiday ? heSeasonal.holidays[item.holiday] : heAdmin.none],
-          ...(item.holiday ? [[f.leadDays, String(item.holiday_lead_days)] as [string, string]] : []),
-          [
-            f.information,
-            <span key="i" className="whitespace-pre-line">
-              {item.information}
-            </span>,
-          ],
-          [heAdmin.createdAt, formatDateTime(item.created_at)],
-        ]}
-      />
-      {item.status === 1 ? (
-        <ExternalLink
-          href={`/categories/${item.id}`}
-          className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline"
-        >
-          {heAdmin.publicPage}
-        </ExternalLink>
-      ) : null}
-    </div>
+    <ItemDetails
+      images={item.images}
+      items={[
+        [f.name, item.name],
+        [f.isMain, item.is_main ? c.typeMain : c.typeSub],
+        [f.parent, item.parent_name ?? ""],
+        [f.subCategories, item.subCategories.map((s) => s.name).join(", ")],
+        [f.products, String(item.products_count)],
+        [heAdmin.statusLabel, <StatusBadge key="s" status={item.status} />],
+        [heAdmin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
+        [f.position, String(item.position)],
+        [f.holiday, item.holiday ? heSeasonal.holidays[item.holiday] : heAdmin.none],
+        ...(item.holiday ? [[f.leadDays, String(item.holiday_lead_days)] as [string, string]] : []),
+        [f.information, <MultilineText key="i" text={item.information} />],
+        [heAdmin.createdAt, formatDateTime(item.created_at)],
+      ]}
+    >
+      {item.status === 1 ? <PublicPageLink href={`/categories/${item.id}`} /> : null}
+    </ItemDetails>
   );
 }
 

@@ -1,7 +1,7 @@
 /** The contact-request inbox: newest first, open / handled filter, mark handled, view, delete. */
 import type { AdminContactRequest } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
-import { Details } from "../../components/admin/bits.tsx";
+import { Details, MultilineText } from "../../components/admin/bits.tsx";
 import { column } from "../../components/admin/columns.tsx";
 import { type CrudControls, CrudScreen, type ViewProps } from "../../components/admin/crud-screen.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
@@ -117,12 +117,7 @@ function ContactRequestView({ item, controls }: ViewProps<AdminContactRequest>) 
           ],
           [c.received, formatDateTime(item.created_at)],
           [heAdmin.statusLabel, <HandledBadge key="s" handledAt={item.handled_at} />],
-          [
-            f.message,
-            <span key="m" className="whitespace-pre-line">
-              {item.message}
-            </span>,
-          ],
+          [f.message, <MultilineText key="m" text={item.message} />],
         ]}
       />
       {can.update ? (

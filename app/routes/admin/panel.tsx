@@ -1,4 +1,5 @@
 /** The panel (spec §2 says "empty"; the issue asks for a useful landing page): counts and the latest news. */
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatDay } from "../../../domain/certificates.ts";
 import type { CertificateAlert, DashboardData, GoingLiveItem } from "../../../domain/contracts/admin.ts";
@@ -21,6 +22,16 @@ export async function loader({ context }: Route.LoaderArgs): Promise<DashboardDa
 
 const p = heAdmin.panel;
 const k = heAdmin.kashrut;
+
+/** The panel's quick actions: a new item where the staff member may create one (the first stands out). */
+const QUICK_CREATE = [
+  { section: "products", subject: "Product", label: heAdmin.products.create },
+  { section: "categories", subject: "Category", label: heAdmin.categories.create },
+  { section: "sales", subject: "Sale", label: heAdmin.sales.create },
+] as const;
+const QUICK_PRIMARY = "inline-block rounded-full bg-crust-700 px-4 py-2 font-semibold text-white hover:bg-crust-600";
+const QUICK_SECONDARY =
+  "inline-block rounded-full border-2 border-crust-700 px-4 py-2 font-semibold text-crust-700 hover:bg-cream-100";
 
 /** Kashrut certificates expired (red) or expiring within 30 days (orange), in words first (issue 11). */
 function CertificateAlerts({ alerts }: { alerts: CertificateAlert[] }) {
@@ -104,110 +115,96 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         {loaderData.latestContactRequests ? (
-          <section aria-labelledby="panel-contact" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-300">
-            <div className="mb-3 flex items-baseline justify-between gap-3">
-              <h2 id="panel-contact" className="text-xl font-bold text-cocoa-900">
-                {p.latestContact}
-              </h2>
-              <Link
-                to={sectionHref("contactRequests")}
-                className="font-semibold text-crust-700 underline-offset-4 hover:underline"
-              >
-                {p.allContact}
-              </Link>
-            </div>
-            {loaderData.latestContactRequests.length === 0 ? (
-              <p className="text-cocoa-800">{p.noContact}</p>
-            ) : (
-              <ul className="divide-y divide-cream-200">
-                {loaderData.latestContactRequests.map((r) => (
-                  <li key={r.id} className="py-3">
-                    <div className="flex flex-wrap items-baseline justify-between gap-2">
-                      <span className="font-semibold text-cocoa-900">{r.name}</span>
-                      <span className="text-sm text-cocoa-800">{formatDateTime(r.created_at)}</span>
-                    </div>
-                    <p className="mt-1 line-clamp-2 text-cocoa-800">{r.message}</p>
-                    {r.handled_at ? null : (
-                      <span className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                        {heAdmin.contact.open}
-                      </span>
-                    )}
-                  </li>
-                ))}
-              </ul>
+          <LatestCard card="contact" items={loaderData.latestContactRequests}>
+            {(r) => (
+              <li key={r.id} className="py-3">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <span className="font-semibold text-cocoa-900">{r.name}</span>
+                  <span className="text-sm text-cocoa-800">{formatDateTime(r.created_at)}</span>
+                </div>
+                <p className="mt-1 line-clamp-2 text-cocoa-800">{r.message}</p>
+                {r.handled_at ? null : (
+                  <span className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                    {heAdmin.contact.open}
+                  </span>
+                )}
+              </li>
             )}
-          </section>
+          </LatestCard>
         ) : null}
         {loaderData.latestClients ? (
-          <section aria-labelledby="panel-clients" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-300">
-            <div className="mb-3 flex items-baseline justify-between gap-3">
-              <h2 id="panel-clients" className="text-xl font-bold text-cocoa-900">
-                {p.latestClients}
-              </h2>
-              <Link
-                to={sectionHref("clients")}
-                className="font-semibold text-crust-700 underline-offset-4 hover:underline"
-              >
-                {p.allClients}
-              </Link>
-            </div>
-            {loaderData.latestClients.length === 0 ? (
-              <p className="text-cocoa-800">{p.noClients}</p>
-            ) : (
-              <ul className="divide-y divide-cream-200">
-                {loaderData.latestClients.map((c) => (
-                  <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
-                    <bdi dir="ltr" className="font-semibold text-cocoa-900">
-                      {c.email}
-                    </bdi>
-                    <span className="text-sm text-cocoa-800">
-                      {heAdmin.sources[c.source] ?? c.source} · {formatDateTime(c.created_at)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
+          <LatestCard card="clients" items={loaderData.latestClients}>
+            {(c) => (
+              <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
+                <bdi dir="ltr" className="font-semibold text-cocoa-900">
+                  {c.email}
+                </bdi>
+                <span className="text-sm text-cocoa-800">
+                  {heAdmin.sources[c.source] ?? c.source} · {formatDateTime(c.created_at)}
+                </span>
+              </li>
             )}
-          </section>
+          </LatestCard>
         ) : null}
         <section aria-labelledby="panel-quick" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-300">
           <h2 id="panel-quick" className="mb-3 text-xl font-bold text-cocoa-900">
             {p.quick}
           </h2>
           <ul className="flex flex-wrap gap-2">
-            {permissions.Product.create ? (
-              <li>
-                <Link
-                  to={`${sectionHref("products")}?new=1`}
-                  className="inline-block rounded-full bg-crust-700 px-4 py-2 font-semibold text-white hover:bg-crust-600"
-                >
-                  {heAdmin.products.create}
-                </Link>
-              </li>
-            ) : null}
-            {permissions.Category.create ? (
-              <li>
-                <Link
-                  to={`${sectionHref("categories")}?new=1`}
-                  className="inline-block rounded-full border-2 border-crust-700 px-4 py-2 font-semibold text-crust-700 hover:bg-cream-100"
-                >
-                  {heAdmin.categories.create}
-                </Link>
-              </li>
-            ) : null}
-            {permissions.Sale.create ? (
-              <li>
-                <Link
-                  to={`${sectionHref("sales")}?new=1`}
-                  className="inline-block rounded-full border-2 border-crust-700 px-4 py-2 font-semibold text-crust-700 hover:bg-cream-100"
-                >
-                  {heAdmin.sales.create}
-                </Link>
-              </li>
-            ) : null}
+            {QUICK_CREATE.map(({ section, subject, label }, index) =>
+              permissions[subject].create ? (
+                <li key={section}>
+                  <Link to={`${sectionHref(section)}?new=1`} className={index === 0 ? QUICK_PRIMARY : QUICK_SECONDARY}>
+                    {label}
+                  </Link>
+                </li>
+              ) : null,
+            )}
           </ul>
         </section>
       </div>
     </>
+  );
+}
+
+/** The panel's cards of latest items: their heading, the list they link to, the text when there is none. */
+const LATEST: Record<
+  "contact" | "clients",
+  { heading: string; section: AdminSectionKey; allLabel: string; empty: string }
+> = {
+  contact: { heading: p.latestContact, section: "contactRequests", allLabel: p.allContact, empty: p.noContact },
+  clients: { heading: p.latestClients, section: "clients", allLabel: p.allClients, empty: p.noClients },
+};
+
+/** A panel card of a section's latest items: its heading, a link to the whole list, the items or `empty`. */
+function LatestCard<Item>({
+  card,
+  items,
+  children,
+}: {
+  card: keyof typeof LATEST;
+  items: Item[];
+  /** One item's `<li>`. */
+  children: (item: Item) => ReactNode;
+}) {
+  const { heading, section, allLabel, empty } = LATEST[card];
+  const id = `panel-${card}`;
+  return (
+    <section aria-labelledby={id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-300">
+      <div className="mb-3 flex items-baseline justify-between gap-3">
+        <h2 id={id} className="text-xl font-bold text-cocoa-900">
+          {heading}
+        </h2>
+        <Link to={sectionHref(section)} className="font-semibold text-crust-700 underline-offset-4 hover:underline">
+          {allLabel}
+        </Link>
+      </div>
+      {items.length === 0 ? (
+        <p className="text-cocoa-800">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-cream-200">{items.map(children)}</ul>
+      )}
+    </section>
   );
 }
 

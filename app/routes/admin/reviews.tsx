@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import type { AdminReview } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { ReviewStatus } from "../../../domain/schemas/fields.ts";
-import { type BadgeTone, Details, ToneBadge } from "../../components/admin/bits.tsx";
+import { type BadgeTone, Details, MultilineText, ToneBadge } from "../../components/admin/bits.tsx";
 import { column } from "../../components/admin/columns.tsx";
 import { type CrudControls, CrudScreen, type ViewProps } from "../../components/admin/crud-screen.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
@@ -117,12 +117,7 @@ function ReviewView({ item, controls }: ViewProps<AdminReview>) {
           [r.name, item.name],
           [r.received, formatDateTime(item.created_at)],
           [heAdmin.statusLabel, <StatusBadge key="s" status={item.status} />],
-          [
-            r.text,
-            <span key="t" className="whitespace-pre-line">
-              {item.text}
-            </span>,
-          ],
+          [r.text, <MultilineText key="t" text={item.text} />],
         ]}
       />
       <div className="flex justify-end gap-3 border-t border-cream-300 pt-4">

@@ -6,7 +6,7 @@ import { KosherBadge } from "../../components/content/kosher-badge.tsx";
 import { PageHeader } from "../../components/content/page-header.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { addStructuredData, businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/about";
 
@@ -37,9 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo, t.title);
-}
+export const meta = metaFromSeo(t.title);
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { picture, certificates } = loaderData;

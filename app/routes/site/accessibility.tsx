@@ -4,7 +4,7 @@ import { hePages } from "../../../domain/i18n/pages.ts";
 import { telHref } from "../../../domain/phone.ts";
 import { PageHeader, Paragraphs } from "../../components/content/page-header.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/accessibility";
 
 const t = hePages.a11y;
@@ -25,9 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo, t.title);
-}
+export const meta = metaFromSeo(t.title);
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

@@ -24,7 +24,7 @@ import { requestContext, servicesContext } from "../../lib/context.ts";
 import { googleMapsUrl, mapEmbedUrl, wazeUrl } from "../../lib/maps.ts";
 import { weekdayInJerusalem } from "../../lib/opening-hours.ts";
 import { idFromParam } from "../../lib/params.ts";
-import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import {
   addStructuredData,
   branchJsonLd,
@@ -70,9 +70,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo);
-}
+export const meta = metaFromSeo();
 
 function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (

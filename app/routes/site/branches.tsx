@@ -6,7 +6,7 @@ import { PageHeader } from "../../components/content/page-header.tsx";
 import { MapPinIcon } from "../../components/ui/icon.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { addStructuredData, businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/branches";
 
@@ -29,9 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo, t.title);
-}
+export const meta = metaFromSeo(t.title);
 
 export default function Branches({ loaderData }: Route.ComponentProps) {
   const { branches } = loaderData;

@@ -5,12 +5,10 @@ import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { subcategoryHref } from "../../lib/links.ts";
-import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/categories";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo, he.titles.categories);
-}
+export const meta = metaFromSeo(he.titles.categories);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

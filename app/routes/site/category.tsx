@@ -9,7 +9,7 @@ import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { subcategoryHref } from "../../lib/links.ts";
 import { idFromParam } from "../../lib/params.ts";
-import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { addStructuredData, breadcrumbJsonLd, type Crumb } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/category";
 
@@ -23,9 +23,7 @@ function trailOf(category: CategoryDetail): Crumb[] {
   ];
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo);
-}
+export const meta = metaFromSeo();
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idFromParam(params.id);

@@ -12,7 +12,7 @@ import { ThanksPanel } from "../../components/content/thanks.tsx";
 import { CsrfField } from "../../components/ui/csrf-field.tsx";
 import { MailIcon } from "../../components/ui/icon.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/club-confirm";
 
 const t = heForms.club.confirm;
@@ -50,9 +50,7 @@ export function headers() {
   return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo, t.title);
-}
+export const meta = metaFromSeo(t.title);
 
 /** The member's address, isolated left-to-right inside the Hebrew sentence. */
 const Address = ({ email }: { email: string | null }) => (

@@ -6,7 +6,7 @@ import { FormPageCard } from "../../components/forms/form-page.tsx";
 import { CheckCircleIcon } from "../../components/ui/icon.tsx";
 import { formPageLoader, publicFormAction } from "../../lib/forms.server.ts";
 import { formResultOf, submitPublicForm } from "../../lib/forms.ts";
-import { seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/club";
 
 const t = heForms.club;
@@ -21,9 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo, t.title);
-}
+export const meta = metaFromSeo(t.title);
 
 /**
  * Without JavaScript, and after the browser's check passes: the same service as POST /api/client/create.
@@ -47,7 +45,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default function Club({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
-  const { result, errors, values } = formResultOf(actionData);
+  const { result, field } = formResultOf(actionData, "club");
   return (
     <FormPageCard
       id="club"
@@ -72,7 +70,7 @@ export default function Club({ loaderData, actionData }: Route.ComponentProps) {
         </section>
       }
     >
-      <EmailField id="club-email" label={t.email} defaultValue={values.email} errors={errors.email} />
+      <EmailField {...field("email")} label={t.email} />
       <p className="text-sm text-cocoa-800">
         {t.privacy}{" "}
         <Link to="/contactUs" className="font-semibold text-crust-700 underline underline-offset-4">

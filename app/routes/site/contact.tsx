@@ -7,7 +7,7 @@ import { FormPageCard } from "../../components/forms/form-page.tsx";
 import { MailIcon, MapPinIcon } from "../../components/ui/icon.tsx";
 import { formPageLoader, publicFormAction } from "../../lib/forms.server.ts";
 import { formResultOf, submitPublicForm } from "../../lib/forms.ts";
-import { seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/contact";
 
 const t = heForms.contact;
@@ -20,9 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo, t.title);
-}
+export const meta = metaFromSeo(t.title);
 
 /** Without JavaScript, and after the browser's check passes: the same service as POST /api/contact. */
 export async function action(args: Route.ActionArgs) {
@@ -43,7 +41,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { settings } = loaderData;
-  const { result, errors, values } = formResultOf(actionData);
+  const { result, field } = formResultOf(actionData, "contact");
   return (
     <FormPageCard
       id="contact"
@@ -82,20 +80,16 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <TextField
-            id="contact-name"
-            name="name"
+            {...field("name")}
             label={t.fields.name}
             required
             autoComplete="name"
             maxLength={CONTACT_LIMITS.name}
-            defaultValue={values.name}
-            errors={errors.name}
           />
         </div>
-        <EmailField id="contact-email" label={t.fields.email} defaultValue={values.email} errors={errors.email} />
+        <EmailField {...field("email")} label={t.fields.email} />
         <TextField
-          id="contact-phone"
-          name="phone"
+          {...field("phone")}
           type="tel"
           label={t.fields.phone}
           hint={t.phoneHint}
@@ -104,19 +98,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           inputMode="tel"
           dir="ltr"
           maxLength={CONTACT_LIMITS.phone}
-          defaultValue={values.phone}
-          errors={errors.phone}
         />
         <div className="sm:col-span-2">
-          <TextAreaField
-            id="contact-message"
-            name="message"
-            label={t.fields.message}
-            required
-            maxLength={CONTACT_LIMITS.message}
-            defaultValue={values.message}
-            errors={errors.message}
-          />
+          <TextAreaField {...field("message")} label={t.fields.message} required maxLength={CONTACT_LIMITS.message} />
         </div>
       </div>
     </FormPageCard>

@@ -17,7 +17,7 @@ import { WelcomeDialog } from "../../components/site/welcome-dialog.tsx";
 import { ExternalLink } from "../../components/ui/external-link.tsx";
 import { MessageIcon } from "../../components/ui/icon.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { addStructuredData, businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/home";
 
@@ -34,9 +34,7 @@ function tile({ id, name, mainImage }: { id: number; name: string; mainImage: Pi
   return { id, name, mainImage };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo, he.titles.home);
-}
+export const meta = metaFromSeo(he.titles.home);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);

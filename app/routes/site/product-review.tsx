@@ -18,7 +18,7 @@ import { requestContext, servicesContext } from "../../lib/context.ts";
 import { publicFormAction } from "../../lib/forms.server.ts";
 import { formResultOf, submitPublicForm } from "../../lib/forms.ts";
 import { idFromParam } from "../../lib/params.ts";
-import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/product-review";
 
 const t = heForms.review;
@@ -46,9 +46,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo);
-}
+export const meta = metaFromSeo();
 
 export const ErrorBoundary = SiteErrorBoundary;
 
@@ -132,7 +130,7 @@ function Sent({ product }: { product: { id: number; name: string } }) {
 export default function ProductReview({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, product, sent } = loaderData;
   if (sent) return <Sent product={product} />;
-  const { result, errors, values } = formResultOf(actionData);
+  const { result, errors, values, field } = formResultOf(actionData, "review");
   return (
     <FormPageCard
       id="review"
@@ -158,26 +156,14 @@ export default function ProductReview({ loaderData, actionData }: Route.Componen
       }
     >
       <RatingField value={values.rating} errors={errors.rating} />
-      <TextAreaField
-        id="review-text"
-        name="text"
-        label={t.fields.text}
-        required
-        rows={5}
-        maxLength={REVIEW_LIMITS.text}
-        defaultValue={values.text}
-        errors={errors.text}
-      />
+      <TextAreaField {...field("text")} label={t.fields.text} required rows={5} maxLength={REVIEW_LIMITS.text} />
       <TextField
-        id="review-name"
-        name="name"
+        {...field("name")}
         label={t.fields.name}
         hint={t.nameHint}
         required
         autoComplete="given-name"
         maxLength={REVIEW_LIMITS.name}
-        defaultValue={values.name}
-        errors={errors.name}
       />
     </FormPageCard>
   );

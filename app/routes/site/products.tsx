@@ -13,15 +13,13 @@ import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { SearchSubmit } from "../../components/site/search-bar.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/products";
 
 /** The public site's pagination window (spec §9). */
 const PAGE_WINDOW = 2;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo);
-}
+export const meta = metaFromSeo();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

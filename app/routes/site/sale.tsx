@@ -7,7 +7,7 @@ import { PostCard } from "../../components/content/post-card.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { idFromParam } from "../../lib/params.ts";
-import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { addStructuredData, breadcrumbJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/sale";
 
@@ -48,9 +48,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo);
-}
+export const meta = metaFromSeo();
 
 export default function SalePage({ loaderData }: Route.ComponentProps) {
   const { sale, others } = loaderData;

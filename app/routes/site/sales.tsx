@@ -1,7 +1,7 @@
 import { heContent } from "../../../domain/i18n/content.ts";
 import { PostListPage } from "../../components/content/post-list.tsx";
 import { postListLoader } from "../../lib/posts.server.ts";
-import { seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/sales";
 
 const t = heContent.posts;
@@ -15,9 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo, t.salesTitle);
-}
+export const meta = metaFromSeo(t.salesTitle);
 
 export default function Sales({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,7 +1,7 @@
 import { heContent } from "../../../domain/i18n/content.ts";
 import { THANKS_LINKS, ThanksPanel } from "../../components/content/thanks.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/sign-up";
 
 const t = heContent.signUp;
@@ -22,9 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo, t.title);
-}
+export const meta = metaFromSeo(t.title);
 
 export default function SignUp() {
   return <ThanksPanel heading={t.heading} text={t.text} links={THANKS_LINKS} />;

@@ -1,7 +1,7 @@
 import { heContent } from "../../../domain/i18n/content.ts";
 import { THANKS_LINKS, ThanksPanel } from "../../components/content/thanks.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
-import { pageSeo, seoMeta } from "../../lib/seo.ts";
+import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/thank-you";
 
 const t = heContent.thanks;
@@ -24,9 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return seoMeta(loaderData?.seo, t.title);
-}
+export const meta = metaFromSeo(t.title);
 
 export default function ThankYou({ loaderData }: Route.ComponentProps) {
   const text = loaderData.from === "contact" ? t.contactText : loaderData.from === "club" ? t.clubText : t.genericText;

@@ -11,7 +11,7 @@ import type { MediaService } from "../media.ts";
 import type { AdminImagesService } from "./images.ts";
 import { type ListConfig, listConditions, listPage, now } from "./listing.ts";
 import type { AdminTrashService, TrashActor } from "./trash.ts";
-import { updateVersioned } from "./versions.ts";
+import { insertVersioned, updateVersioned } from "./versions.ts";
 
 export const BRANCH_LIST: ListConfig = {
   id: "id",
@@ -111,19 +111,8 @@ export function createAdminBranchesService(
     },
 
     async create(input: BranchInput): Promise<AdminBranch> {
-      const at = now();
-      const { id } = await db
-        .insertInto("branches")
-        .values({
-          ...values(input, await rulesFor(input)),
-          latitude: null,
-          longitude: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return service.get(id);
+      const row = { ...values(input, await rulesFor(input)), latitude: null, longitude: null };
+      return service.get(await insertVersioned(db, "branches", row));
     },
 
     async update(id: number, input: BranchInput, expectedVersion?: number): Promise<AdminBranch> {

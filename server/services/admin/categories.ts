@@ -25,7 +25,7 @@ import type { MediaService } from "../media.ts";
 import type { AdminImagesService } from "./images.ts";
 import { type ListConfig, listConditions, now, offsetOf, orderColumnOf, paginate, toFlag } from "./listing.ts";
 import type { AdminTrashService, TrashActor } from "./trash.ts";
-import { updateVersioned } from "./versions.ts";
+import { insertVersioned, updateVersioned } from "./versions.ts";
 
 export const CATEGORY_LIST: ListConfig = {
   id: "c.id",
@@ -210,13 +210,7 @@ export function createAdminCategoriesService(
 
     async create(input: CategoryInput): Promise<AdminCategory> {
       await checkParent(input);
-      const at = now();
-      const { id } = await db
-        .insertInto("categories")
-        .values({ ...columnsOf(input), created_at: at, updated_at: at })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return service.get(id);
+      return service.get(await insertVersioned(db, "categories", columnsOf(input)));
     },
 
     /**

@@ -11,7 +11,7 @@ import type { MediaService } from "../media.ts";
 import type { AdminImagesService } from "./images.ts";
 import { type ListConfig, listConditions, listPage, now, toFlag } from "./listing.ts";
 import type { AdminTrashService, TrashActor } from "./trash.ts";
-import { updateVersioned } from "./versions.ts";
+import { insertVersioned, updateVersioned } from "./versions.ts";
 
 export const POST_LIST: ListConfig = {
   id: "id",
@@ -86,13 +86,7 @@ export function createAdminPostsService(
     },
 
     async create(input: PostInput): Promise<AdminPost> {
-      const at = now();
-      const { id } = await db
-        .insertInto(table)
-        .values({ ...values(input), created_at: at, updated_at: at })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return service.get(id);
+      return service.get(await insertVersioned(db, table, values(input)));
     },
 
     async update(id: number, input: PostInput, expectedVersion?: number): Promise<AdminPost> {

@@ -28,7 +28,7 @@ import type { AdminImagesService } from "./images.ts";
 import { type ListConfig, listPage, now } from "./listing.ts";
 import { productListConditions, productSearchRunner } from "./product-search.ts";
 import type { AdminTrashService, TrashActor } from "./trash.ts";
-import { updateVersioned } from "./versions.ts";
+import { insertVersioned, updateVersioned } from "./versions.ts";
 
 export const PRODUCT_LIST: ListConfig = {
   id: "products.id",
@@ -154,13 +154,7 @@ export function createAdminProductsService(
 
     async create(input: ProductInput): Promise<AdminProduct> {
       await assertSerialFree(input.serial_id);
-      const at = now();
-      const { id } = await db
-        .insertInto("products")
-        .values({ ...productColumns(input), created_at: at, updated_at: at })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return service.get(id);
+      return service.get(await insertVersioned(db, "products", productColumns(input)));
     },
 
     /**

@@ -4,13 +4,25 @@
  * `UPDATE … SET …, version = version + 1 WHERE id = ? AND version = ?` — never a read and then a write —
  * so of two saves from the same version exactly one changes the row; the other changes nothing and
  * answers 409 with the record as it is now. A save that names no version (the spec's clients) is
- * applied as before: the last one wins.
+ * applied as before: the last one wins. `insertVersioned` is the create these updates start from.
  */
 import { sql } from "kysely";
 import type { DB } from "../../db/database.ts";
 import { VersionConflictError } from "../../errors.ts";
+import { now } from "./listing.ts";
 
 export type VersionedTable = "products" | "categories" | "branches" | "sales" | "publications" | "clients";
+
+/** Inserts a new record (version 1: the column's default), created and updated now; answers its id. */
+export async function insertVersioned(db: DB, table: VersionedTable, values: Record<string, unknown>): Promise<number> {
+  const at = now();
+  const { id } = await db
+    .insertInto(table as "products")
+    .values({ ...values, created_at: at, updated_at: at } as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
 
 /**
  * Updates the row with `values` and a new version when `expected` is still its version (or when no

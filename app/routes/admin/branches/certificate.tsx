@@ -8,6 +8,7 @@ import type { CertificateState } from "../../../../domain/certificates.ts";
 import { daysLeft, formatDay } from "../../../../domain/certificates.ts";
 import type { AdminImage } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
+import { StoredImage } from "../../../components/admin/bits.tsx";
 import { buttonClass } from "../../../components/admin/fields.tsx";
 import { notify } from "../../../components/admin/toast.tsx";
 import { ApiError, apiJson } from "../../../lib/api-client.ts";
@@ -94,11 +95,9 @@ export function CertificateScan({
   return (
     <div className="flex flex-wrap items-start gap-4" data-testid="certificate-scan">
       {scan ? (
-        <img
-          src={scan.path}
-          alt={scan.alt || k.scan}
-          width={scan.width}
-          height={scan.height}
+        <StoredImage
+          image={scan}
+          fallbackAlt={k.scan}
           className="h-32 w-auto rounded-lg object-contain ring-1 ring-cream-300"
         />
       ) : null}

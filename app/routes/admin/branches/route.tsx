@@ -5,8 +5,14 @@ import type { AdminBranch, OpeningHoursEntry } from "../../../../domain/contract
 import { DEFAULT_RULES } from "../../../../domain/hours/rules.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { branchSchema } from "../../../../domain/schemas/admin/branch.ts";
-import { AdminForm, bindFields, type FormProps, useCrudForm } from "../../../components/admin/admin-form.tsx";
-import { Details } from "../../../components/admin/bits.tsx";
+import {
+  AdminForm,
+  bindFields,
+  type FormProps,
+  textValues,
+  useCrudForm,
+} from "../../../components/admin/admin-form.tsx";
+import { ItemDetails, MultilineText } from "../../../components/admin/bits.tsx";
 import { column } from "../../../components/admin/columns.tsx";
 import { CrudScreen, crudMessages } from "../../../components/admin/crud-screen.tsx";
 import { formatDateTime } from "../../../components/admin/format.ts";
@@ -43,19 +49,11 @@ function BranchForm(props: FormProps<AdminBranch>) {
   const form = useCrudForm(props, {
     schema: branchSchema,
     values: (item) => ({
-      name: item?.name ?? "",
-      address: item?.address ?? "",
-      location: item?.location ?? "",
-      phone: item?.phone ?? "",
-      email: item?.email ?? "",
-      content: item?.content ?? "",
-      accessibility: item?.accessibility ?? "",
+      ...textValues(item, ["name", "address", "location", "phone", "email", "content", "accessibility"]),
       position: item ? String(item.position) : "0",
       opening_hours: item?.opening_hours ?? [],
       hours_rules: item?.hours_rules ?? DEFAULT_RULES,
-      kashrut_authority: item?.kashrut_authority ?? "",
-      kashrut_certificate_number: item?.kashrut_certificate_number ?? "",
-      kashrut_valid_until: item?.kashrut_valid_until ?? "",
+      ...textValues(item, ["kashrut_authority", "kashrut_certificate_number", "kashrut_valid_until"]),
     }),
     describe: {
       opening_hours: (value) =>
@@ -114,78 +112,69 @@ function BranchView({ item }: { item: AdminBranch }) {
     return `${day}: ${list.length ? list.map((h) => `${h.opens}–${h.closes}`).join(", ") : f.closed}`;
   });
   return (
-    <div className="space-y-4">
-      {item.images?.length ? (
-        <img src={item.images[0]!.path} alt={item.images[0]!.alt} className="h-40 w-full rounded-xl object-cover" />
-      ) : null}
-      <Details
-        items={[
-          [f.name, item.name],
-          [f.address, item.address],
-          [
-            f.phone,
-            <bdi key="p" dir="ltr">
-              {item.phone}
-            </bdi>,
-          ],
-          [
-            f.email,
-            <bdi key="e" dir="ltr">
-              {item.email}
-            </bdi>,
-          ],
-          [
-            f.location,
-            item.location ? (
-              <ExternalLink key="l" href={item.location} className="text-crust-700 underline">
-                {f.location}
-              </ExternalLink>
-            ) : (
-              ""
-            ),
-          ],
-          [
-            f.openingHours,
-            <ul key="h">
-              {hours.map((h) => (
-                <li key={h}>{h}</li>
-              ))}
-            </ul>,
-          ],
-          [
-            f.content,
-            <span key="c" className="whitespace-pre-line">
-              {item.content}
-            </span>,
-          ],
-          [f.accessibility, item.accessibility],
-          [
-            k.certificate,
-            <span key="k" className="flex flex-col gap-1">
-              <CertificateBadge
-                state={item.kashrut_state}
-                validUntil={item.kashrut_valid_until}
-                today={certificateToday()}
+    <ItemDetails
+      images={item.images}
+      items={[
+        [f.name, item.name],
+        [f.address, item.address],
+        [
+          f.phone,
+          <bdi key="p" dir="ltr">
+            {item.phone}
+          </bdi>,
+        ],
+        [
+          f.email,
+          <bdi key="e" dir="ltr">
+            {item.email}
+          </bdi>,
+        ],
+        [
+          f.location,
+          item.location ? (
+            <ExternalLink key="l" href={item.location} className="text-crust-700 underline">
+              {f.location}
+            </ExternalLink>
+          ) : (
+            ""
+          ),
+        ],
+        [
+          f.openingHours,
+          <ul key="h">
+            {hours.map((h) => (
+              <li key={h}>{h}</li>
+            ))}
+          </ul>,
+        ],
+        [f.content, <MultilineText key="c" text={item.content} />],
+        [f.accessibility, item.accessibility],
+        [
+          k.certificate,
+          <span key="k" className="flex flex-col gap-1">
+            <CertificateBadge
+              state={item.kashrut_state}
+              validUntil={item.kashrut_valid_until}
+              today={certificateToday()}
+            />
+            {item.kashrut_authority ? <span>{item.kashrut_authority}</span> : null}
+            {item.kashrut_certificate_number ? (
+              <span>
+                {k.number}: <bdi dir="ltr">{item.kashrut_certificate_number}</bdi>
+              </span>
+            ) : null}
+            {item.kashrut_scan ? (
+              <img
+                src={item.kashrut_scan.path}
+                alt={item.kashrut_scan.alt || k.scan}
+                className="h-32 w-auto self-start rounded-lg object-contain ring-1 ring-cream-300"
               />
-              {item.kashrut_authority ? <span>{item.kashrut_authority}</span> : null}
-              {item.kashrut_certificate_number ? (
-                <span>
-                  {k.number}: <bdi dir="ltr">{item.kashrut_certificate_number}</bdi>
-                </span>
-              ) : null}
-              {item.kashrut_scan ? (
-                <img
-                  src={item.kashrut_scan.path}
-                  alt={item.kashrut_scan.alt || k.scan}
-                  className="h-32 w-auto self-start rounded-lg object-contain ring-1 ring-cream-300"
-                />
-              ) : null}
-            </span>,
-          ],
-          [heAdmin.updatedAt, formatDateTime(item.updated_at)],
-        ]}
-      />
-    </div>
+            ) : null}
+          </span>,
+        ],
+        [heAdmin.updatedAt, formatDateTime(item.updated_at)],
+      ]}
+    />
   );
 }
 

@@ -10,7 +10,7 @@
  */
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import type { AdminProduct, AdminSize, AdminTag } from "../../../../domain/contracts/admin.ts";
+import type { AdminProduct } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { PRODUCT_FIELDS, productSchema } from "../../../../domain/schemas/admin/product.ts";
 import { AdminForm, FormActions, type FormProps, useCrudForm } from "../../../components/admin/admin-form.tsx";
@@ -56,6 +56,73 @@ function useList<T>(initial: T[]) {
   return [list, update, latest] as const;
 }
 
+/**
+ * A product's sizes or tags as the form keeps them. In the edit modal an add or a remove is saved at once
+ * (with its toast; a failed add is thrown back to the editor, which keeps the typed item); in the create
+ * modal, and for an item not on the server yet, only the list changes. `saveNew` sends, after the product's
+ * save, each item not on the server yet, and adds the names of those that failed to `failed`.
+ */
+function subItems<Item extends Draft & { id: number; name: string }, Draft>(options: {
+  endpoint: string;
+  /** The product being edited; none in the create modal. */
+  productId: number | undefined;
+  json: (draft: Draft, productId: number) => Record<string, unknown>;
+  list: { current: Item[] };
+  update: (change: (list: Item[]) => Item[]) => void;
+  messages: {
+    saved: string;
+    saveError: string;
+    deleted: string;
+    deleteError: string;
+    failed: (name: string) => string;
+  };
+}) {
+  const { endpoint, productId, json, update, messages } = options;
+  const post = (draft: Draft, productId: number) =>
+    apiJson<{ data: Item }>(endpoint, { method: "POST", json: json(draft, productId) });
+  const add = async (draft: Draft) => {
+    if (productId === undefined) {
+      update((list) => [...list, { id: temporaryKey--, ...draft } as Item]);
+      return;
+    }
+    try {
+      const body = await post(draft, productId);
+      update((list) => [...list, body.data]);
+      notify.success(messages.saved);
+    } catch (error) {
+      notify.failure(messages.saveError, error);
+      throw error;
+    }
+  };
+  const remove = async (item: Item) => {
+    if (productId === undefined || item.id < 0) {
+      update((list) => list.filter((i) => i.id !== item.id));
+      return;
+    }
+    try {
+      await apiJson(`${endpoint}/${item.id}`, { method: "DELETE" });
+      update((list) => list.filter((i) => i.id !== item.id));
+      notify.success(messages.deleted);
+    } catch (error) {
+      notify.failure(messages.deleteError, error);
+    }
+  };
+  return {
+    /** The sizes or tags editor's add, remove and whether a remove asks first (only what is stored). */
+    editor: { onAdd: add, onRemove: remove, confirmRemoval: productId !== undefined },
+    saveNew: async (savedId: number, failed: string[]) => {
+      for (const item of options.list.current.filter((i) => i.id < 0)) {
+        try {
+          const body = await post(item, savedId);
+          update((list) => list.map((i) => (i.id === item.id ? body.data : i)));
+        } catch {
+          failed.push(messages.failed(item.name));
+        }
+      }
+    },
+  };
+}
+
 export function ProductForm(props: FormProps<AdminProduct>) {
   const { item: product, onCancel } = props;
   const categoryOptions = useCategoryOptions();
@@ -67,6 +134,34 @@ export function ProductForm(props: FormProps<AdminProduct>) {
   const sizeDraft = useRef<DraftHandle<SizeDraft>>(null);
   const tagDraft = useRef<DraftHandle<TagDraft>>(null);
   const editing = product !== undefined;
+  const sizeItems = subItems<SizeItem, SizeDraft>({
+    endpoint: "/api/admin/sizes",
+    productId: product?.id,
+    json: (size, productId) => ({ name: size.name, price: size.price, product_id: productId }),
+    list: sizesNow,
+    update: updateSizes,
+    messages: {
+      saved: m.sizeSaved,
+      saveError: m.sizeSaveError,
+      deleted: m.sizeDeleted,
+      deleteError: m.sizeDeleteError,
+      failed: p.failedSize,
+    },
+  });
+  const tagItems = subItems<TagItem, TagDraft>({
+    endpoint: "/api/admin/tags",
+    productId: product?.id,
+    json: (tag, productId) => ({ name: tag.name, color: tag.color, tagable_id: productId, tagable_type: "product" }),
+    list: tagsNow,
+    update: updateTags,
+    messages: {
+      saved: m.tagSaved,
+      saveError: m.tagSaveError,
+      deleted: m.tagDeleted,
+      deleteError: m.tagDeleteError,
+      failed: p.failedTag,
+    },
+  });
 
   const form = useCrudForm(props, {
     schema: productSchema,
@@ -109,28 +204,8 @@ export function ProductForm(props: FormProps<AdminProduct>) {
       if (typedTag) updateTags((list) => [...list, { id: temporaryKey--, ...typedTag }]);
 
       const failed: string[] = [];
-      for (const size of sizesNow.current.filter((s) => s.id < 0)) {
-        try {
-          const body = await apiJson<{ data: AdminSize }>("/api/admin/sizes", {
-            method: "POST",
-            json: { name: size.name, price: size.price, product_id: saved.id },
-          });
-          updateSizes((list) => list.map((s) => (s.id === size.id ? body.data : s)));
-        } catch {
-          failed.push(p.failedSize(size.name));
-        }
-      }
-      for (const tag of tagsNow.current.filter((t) => t.id < 0)) {
-        try {
-          const body = await apiJson<{ data: AdminTag }>("/api/admin/tags", {
-            method: "POST",
-            json: { name: tag.name, color: tag.color, tagable_id: saved.id, tagable_type: "product" },
-          });
-          updateTags((list) => list.map((t) => (t.id === tag.id ? body.data : t)));
-        } catch {
-          failed.push(p.failedTag(tag.name));
-        }
-      }
+      await sizeItems.saveNew(saved.id, failed);
+      await tagItems.saveNew(saved.id, failed);
       const original = product?.category.map((c) => c.id).sort() ?? [];
       const chosen = [...values.categories].sort();
       if (!editing ? chosen.length > 0 : chosen.join() !== original.join()) {
@@ -172,68 +247,6 @@ export function ProductForm(props: FormProps<AdminProduct>) {
     },
   });
   const { values, set, errors, loading } = form;
-
-  // Edit modal: each add or remove is saved at once; one not on the server yet only leaves the list.
-  const addSize = async (size: SizeDraft) => {
-    if (!editing) {
-      updateSizes((list) => [...list, { id: temporaryKey--, ...size }]);
-      return;
-    }
-    try {
-      const body = await apiJson<{ data: AdminSize }>("/api/admin/sizes", {
-        method: "POST",
-        json: { ...size, product_id: product.id },
-      });
-      updateSizes((list) => [...list, body.data]);
-      notify.success(m.sizeSaved);
-    } catch (error) {
-      notify.failure(m.sizeSaveError, error);
-      throw error;
-    }
-  };
-  const removeSize = async (size: SizeItem) => {
-    if (!editing || size.id < 0) {
-      updateSizes((list) => list.filter((s) => s.id !== size.id));
-      return;
-    }
-    try {
-      await apiJson(`/api/admin/sizes/${size.id}`, { method: "DELETE" });
-      updateSizes((list) => list.filter((s) => s.id !== size.id));
-      notify.success(m.sizeDeleted);
-    } catch (error) {
-      notify.failure(m.sizeDeleteError, error);
-    }
-  };
-  const addTag = async (tag: TagDraft) => {
-    if (!editing) {
-      updateTags((list) => [...list, { id: temporaryKey--, ...tag }]);
-      return;
-    }
-    try {
-      const body = await apiJson<{ data: AdminTag }>("/api/admin/tags", {
-        method: "POST",
-        json: { ...tag, tagable_id: product.id, tagable_type: "product" },
-      });
-      updateTags((list) => [...list, body.data]);
-      notify.success(m.tagSaved);
-    } catch (error) {
-      notify.failure(m.tagSaveError, error);
-      throw error;
-    }
-  };
-  const removeTag = async (tag: TagItem) => {
-    if (!editing || tag.id < 0) {
-      updateTags((list) => list.filter((t) => t.id !== tag.id));
-      return;
-    }
-    try {
-      await apiJson(`/api/admin/tags/${tag.id}`, { method: "DELETE" });
-      updateTags((list) => list.filter((t) => t.id !== tag.id));
-      notify.success(m.tagDeleted);
-    } catch (error) {
-      notify.failure(m.tagDeleteError, error);
-    }
-  };
 
   return (
     <div className="space-y-5">
@@ -291,8 +304,8 @@ export function ProductForm(props: FormProps<AdminProduct>) {
       </section>
 
       <div className="grid gap-4 md:grid-cols-2">
-        <SizesEditor items={sizes} onAdd={addSize} onRemove={removeSize} confirmRemoval={editing} handle={sizeDraft} />
-        <TagsEditor items={tags} onAdd={addTag} onRemove={removeTag} confirmRemoval={editing} handle={tagDraft} />
+        <SizesEditor items={sizes} handle={sizeDraft} {...sizeItems.editor} />
+        <TagsEditor items={tags} handle={tagDraft} {...tagItems.editor} />
       </div>
       {editing ? null : <p className="text-sm text-cocoa-800">{p.pendingHint}</p>}
 

@@ -5,18 +5,19 @@
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { heKashrut } from "../../../../domain/i18n/kashrut.ts";
 import { ALLERGENS, type Allergen, DIETARY, KASHRUT_FLAGS, type KashrutFlag } from "../../../../domain/kashrut.ts";
-import { CheckboxInput, SelectInput } from "../../../components/admin/fields.tsx";
+import { bindFields } from "../../../components/admin/admin-form.tsx";
+import { CheckboxInput } from "../../../components/admin/fields.tsx";
 
 const k = heAdmin.kashrut;
 
-export interface KashrutValues {
+export type KashrutValues = {
   dietary: string;
   chalav_yisrael: boolean;
   pas_yisrael: boolean;
   kosher_for_passover: boolean;
   allergens: string[];
   may_contain: string[];
-}
+};
 
 function AllergenGroup(props: {
   name: "allergens" | "may_contain";
@@ -61,52 +62,27 @@ export function KashrutFields({
   errors,
 }: {
   values: KashrutValues;
-  set: (key: keyof KashrutValues, value: KashrutValues[keyof KashrutValues]) => void;
+  set: <K extends keyof KashrutValues>(key: K, value: KashrutValues[K]) => void;
   errors: Record<string, string[] | undefined>;
 }) {
+  const field = bindFields({ values, set, errors });
   return (
     <div className="grid gap-4 rounded-xl bg-cream-50 p-4 ring-1 ring-cream-300 md:col-span-2 md:grid-cols-2">
-      <SelectInput
-        name="dietary"
-        label={k.dietary}
-        value={values.dietary}
-        onChange={(v) => set("dietary", v)}
-        options={[
-          { value: "", label: k.dietaryNone },
-          ...DIETARY.map((d) => ({ value: d, label: heKashrut.dietary[d] })),
-        ]}
-        errors={errors.dietary}
-      />
+      {field.select("dietary", k.dietary, [
+        { value: "", label: k.dietaryNone },
+        ...DIETARY.map((d) => ({ value: d, label: heKashrut.dietary[d] })),
+      ])}
       <fieldset>
         <legend className="mb-1 font-medium text-cocoa-900">{k.flags}</legend>
         <div className="flex flex-wrap gap-x-4 gap-y-1">
           {KASHRUT_FLAGS.map((flag: KashrutFlag) => (
-            <CheckboxInput
-              key={flag}
-              name={flag}
-              label={heKashrut.flags[flag]}
-              checked={values[flag]}
-              onChange={(v) => set(flag, v)}
-              errors={errors[flag]}
-            />
+            <CheckboxInput key={flag} label={heKashrut.flags[flag]} {...field.checked(flag)} />
           ))}
         </div>
       </fieldset>
       <p className="text-sm text-cocoa-800 md:col-span-2">{k.allergensHint}</p>
-      <AllergenGroup
-        name="allergens"
-        legend={k.allergens}
-        value={values.allergens}
-        onChange={(v) => set("allergens", v)}
-        errors={errors.allergens}
-      />
-      <AllergenGroup
-        name="may_contain"
-        legend={k.mayContain}
-        value={values.may_contain}
-        onChange={(v) => set("may_contain", v)}
-        errors={errors.may_contain}
-      />
+      <AllergenGroup legend={k.allergens} {...field.bind("allergens")} />
+      <AllergenGroup legend={k.mayContain} {...field.bind("may_contain")} />
     </div>
   );
 }

@@ -168,34 +168,27 @@ function SubEditor<Item extends { id: number; name: string }, V extends Record<s
 export type SizeDraft = { name: string; price: number };
 export type TagDraft = { name: string; color: string };
 
-export function SizesEditor({
-  items,
-  onAdd,
-  onRemove,
-  confirmRemoval,
-  handle,
-}: {
-  items: SizeItem[];
-  onAdd: (size: SizeDraft) => Promise<void>;
-  onRemove: (size: SizeItem) => Promise<void>;
+/** What the product form gives the sizes or the tags editor: the list, its add and remove, the draft handle. */
+interface EditorProps<Item, Draft> {
+  items: Item[];
+  onAdd: (draft: Draft) => Promise<void>;
+  onRemove: (item: Item) => Promise<void>;
   confirmRemoval: boolean;
-  handle?: Ref<DraftHandle<SizeDraft>>;
-}) {
+  handle?: Ref<DraftHandle<Draft>>;
+}
+
+export function SizesEditor(props: EditorProps<SizeItem, SizeDraft>) {
   return (
     <SubEditor
-      handle={handle}
+      {...props}
       isBlank={(values) => values.name.trim() === "" && values.price.trim() === ""}
       legend={f.sizes}
       empty={p.noSizes}
       addLabel={p.addSize}
       removeWhat={p.sizeWhat}
-      items={items}
       initial={{ name: "", price: "" }}
       cleared={() => ({ name: "", price: "" })}
       parse={(values) => sizeSchema.omit({ product_id: true }).safeParse(values)}
-      onAdd={onAdd}
-      onRemove={onRemove}
-      confirmRemoval={confirmRemoval}
       list={(sizes, remove) => (
         <ul className="divide-y divide-cream-200">
           {sizes.map((size) => (
@@ -238,34 +231,18 @@ export function SizesEditor({
   );
 }
 
-export function TagsEditor({
-  items,
-  onAdd,
-  onRemove,
-  confirmRemoval,
-  handle,
-}: {
-  items: TagItem[];
-  onAdd: (tag: TagDraft) => Promise<void>;
-  onRemove: (tag: TagItem) => Promise<void>;
-  confirmRemoval: boolean;
-  handle?: Ref<DraftHandle<TagDraft>>;
-}) {
+export function TagsEditor(props: EditorProps<TagItem, TagDraft>) {
   return (
     <SubEditor
-      handle={handle}
+      {...props}
       isBlank={(values) => values.name.trim() === ""}
       legend={f.tags}
       empty={p.noTags}
       addLabel={p.addTag}
       removeWhat={p.tagWhat}
-      items={items}
       initial={{ name: "", color: TAG_COLORS[0] as string }}
       cleared={(values) => ({ ...values, name: "" })}
       parse={(values) => tagSchema.pick({ name: true, color: true }).safeParse(values)}
-      onAdd={onAdd}
-      onRemove={onRemove}
-      confirmRemoval={confirmRemoval}
       list={(tags, remove) => (
         <ul className="flex flex-wrap gap-2">
           {tags.map((tag) => (

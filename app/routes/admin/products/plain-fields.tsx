@@ -10,7 +10,7 @@ import {
   type PlainField,
   type PlainFieldSpec,
 } from "../../../../domain/schemas/admin/product.ts";
-import { StatusBadge, YesNo } from "../../../components/admin/bits.tsx";
+import { MultilineText, StatusBadge, YesNo } from "../../../components/admin/bits.tsx";
 import { CheckboxInput, StatusSelect, TextAreaInput, TextInput } from "../../../components/admin/fields.tsx";
 
 /** The form values of the plain fields: a flag as a boolean, anything else as the text its input holds. */
@@ -53,42 +53,24 @@ export function PlainFormField({
 }) {
   const name = field.key;
   const value = values[name];
-  const fieldErrors = errors[name];
+  // What the field's input takes whatever its kind: its form name, label, change handler and messages.
+  const bound = { name, label: field.label, onChange: (v: string | boolean) => set(name, v), errors: errors[name] };
   switch (field.kind) {
     case "checkbox":
       return (
         <div className="md:col-span-2">
-          <CheckboxInput
-            name={name}
-            label={field.label}
-            checked={value as boolean}
-            onChange={(v) => set(name, v)}
-            errors={fieldErrors}
-          />
+          <CheckboxInput {...bound} checked={value as boolean} />
         </div>
       );
     case "status":
-      return <StatusSelect value={value as string} onChange={(v) => set(name, v)} errors={fieldErrors} />;
+      return <StatusSelect value={value as string} onChange={bound.onChange} errors={bound.errors} />;
     case "textarea":
-      return (
-        <TextAreaInput
-          label={field.label}
-          name={name}
-          value={value as string}
-          onChange={(v) => set(name, v)}
-          errors={fieldErrors}
-          rows={4}
-          className="md:col-span-2"
-        />
-      );
+      return <TextAreaInput {...bound} value={value as string} rows={4} className="md:col-span-2" />;
     default:
       return (
         <TextInput
-          label={field.label}
-          name={name}
+          {...bound}
           value={value as string}
-          onChange={(v) => set(name, v)}
-          errors={fieldErrors}
           isRequired={field.required}
           autoFocus={first || undefined}
           {...(field.kind === "number" ? { inputMode: "numeric" as const, dir: "ltr" as const } : {})}
@@ -111,11 +93,7 @@ function viewValue(field: PlainFieldSpec, product: AdminProduct): ReactNode {
         </bdi>
       );
     case "textarea":
-      return (
-        <span key={field.key} className="whitespace-pre-line">
-          {value as string}
-        </span>
-      );
+      return <MultilineText key={field.key} text={value as string} />;
     default:
       return value as string;
   }

@@ -4,9 +4,8 @@ import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { heKashrut } from "../../../../domain/i18n/kashrut.ts";
 import { KASHRUT_FLAGS } from "../../../../domain/kashrut.ts";
 import { formatShekels } from "../../../../domain/money.ts";
-import { Details, TagChip } from "../../../components/admin/bits.tsx";
+import { Details, PublicPageLink, StoredImage, TagChip } from "../../../components/admin/bits.tsx";
 import { formatDateTime } from "../../../components/admin/format.ts";
-import { ExternalLink } from "../../../components/ui/external-link.tsx";
 import { plainViewRows } from "./plain-fields.tsx";
 
 const f = heAdmin.fields;
@@ -19,13 +18,7 @@ export function ProductView({ item: product }: { item: AdminProduct }) {
         <ul className="flex gap-2 overflow-x-auto pb-1">
           {product.images.map((image) => (
             <li key={image.id} className="shrink-0">
-              <img
-                src={image.path}
-                alt={image.alt}
-                width={image.width}
-                height={image.height}
-                className="h-28 w-36 rounded-lg object-cover"
-              />
+              <StoredImage image={image} className="h-28 w-36 rounded-lg object-cover" />
             </li>
           ))}
         </ul>
@@ -74,14 +67,7 @@ export function ProductView({ item: product }: { item: AdminProduct }) {
           [heAdmin.updatedAt, formatDateTime(product.updated_at)],
         ]}
       />
-      {product.status === 1 ? (
-        <ExternalLink
-          href={`/product/${product.id}`}
-          className="inline-block font-semibold text-crust-700 underline-offset-4 hover:underline"
-        >
-          {heAdmin.publicPage}
-        </ExternalLink>
-      ) : null}
+      {product.status === 1 ? <PublicPageLink href={`/product/${product.id}`} /> : null}
     </div>
   );
 }

@@ -1,0 +1,27 @@
+/**
+ * The start-up `npm start` (server/main.ts) and `npm run dev` (server/dev.ts) share: bootstrap, the demo
+ * content on a first start, the content version read; then `createApp` over those parts with what each
+ * server adds (its build, page cache, rate rules…).
+ */
+import { type AppDeps, createApp } from "./app.ts";
+import { bootstrap } from "./bootstrap.ts";
+import { createContentVersion } from "./content-version.ts";
+import { seedIfEmpty } from "./db/seed/index.ts";
+
+type Started = "config" | "database" | "services" | "storage" | "logger" | "contentVersion";
+
+export async function startSite(options: { waitForDatabase?: boolean } = {}) {
+  const parts = await bootstrap(options);
+  const { config, logger, database, storage, services } = parts;
+  const seed = await seedIfEmpty(database, services, { logger, config });
+  const contentVersion = createContentVersion(database, { logger });
+  await contentVersion.ready;
+  return {
+    ...parts,
+    seed,
+    contentVersion,
+    /** The Hono app over the started parts. */
+    createApp: (deps: Omit<AppDeps, Started>) =>
+      createApp({ config, database, services, storage, logger, contentVersion, ...deps }),
+  };
+}

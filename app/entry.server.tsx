@@ -52,7 +52,7 @@ export default function handleRequest(
             pipe(
               collect((html) => {
                 const withData = scripts ? insertBeforeHeadEndOnce(html, scripts) : html;
-                const bytes = Buffer.from(deferHydration(withData.toString("utf8"))) as Uint8Array<ArrayBuffer>;
+                const bytes = deferHydration(withData) as Uint8Array<ArrayBuffer>;
                 resolve(new Response(bytes, { headers: responseHeaders, status: responseStatusCode }));
               }, reject),
             );

@@ -6,12 +6,12 @@
  * downloading about 110 KB of JavaScript with the stylesheet, the fonts and the first picture, and on a
  * phone's connection they share its bandwidth: the first paint and the largest picture wait for code that
  * only hydrates a page which already works without it (the header, links and the search form are plain HTML;
- * docs/performance.md, "Hydration after load").
+ * ADR 008, docs/performance.md "Hydration after load, cut fonts, …").
  *
  * This takes the preloads out of the document and turns the module script into an inert one
  * (`type="text/x-deferred-module"`); a small inline script starts both once the window's `load` event has
- * fired (images, stylesheet and fonts in) and the first contentful paint is done, keeping the CSP nonce. The module script's text is React Router's
- * own, so hydration is what it always was, only later.
+ * fired (images, stylesheet and fonts in) and the first contentful paint is done, keeping the CSP nonce.
+ * The module script's text is React Router's own, so hydration is what it always was, only later.
  */
 
 const PRELOAD_START = Buffer.from('<link rel="modulepreload" href="');
@@ -20,7 +20,7 @@ const HEAD_END = Buffer.from("</head>");
 const MODULE_SCRIPT_END = Buffer.from('" type="module" async="">');
 const SCRIPT_START = Buffer.from('<script nonce="');
 const BODY_END = Buffer.from("</body>");
-export const DEFERRED_TYPE = "text/x-deferred-module";
+const DEFERRED_TYPE = "text/x-deferred-module";
 const DEFERRED_ID = "rr-deferred-hydration";
 
 /**

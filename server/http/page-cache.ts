@@ -53,7 +53,7 @@ async function compressPage(page: RenderedPage, version: number): Promise<Cached
     gzipAsync(page.body, { level: 9 }),
     // Once per page and content version, so worth more than a per-request answer: on the home page (92 KB)
     // quality 10 gives 11.2 KB where 9 gives 12.5 (and 11 gives 11.0 at three times 10's time); about 2.3×
-    // quality 9's CPU (docs/performance.md, "Fonts, hydration after load, Brotli 10").
+    // quality 9's CPU (docs/performance.md, "Hydration after load, cut fonts, Brotli 10, …").
     brotli(page.body, {
       params: {
         [zlibConstants.BROTLI_PARAM_QUALITY]: 10,

@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { newPage, VIEWPORTS } from "../tests/support/browser.ts";
-import { screenshotBrowser } from "./screenshot-browser.ts";
+import { loadLazyImages, screenshotBrowser } from "./screenshot-browser.ts";
 
 const [base, outDir, ...paths] = process.argv.slice(2);
 if (!base || !outDir || paths.length === 0) {
@@ -15,7 +15,8 @@ const browser = await screenshotBrowser(outDir);
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {
   const page = await newPage(browser, viewport);
   for (const p of paths) {
-    await page.goto(new URL(p, base).href, { waitUntil: "networkidle" });
+    await page.goto(new URL(p, base).href, { waitUntil: "load" });
+    await loadLazyImages(page);
     const file = path.join(outDir, `${name}-${p.replace(/[^a-z0-9]+/gi, "_") || "home"}.png`);
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);

@@ -184,7 +184,9 @@ function compressOnce(body: Uint8Array, encoding: "br" | "gzip"): Promise<Uint8A
   return encoding === "br"
     ? brotliAsync(body, {
         params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+          // Quality 3: half of quality 4's time for the home page (0.45 against 0.93 ms, best of 150) for
+          // 5% more bytes (14.0 against 13.3 KB); a page kept by the page cache gets quality 10 once.
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 3,
           // A 256 KB window instead of the default 4 MB: pages are smaller than that, and setting up the
           // large window was two thirds of the time (4.0 → 1.3 ms for the home page, same output).
           [zlibConstants.BROTLI_PARAM_LGWIN]: 18,

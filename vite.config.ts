@@ -43,6 +43,10 @@ function precompress(): Plugin {
  * JavaScript by accident: admin widgets and validation, and the catalogue pages' own components, which
  * have a chunk of their own (CATALOGUE). Each group also takes the modules its members import (React,
  * React Router), unless a group of higher priority took them first.
+ *
+ * React DOM with its scheduler, and the React Router modules that only the client entry imports (the hydrated
+ * router), are in this chunk too rather than in the entry's own file: every page loads both files anyway, and
+ * one compresses better than two (docs/performance.md, "Home page JavaScript: fewer files, fewer icons").
  */
 const SITE_SHARED = [
   /\/app\/components\/site\//,
@@ -50,6 +54,7 @@ const SITE_SHARED = [
   /\/app\/components\/ui\/(picture|icon|external-link|modal-dialog)\.tsx$/,
   /\/app\/lib\/(links|meta|seo|context)\.ts$/,
   /\/domain\/i18n\/site\.ts$/,
+  /[\\/]node_modules[\\/](react-dom|react-router|scheduler)[\\/]/,
 ];
 /** The catalogue pages' components (kashrut, gallery, reviews, pagination…): one chunk for those pages. */
 const CATALOGUE = [

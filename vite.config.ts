@@ -64,6 +64,12 @@ const CATALOGUE = [
   /\/domain\/i18n\/(kashrut|catalogue)\.ts$/,
   /\/domain\/(ids|pagination|kashrut)\.ts$/,
 ];
+/**
+ * The icons of the other screens (content, catalogue and form pages, back office): a small chunk of their own.
+ * Without a group of their own, the catalogue group would take them along with the kashrut line and the
+ * gallery, and the content and form pages would then load the catalogue chunk for an icon.
+ */
+const OTHER_ICONS = [/\/app\/components\/ui\/other-icons\.tsx$/];
 
 const group = (name: string, patterns: RegExp[], priority: number) => ({
   name,
@@ -83,7 +89,11 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             codeSplitting: {
-              groups: [group("site", SITE_SHARED, 2), group("catalogue", CATALOGUE, 1)],
+              groups: [
+                group("site", SITE_SHARED, 3),
+                group("other-icons", OTHER_ICONS, 2),
+                group("catalogue", CATALOGUE, 1),
+              ],
             },
           },
         },

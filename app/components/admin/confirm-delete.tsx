@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button, Dialog, Heading, Label, Modal, ModalOverlay, ProgressBar } from "react-aria-components";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { TRASH_DAYS } from "../../../domain/schemas/admin/trash.ts";
-import { WarningIcon } from "../ui/icon.tsx";
+import { WarningIcon } from "../ui/other-icons.tsx";
 
 /** Spec §9: the confirmation closes by itself after 20 000 ms. */
 export const CONFIRM_TIMEOUT_MS = 20_000;

@@ -12,7 +12,7 @@ import { type AdminSubject, isTrashSubject } from "../../../domain/permissions.t
 import { useCan } from "../../lib/admin-permissions.ts";
 import { type ImagesSectionKey, sectionHref } from "../../lib/admin-sections.ts";
 import { apiJson } from "../../lib/api-client.ts";
-import { EditIcon, EyeIcon, ImageIcon, PlusIcon, TrashIcon } from "../ui/icon.tsx";
+import { EditIcon, EyeIcon, ImageIcon, PlusIcon, TrashIcon } from "../ui/other-icons.tsx";
 import type { FormProps } from "./admin-form.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { buttonClass } from "./fields.tsx";

@@ -10,7 +10,7 @@ import type { AdminImage } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { ImageOwnerType } from "../../../domain/schemas/admin/images.ts";
 import { ApiError, apiJson } from "../../lib/api-client.ts";
-import { ArrowIcon, StarIcon, TrashIcon } from "../ui/icon.tsx";
+import { ArrowIcon, StarIcon, TrashIcon } from "../ui/other-icons.tsx";
 import { StoredImage } from "./bits.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { buttonClass } from "./fields.tsx";

@@ -14,7 +14,8 @@ import {
 } from "react-aria-components";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { CheckIcon, CloseIcon, ErrorIcon } from "../ui/icon.tsx";
+import { CloseIcon } from "../ui/icon.tsx";
+import { CheckIcon, ErrorIcon } from "../ui/other-icons.tsx";
 
 interface ToastAction {
   label: string;

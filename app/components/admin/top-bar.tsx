@@ -15,7 +15,8 @@ import { apiFetch } from "../../lib/api-client.ts";
 import { clearLoggedIn } from "../../lib/session-flag.ts";
 import { LogoMark } from "../site/logo.tsx";
 import { ExternalLink } from "../ui/external-link.tsx";
-import { ChevronIcon, MenuIcon, UserIcon } from "../ui/icon.tsx";
+import { ChevronIcon, MenuIcon } from "../ui/icon.tsx";
+import { UserIcon } from "../ui/other-icons.tsx";
 import { notify } from "./toast.tsx";
 
 const n = heAdmin.nav;

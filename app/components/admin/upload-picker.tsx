@@ -10,7 +10,7 @@ import { Button, DropZone, FileTrigger, isFileDropItem, Text } from "react-aria-
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { ImageOwnerType } from "../../../domain/schemas/admin/images.ts";
 import { ApiError, apiUpload } from "../../lib/api-client.ts";
-import { ImageIcon, TrashIcon } from "../ui/icon.tsx";
+import { ImageIcon, TrashIcon } from "../ui/other-icons.tsx";
 import { buttonClass } from "./fields.tsx";
 
 const s = heAdmin.imagesScreen;

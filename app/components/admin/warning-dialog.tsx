@@ -6,7 +6,7 @@
  */
 import { type ReactNode, useId } from "react";
 import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
-import { WarningIcon } from "../ui/icon.tsx";
+import { WarningIcon } from "../ui/other-icons.tsx";
 
 export function WarningDialog({
   isOpen,

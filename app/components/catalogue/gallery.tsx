@@ -7,8 +7,9 @@ import { useId, useState } from "react";
 import type { Picture } from "../../../domain/contracts/catalogue.ts";
 import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { ChevronIcon, CloseIcon, GalleryIcon } from "../ui/icon.tsx";
+import { ChevronIcon, CloseIcon } from "../ui/icon.tsx";
 import { ModalDialog } from "../ui/modal-dialog.tsx";
+import { GalleryIcon } from "../ui/other-icons.tsx";
 import { ResponsivePicture } from "../ui/picture.tsx";
 
 const OPEN_CLASS =

@@ -14,7 +14,8 @@ import {
   KASHRUT_FLAGS,
   type ProductKashrut,
 } from "../../../domain/kashrut.ts";
-import { AlertIcon, ChevronIcon, DropIcon, FilterIcon, LeafIcon } from "../ui/icon.tsx";
+import { ChevronIcon } from "../ui/icon.tsx";
+import { AlertIcon, DropIcon, FilterIcon, LeafIcon } from "../ui/other-icons.tsx";
 
 const t = heKashrut;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ArrowIcon } from "../ui/icon.tsx";
+import { ArrowIcon } from "../ui/other-icons.tsx";
 
 /** The top of a content page: optional way back, the page's one <h1>, and a lead paragraph. */
 export function PageHeader({

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { heContent } from "../../../domain/i18n/content.ts";
-import { AlertIcon, CheckCircleIcon } from "../ui/icon.tsx";
+import { AlertIcon, CheckCircleIcon } from "../ui/other-icons.tsx";
 
 /**
  * A short confirmation page: a check mark, the page's one heading, a sentence and ways on. `problem` shows

@@ -6,7 +6,7 @@
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import type { FormResult } from "../../lib/forms.ts";
-import { AlertIcon } from "../ui/icon.tsx";
+import { AlertIcon } from "../ui/other-icons.tsx";
 import { CallUs, failureText } from "./failure-message.tsx";
 
 export default function ErrorDialog({

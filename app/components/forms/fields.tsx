@@ -5,7 +5,7 @@
 import type { HTMLInputTypeAttribute } from "react";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import { CONTACT_LIMITS } from "../../../domain/schemas/fields.ts";
-import { AlertIcon } from "../ui/icon.tsx";
+import { AlertIcon } from "../ui/other-icons.tsx";
 
 interface BaseProps {
   /** Unique on the page: the form's id joined with the field name. */

@@ -10,7 +10,7 @@ import { HONEYPOT_FIELD } from "../../../domain/schemas/fields.ts";
 import type { FormResult } from "../../lib/forms.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { CsrfField } from "../ui/csrf-field.tsx";
-import { AlertIcon } from "../ui/icon.tsx";
+import { AlertIcon } from "../ui/other-icons.tsx";
 import { CallUs, failureText } from "./failure-message.tsx";
 
 const loadDialog = () => import("./error-dialog.tsx");

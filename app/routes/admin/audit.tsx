@@ -14,7 +14,7 @@ import { formatDateTime } from "../../components/admin/format.ts";
 import { inputClass, type ListColumn, RowAction } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
 import { type AdminList, useParamFields } from "../../components/admin/use-admin-list.ts";
-import { UserIcon } from "../../components/ui/icon.tsx";
+import { UserIcon } from "../../components/ui/other-icons.tsx";
 
 export const meta = sectionMeta("audit");
 

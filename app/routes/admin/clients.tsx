@@ -11,7 +11,7 @@ import { buttonClass } from "../../components/admin/fields.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import type { ListColumn } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
-import { DownloadIcon } from "../../components/ui/icon.tsx";
+import { DownloadIcon } from "../../components/ui/other-icons.tsx";
 
 export const meta = sectionMeta("clients");
 

@@ -9,7 +9,7 @@ import { type ListColumn, RowAction } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
 import { RadioFilter } from "../../components/admin/radio-filter.tsx";
 import { notify } from "../../components/admin/toast.tsx";
-import { CheckIcon } from "../../components/ui/icon.tsx";
+import { CheckIcon } from "../../components/ui/other-icons.tsx";
 import { useCan } from "../../lib/admin-permissions.ts";
 import { apiJson } from "../../lib/api-client.ts";
 

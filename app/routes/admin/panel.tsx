@@ -7,7 +7,7 @@ import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { canFor } from "../../../domain/permissions.ts";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { sectionMeta } from "../../components/admin/meta.ts";
-import { AlertIcon, WarningIcon } from "../../components/ui/icon.tsx";
+import { AlertIcon, WarningIcon } from "../../components/ui/other-icons.tsx";
 import { adminUser } from "../../lib/admin-guard.server.ts";
 import { useAdminSession } from "../../lib/admin-permissions.ts";
 import { type AdminSectionKey, sectionHref } from "../../lib/admin-sections.ts";

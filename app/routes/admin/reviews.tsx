@@ -15,7 +15,8 @@ import { sectionMeta } from "../../components/admin/meta.ts";
 import { RadioFilter } from "../../components/admin/radio-filter.tsx";
 import { notify } from "../../components/admin/toast.tsx";
 import { Stars } from "../../components/catalogue/bits.tsx";
-import { CheckIcon, CloseIcon } from "../../components/ui/icon.tsx";
+import { CloseIcon } from "../../components/ui/icon.tsx";
+import { CheckIcon } from "../../components/ui/other-icons.tsx";
 import { useCan } from "../../lib/admin-permissions.ts";
 import { apiJson } from "../../lib/api-client.ts";
 

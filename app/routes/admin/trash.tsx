@@ -15,7 +15,7 @@ import { type ListColumn, RowAction } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
 import { RadioFilter } from "../../components/admin/radio-filter.tsx";
 import { notify } from "../../components/admin/toast.tsx";
-import { RestoreIcon } from "../../components/ui/icon.tsx";
+import { RestoreIcon } from "../../components/ui/other-icons.tsx";
 import { useAdminSession, useCan } from "../../lib/admin-permissions.ts";
 import { apiJson } from "../../lib/api-client.ts";
 

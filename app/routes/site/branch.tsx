@@ -18,7 +18,7 @@ import {
   MailIcon,
   MapPinIcon,
   NavigateIcon,
-} from "../../components/ui/icon.tsx";
+} from "../../components/ui/other-icons.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { googleMapsUrl, mapEmbedUrl, wazeUrl } from "../../lib/maps.ts";

@@ -3,7 +3,7 @@ import { heContent } from "../../../domain/i18n/content.ts";
 import { heHours } from "../../../domain/i18n/hours.ts";
 import { HoursStatusLine, NextDaysTable } from "../../components/content/hours-days.tsx";
 import { PageHeader } from "../../components/content/page-header.tsx";
-import { MapPinIcon } from "../../components/ui/icon.tsx";
+import { MapPinIcon } from "../../components/ui/other-icons.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";

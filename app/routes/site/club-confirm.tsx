@@ -10,7 +10,7 @@ import { data, Form } from "react-router";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import { ThanksPanel } from "../../components/content/thanks.tsx";
 import { CsrfField } from "../../components/ui/csrf-field.tsx";
-import { MailIcon } from "../../components/ui/icon.tsx";
+import { MailIcon } from "../../components/ui/other-icons.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/club-confirm";

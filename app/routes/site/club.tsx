@@ -3,7 +3,7 @@ import { heForms } from "../../../domain/i18n/forms.ts";
 import { CLUB_FIELDS } from "../../../domain/schemas/fields.ts";
 import { EmailField } from "../../components/forms/fields.tsx";
 import { FormPageCard } from "../../components/forms/form-page.tsx";
-import { CheckCircleIcon } from "../../components/ui/icon.tsx";
+import { CheckCircleIcon } from "../../components/ui/other-icons.tsx";
 import { formPageLoader, publicFormAction } from "../../lib/forms.server.ts";
 import { formResultOf, submitPublicForm } from "../../lib/forms.ts";
 import { metaFromSeo } from "../../lib/seo.ts";

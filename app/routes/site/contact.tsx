@@ -4,7 +4,7 @@ import { heForms } from "../../../domain/i18n/forms.ts";
 import { CONTACT_FIELDS, CONTACT_LIMITS } from "../../../domain/schemas/fields.ts";
 import { EmailField, TextAreaField, TextField } from "../../components/forms/fields.tsx";
 import { FormPageCard } from "../../components/forms/form-page.tsx";
-import { MailIcon, MapPinIcon } from "../../components/ui/icon.tsx";
+import { MailIcon, MapPinIcon } from "../../components/ui/other-icons.tsx";
 import { formPageLoader, publicFormAction } from "../../lib/forms.server.ts";
 import { formResultOf, submitPublicForm } from "../../lib/forms.ts";
 import { metaFromSeo } from "../../lib/seo.ts";

@@ -12,7 +12,7 @@ import { PageHeader } from "../../components/content/page-header.tsx";
 import { FieldError, TextAreaField, TextField } from "../../components/forms/fields.tsx";
 import { FormPageCard } from "../../components/forms/form-page.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
-import { CheckCircleIcon } from "../../components/ui/icon.tsx";
+import { CheckCircleIcon } from "../../components/ui/other-icons.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { publicFormAction } from "../../lib/forms.server.ts";

@@ -24,7 +24,7 @@ import {
   withChosenFiles,
   withoutFile,
 } from "../../../components/admin/upload-picker.tsx";
-import { ErrorIcon } from "../../../components/ui/icon.tsx";
+import { ErrorIcon } from "../../../components/ui/other-icons.tsx";
 import { sectionHref } from "../../../lib/admin-sections.ts";
 import { apiJson } from "../../../lib/api-client.ts";
 import { KashrutFields } from "./kashrut-fields.tsx";

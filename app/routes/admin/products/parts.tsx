@@ -18,7 +18,7 @@ import { sizeSchema, TAG_COLORS, tagSchema } from "../../../../domain/schemas/ad
 import { TagChip } from "../../../components/admin/bits.tsx";
 import { ConfirmDelete } from "../../../components/admin/confirm-delete.tsx";
 import { buttonClass, SelectInput, TextInput } from "../../../components/admin/fields.tsx";
-import { PlusIcon, TrashIcon } from "../../../components/ui/icon.tsx";
+import { PlusIcon, TrashIcon } from "../../../components/ui/other-icons.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 
 const p = heAdmin.products;

@@ -47,6 +47,9 @@ function precompress(): Plugin {
  * React DOM with its scheduler, and the React Router modules that only the client entry imports (the hydrated
  * router), are in this chunk too rather than in the entry's own file: every page loads both files anyway, and
  * one compresses better than two (docs/performance.md, "Home page JavaScript: fewer files, fewer icons").
+ * So are the root route and the public layout: their route module files keep only an `export … from` line.
+ * The root is loaded by every page, the layout by every public page; the back office loads this chunk for
+ * React anyway, and the layout adds ~0.5 KB to it.
  */
 const SITE_SHARED = [
   /\/app\/components\/site\//,
@@ -55,6 +58,8 @@ const SITE_SHARED = [
   /\/app\/lib\/(links|meta|seo|context)\.ts$/,
   /\/domain\/i18n\/site\.ts$/,
   /[\\/]node_modules[\\/](react-dom|react-router|scheduler)[\\/]/,
+  /\/app\/root\.tsx/,
+  /\/app\/routes\/site\/layout\.tsx/,
 ];
 /** The catalogue pages' components (kashrut, gallery, reviews, pagination…): one chunk for those pages. */
 const CATALOGUE = [

@@ -9,7 +9,8 @@ import type { TrashSubject } from "../permissions.ts";
 import type { ProductFields } from "../schemas/admin/product.ts";
 import type { Holiday } from "../seasonal/holidays.ts";
 import type { ScheduleStatus } from "../seasonal/schedule.ts";
-import type { Picture } from "./catalogue.ts";
+import type { Picture, SiteSettings } from "./catalogue.ts";
+import type { BranchDetails } from "./content.ts";
 
 export type { PageLink, Paginated } from "./catalogue.ts";
 
@@ -137,20 +138,13 @@ export interface AdminClient {
 /** 0 = Sunday … 6 = Saturday; a missing day is closed; several a day; `closes` ≤ `opens` is after midnight. */
 export type OpeningHoursEntry = WeeklyEntry;
 
-export interface AdminBranch {
+export interface AdminBranch extends BranchDetails {
   /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
   version: number;
   id: number;
-  name: string;
-  location: string;
-  address: string;
-  content: string;
-  email: string;
-  phone: string;
   opening_hours: OpeningHoursEntry[];
   /** Friday/Shabbat, holiday rules and dated exceptions (docs/hours.md). */
   hours_rules: HoursRules;
-  accessibility: string;
   position: number;
   created_at: string;
   updated_at: string;
@@ -209,21 +203,42 @@ export interface AdminReview {
   moderated_at: string | null;
 }
 
-export interface AdminSettings {
+/**
+ * Each site setting's name in the admin API, the settings form and the `site_settings` table (snake_case),
+ * against its name on the site (`SiteSettings`, camelCase). In the settings form's order.
+ */
+export const SETTING_FIELDS = {
+  brandName: "brand_name",
+  tagline: "tagline",
+  phone: "phone",
+  whatsappNumber: "whatsapp_number",
+  orderUrl: "order_url",
+  clubUrl: "club_url",
+  facebookUrl: "facebook_url",
+  instagramUrl: "instagram_url",
+  address: "address",
+  email: "email",
+  accessibilityContactName: "accessibility_contact_name",
+  accessibilityContactEmail: "accessibility_contact_email",
+} as const satisfies Record<keyof SiteSettings, string>;
+
+/** The site settings under their snake_case names. */
+export type SettingsFields = { [K in keyof SiteSettings as (typeof SETTING_FIELDS)[K]]: SiteSettings[K] };
+
+const SETTING_KEYS = Object.keys(SETTING_FIELDS) as (keyof SiteSettings)[];
+
+export function settingsToFields(settings: SiteSettings): SettingsFields {
+  return Object.fromEntries(SETTING_KEYS.map((key) => [SETTING_FIELDS[key], settings[key]])) as SettingsFields;
+}
+
+/** The settings of a record that carries them under their snake_case names (and maybe more). */
+export function settingsFromFields(fields: SettingsFields): SiteSettings {
+  return Object.fromEntries(SETTING_KEYS.map((key) => [key, fields[SETTING_FIELDS[key]]])) as unknown as SiteSettings;
+}
+
+export interface AdminSettings extends SettingsFields {
   /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
   version: number;
-  brand_name: string;
-  tagline: string;
-  phone: string;
-  whatsapp_number: string;
-  order_url: string;
-  club_url: string;
-  facebook_url: string;
-  instagram_url: string;
-  address: string;
-  email: string;
-  accessibility_contact_name: string;
-  accessibility_contact_email: string;
 }
 
 /** One setting (or branch detail) still at its demo value: the going-live checklist of the panel. */

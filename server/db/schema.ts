@@ -3,6 +3,8 @@
  * booleans are integers 0/1, timestamps are ISO-8601 UTC text, JSON is text.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { AdminAuditEntry, SettingsFields } from "../../domain/contracts/admin.ts";
+import type { BranchDetails } from "../../domain/contracts/content.ts";
 import type { Dietary } from "../../domain/kashrut.ts";
 import type { Role } from "../../domain/permissions.ts";
 import type { PlainKey, ProductInput } from "../../domain/schemas/admin/product.ts";
@@ -38,20 +40,17 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
-export interface SiteSettingsTable {
+/** The site settings under their snake_case names (`SettingsFields`, domain/contracts/admin.ts), in one row. */
+export type SiteSettingsTable = SiteSettingsColumns &
+  Omit<SettingsFields, LaterSettings> & {
+    /** Added by migration 014, with a default for the row already there. */
+    [K in LaterSettings]: Generated<string>;
+  };
+
+type LaterSettings = "accessibility_contact_name" | "accessibility_contact_email";
+
+interface SiteSettingsColumns {
   id: number; // always 1
-  brand_name: string;
-  tagline: string;
-  phone: string;
-  whatsapp_number: string;
-  order_url: string;
-  club_url: string;
-  facebook_url: string;
-  instagram_url: string;
-  address: string;
-  email: string;
-  accessibility_contact_name: Generated<string>;
-  accessibility_contact_email: Generated<string>;
   updated_at: Timestamp;
   /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
   version: Generated<number>;
@@ -151,17 +150,10 @@ export interface ImagesTable {
   created_at: CreatedAt;
 }
 
-export interface BranchesTable {
+export interface BranchesTable extends BranchDetails {
   id: Generated<number>;
-  name: string;
-  location: string;
-  address: string;
-  content: string;
-  email: string;
-  phone: string;
   /** JSON array of { day, opens, closes }; a missing day is closed. */
   opening_hours: string;
-  accessibility: string;
   latitude: number | null;
   longitude: number | null;
   position: Generated<number>;
@@ -288,19 +280,10 @@ export interface RowCountsTable {
   n: number;
 }
 
-/** One entry of the audit log (migration 007); `changes` is JSON text (AuditChange[]). */
-export interface AuditLogTable {
+/** One entry of the audit log (migration 007): the API's entry (`AdminAuditEntry`), `changes` as JSON text. */
+export interface AuditLogTable extends Omit<AdminAuditEntry, "id" | "changes"> {
   id: Generated<number>;
-  created_at: string;
-  user_id: number | null;
-  user_email: string | null;
-  user_name: string | null;
-  action: string;
-  entity_type: string | null;
-  entity_id: number | null;
-  entity_label: string | null;
   changes: string;
-  address: string;
 }
 
 /** A deleted record kept for 30 days (migration 016, server/services/admin/trash.ts); `data` is JSON text. */

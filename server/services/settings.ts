@@ -4,9 +4,9 @@
  */
 
 import { sql } from "kysely";
+import { settingsFromFields, settingsToFields } from "../../domain/contracts/admin.ts";
 import type { SiteSettings } from "../../domain/contracts/catalogue.ts";
 import type { DB } from "../db/database.ts";
-import type { SiteSettingsRow } from "../db/schema.ts";
 
 export const DEFAULT_SETTINGS: SiteSettings = {
   brandName: "מאפיית שקד",
@@ -23,34 +23,19 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   accessibilityContactEmail: "",
 };
 
-function fromRow(row: SiteSettingsRow): SiteSettings {
-  return {
-    brandName: row.brand_name,
-    tagline: row.tagline,
-    phone: row.phone,
-    whatsappNumber: row.whatsapp_number,
-    orderUrl: row.order_url,
-    clubUrl: row.club_url,
-    facebookUrl: row.facebook_url,
-    instagramUrl: row.instagram_url,
-    address: row.address,
-    email: row.email,
-    accessibilityContactName: row.accessibility_contact_name,
-    accessibilityContactEmail: row.accessibility_contact_email,
-  };
-}
-
 export function createSettingsService(db: DB) {
   return {
     async get(): Promise<SiteSettings> {
       const row = await db.selectFrom("site_settings").selectAll().where("id", "=", 1).executeTakeFirst();
-      return row ? fromRow(row) : DEFAULT_SETTINGS;
+      return row ? settingsFromFields(row) : DEFAULT_SETTINGS;
     },
 
     /** The settings and their version (optimistic concurrency of the admin form; 0 before the first save). */
     async getVersioned(): Promise<{ settings: SiteSettings; version: number }> {
       const row = await db.selectFrom("site_settings").selectAll().where("id", "=", 1).executeTakeFirst();
-      return row ? { settings: fromRow(row), version: row.version } : { settings: DEFAULT_SETTINGS, version: 0 };
+      return row
+        ? { settings: settingsFromFields(row), version: row.version }
+        : { settings: DEFAULT_SETTINGS, version: 0 };
     },
 
     /**
@@ -59,18 +44,7 @@ export function createSettingsService(db: DB) {
      */
     async save(settings: SiteSettings, expectedVersion?: number): Promise<boolean> {
       const values = {
-        brand_name: settings.brandName,
-        tagline: settings.tagline,
-        phone: settings.phone,
-        whatsapp_number: settings.whatsappNumber,
-        order_url: settings.orderUrl,
-        club_url: settings.clubUrl,
-        facebook_url: settings.facebookUrl,
-        instagram_url: settings.instagramUrl,
-        address: settings.address,
-        email: settings.email,
-        accessibility_contact_name: settings.accessibilityContactName,
-        accessibility_contact_email: settings.accessibilityContactEmail,
+        ...settingsToFields(settings),
         updated_at: new Date().toISOString(),
       };
       const written = await db

@@ -3,7 +3,7 @@
  * demo content (the seed's values, or any address on an example.* domain), each with where to edit it.
  * The demo values are read from the seed itself, so the list can never drift from what a first start shows.
  */
-import type { GoingLiveItem } from "../../../domain/contracts/admin.ts";
+import { type GoingLiveItem, SETTING_FIELDS } from "../../../domain/contracts/admin.ts";
 import type { SiteSettings } from "../../../domain/contracts/catalogue.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { DB } from "../../db/database.ts";
@@ -11,20 +11,20 @@ import { branches as demoBranches, siteSettings as demoSettings } from "../../db
 import { branchCertificate } from "../../db/seed/kashrut.ts";
 import type { SettingsService } from "../settings.ts";
 
-/** The settings a visitor sees, with their admin field names and labels (the settings form's order). */
+/** The settings a visitor sees, with their labels (the settings form's order). */
 const CHECKED_SETTINGS = [
-  ["brandName", "brand_name", heAdmin.settings.brandName],
-  ["tagline", "tagline", heAdmin.settings.tagline],
-  ["phone", "phone", heAdmin.fields.phone],
-  ["whatsappNumber", "whatsapp_number", heAdmin.settings.whatsapp],
-  ["email", "email", heAdmin.fields.email],
-  ["address", "address", heAdmin.fields.address],
-  ["orderUrl", "order_url", heAdmin.settings.orderUrl],
-  ["facebookUrl", "facebook_url", heAdmin.settings.facebook],
-  ["instagramUrl", "instagram_url", heAdmin.settings.instagram],
-  ["accessibilityContactName", "accessibility_contact_name", heAdmin.settings.accessibilityContactName],
-  ["accessibilityContactEmail", "accessibility_contact_email", heAdmin.settings.accessibilityContactEmail],
-] as const satisfies readonly (readonly [keyof SiteSettings, string, string])[];
+  ["brandName", heAdmin.settings.brandName],
+  ["tagline", heAdmin.settings.tagline],
+  ["phone", heAdmin.fields.phone],
+  ["whatsappNumber", heAdmin.settings.whatsapp],
+  ["email", heAdmin.fields.email],
+  ["address", heAdmin.fields.address],
+  ["orderUrl", heAdmin.settings.orderUrl],
+  ["facebookUrl", heAdmin.settings.facebook],
+  ["instagramUrl", heAdmin.settings.instagram],
+  ["accessibilityContactName", heAdmin.settings.accessibilityContactName],
+  ["accessibilityContactEmail", heAdmin.settings.accessibilityContactEmail],
+] as const satisfies readonly (readonly [keyof SiteSettings, string])[];
 
 /** example.com, example.co.il, order.example.co.il, www.facebook.com/example.bakery … (RFC 2606 names). */
 const EXAMPLE_ADDRESS = /(^|[@./])example([./]|$)/i;
@@ -44,8 +44,9 @@ export function createGoingLiveService(db: DB, settings: SettingsService) {
     async list(): Promise<GoingLiveItem[]> {
       const current = await settings.get();
       const items: GoingLiveItem[] = [];
-      for (const [key, field, label] of CHECKED_SETTINGS) {
+      for (const [key, label] of CHECKED_SETTINGS) {
         if (isDemo(current[key], demoSettings[key])) {
+          const field = SETTING_FIELDS[key];
           items.push({
             key: `settings.${field}`,
             label: heAdmin.panel.demoSetting(label),

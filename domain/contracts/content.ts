@@ -18,16 +18,28 @@ export interface BranchSummary {
   mainImage: Picture | null;
 }
 
-export interface Branch extends BranchSummary {
+/** A branch's details as staff type them and visitors read them: the public, admin and stored branch carry them as is. */
+export interface BranchDetails {
+  name: string;
   /** A map URL for the branch (spec §3). */
   location: string;
+  address: string;
   content: string;
   email: string;
   /** As stored, with the leading 0 (e.g. "02-6251234"). */
   phone: string;
-  opening_hours: OpeningHoursEntry[];
   /** Physical accessibility of the branch (entrance, toilets, parking…). */
   accessibility: string;
+}
+
+/** The details of a branch, its row or its form's input. */
+export function branchDetails(branch: BranchDetails): BranchDetails {
+  const { name, location, address, content, email, phone, accessibility } = branch;
+  return { name, location, address, content, email, phone, accessibility };
+}
+
+export interface Branch extends BranchSummary, BranchDetails {
+  opening_hours: OpeningHoursEntry[];
   latitude: number | null;
   longitude: number | null;
   updated_at: string;

@@ -1,5 +1,6 @@
 import { certificateState, certificateToday } from "../../../domain/certificates.ts";
 import type { AdminBranch, AdminImage, Paginated, TrashReceipt } from "../../../domain/contracts/admin.ts";
+import { branchDetails } from "../../../domain/contracts/content.ts";
 import { DEFAULT_RULES, type HoursRules, parseStoredHours, serializeHours } from "../../../domain/hours/rules.ts";
 import type { BranchInput } from "../../../domain/schemas/admin/branch.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
@@ -38,15 +39,9 @@ export function createAdminBranchesService(
     const certificate = { authority: r.kashrut_authority, valid_until: r.kashrut_valid_until };
     return {
       id: r.id,
-      name: r.name,
-      location: r.location,
-      address: r.address,
-      content: r.content,
-      email: r.email,
-      phone: r.phone,
+      ...branchDetails(r),
       opening_hours: hours.weekly,
       hours_rules: hours.rules,
-      accessibility: r.accessibility,
       position: r.position,
       created_at: r.created_at,
       updated_at: r.updated_at,
@@ -69,14 +64,8 @@ export function createAdminBranchesService(
   };
 
   const values = (input: BranchInput, rules: HoursRules) => ({
-    name: input.name,
-    location: input.location,
-    address: input.address,
-    content: input.content,
-    email: input.email,
-    phone: input.phone,
+    ...branchDetails(input),
     opening_hours: serializeHours({ weekly: input.opening_hours, rules }),
-    accessibility: input.accessibility,
     position: input.position,
     // The certificate: fields the request left out stay as stored.
     ...(input.kashrut_authority === undefined ? {} : { kashrut_authority: input.kashrut_authority }),

@@ -105,9 +105,12 @@ export function createS3Storage(options: S3StorageOptions): ImageStorage {
     return key;
   }
 
+  /** The stored object with its body; null for a key the store cannot hold or holds nothing under. */
   async function get(key: string) {
+    if (!isValidKey(key)) return null;
     try {
-      return await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      const response = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      return response.Body ? { ...response, Body: response.Body } : null;
     } catch (error) {
       if (isMissing(error)) return null;
       throw unavailable("read", key, error);
@@ -135,9 +138,8 @@ export function createS3Storage(options: S3StorageOptions): ImageStorage {
     },
 
     async read(key) {
-      if (!isValidKey(key)) return null;
       const response = await get(key);
-      if (!response?.Body) return null;
+      if (!response) return null;
       try {
         return Buffer.from(await response.Body.transformToByteArray());
       } catch (error) {
@@ -146,9 +148,8 @@ export function createS3Storage(options: S3StorageOptions): ImageStorage {
     },
 
     async open(key) {
-      if (!isValidKey(key)) return null;
       const response = await get(key);
-      if (!response?.Body) return null;
+      if (!response) return null;
       return {
         size: response.ContentLength ?? 0,
         body: response.Body.transformToWebStream() as ReadableStream<Uint8Array>,

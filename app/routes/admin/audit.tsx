@@ -3,7 +3,6 @@
  * or e-mail), action, item type and dates. Read-only: a CrudScreen without a form or deletes, whose view
  * shows the changed fields (values for catalogue data; names only for personal data).
  */
-import type { ReactNode } from "react";
 import type { AdminAuditEntry, AuditChange } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "../../../domain/schemas/admin/audit.ts";
@@ -202,17 +201,50 @@ function EntryView({ item }: { item: AdminAuditEntry }) {
   );
 }
 
-/** One filter: its visible label above the control it names. */
-function LabelledField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+/** One filter: a choice among the list's values ("all" first), its visible label above it. */
+function SelectFilter({
+  id,
+  label,
+  value,
+  options,
+  optionLabel,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: readonly string[];
+  optionLabel: (option: string) => string;
+  onChange: (value: string) => void;
+}) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-cocoa-900">
         {label}
       </label>
-      {children}
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={inputClass}>
+        <option value="">{a.all}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
+
+/** The filters that choose one value, in their order. */
+const SELECT_FILTERS = [
+  { field: "action", id: "audit-action", label: a.action, options: AUDIT_ACTIONS, optionLabel: actionLabel },
+  {
+    field: "entity_type",
+    id: "audit-entity",
+    label: a.entityType,
+    options: AUDIT_ENTITY_TYPES,
+    optionLabel: entityLabel,
+  },
+] as const;
 
 /** Action, item type and date range; each change updates the URL (and the rows) at once. */
 function Filters({ list }: { list: AdminList<AdminAuditEntry> }) {
@@ -232,36 +264,9 @@ function Filters({ list }: { list: AdminList<AdminAuditEntry> }) {
       ) : null}
       <fieldset className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_1fr_auto] lg:items-end">
         <legend className="sr-only">{a.filters}</legend>
-        <LabelledField id="audit-action" label={a.action}>
-          <select
-            id="audit-action"
-            value={values.action}
-            onChange={(e) => set("action", e.target.value)}
-            className={inputClass}
-          >
-            <option value="">{a.all}</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {actionLabel(action)}
-              </option>
-            ))}
-          </select>
-        </LabelledField>
-        <LabelledField id="audit-entity" label={a.entityType}>
-          <select
-            id="audit-entity"
-            value={values.entity_type}
-            onChange={(e) => set("entity_type", e.target.value)}
-            className={inputClass}
-          >
-            <option value="">{a.all}</option>
-            {AUDIT_ENTITY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {entityLabel(type)}
-              </option>
-            ))}
-          </select>
-        </LabelledField>
+        {SELECT_FILTERS.map(({ field, ...filter }) => (
+          <SelectFilter key={field} {...filter} value={values[field]} onChange={(value) => set(field, value)} />
+        ))}
         {/* The project's Hebrew date field (day.month.year in any browser language), not the native input. */}
         <DateOnlyInput
           name="from"

@@ -5,8 +5,8 @@
  * of everything that decides its content (seed, migrations, services, image pipeline, lock file,
  * options), so a change to any of them builds a new one.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../../server/db/database.ts";
 import { migrateToLatest } from "../../server/db/migrate.ts";
@@ -14,6 +14,7 @@ import { ensureDemoAdmin, seedDemoContent } from "../../server/db/seed/index.ts"
 import { createLocalStorage } from "../../server/images/storage.ts";
 import { createLogger } from "../../server/log.ts";
 import { createServices } from "../../server/services/index.ts";
+import { inputsHash } from "./input-hash.ts";
 
 export const TEMPLATE_DATABASE = "bakery.sqlite";
 export const TEMPLATE_UPLOADS = "uploads";
@@ -35,19 +36,9 @@ const INPUTS = [
   "package-lock.json",
 ];
 
-function filesUnder(entry: string): string[] {
-  if (!existsSync(entry)) return [];
-  if (!statSync(entry).isDirectory()) return [entry];
-  return readdirSync(entry)
-    .sort()
-    .flatMap((name) => filesUnder(path.join(entry, name)));
-}
-
 function templateKey(name: string, options: TemplateOptions): string {
-  const hash = createHash("sha256");
-  hash.update(JSON.stringify({ options, cost: process.env.PASSWORD_HASH_COST ?? "" }));
-  for (const file of INPUTS.flatMap(filesUnder)) hash.update(file).update(readFileSync(file));
-  return `${name}-${hash.digest("hex").slice(0, 16)}`;
+  const settings = JSON.stringify({ options, cost: process.env.PASSWORD_HASH_COST ?? "" });
+  return `${name}-${inputsHash(INPUTS, settings).slice(0, 16)}`;
 }
 
 async function build(dir: string, options: TemplateOptions): Promise<void> {

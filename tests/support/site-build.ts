@@ -5,9 +5,8 @@
  * written after a build made here. Called from the suites' global setups (one process at a time).
  */
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { inputsHash } from "./input-hash.ts";
 
 export const BUILD_ENTRY = "build/server/index.js";
 const STAMP = "build/.test-inputs";
@@ -22,25 +21,9 @@ const INPUTS = [
   "package-lock.json",
 ];
 
-function filesUnder(entry: string): string[] {
-  if (!existsSync(entry)) return [];
-  if (!statSync(entry).isDirectory()) return [entry];
-  // React Router's generated types are not part of the build.
-  if (path.basename(entry) === ".react-router") return [];
-  return readdirSync(entry)
-    .sort()
-    .flatMap((name) => filesUnder(path.join(entry, name)));
-}
-
-function inputsHash(): string {
-  const hash = createHash("sha256");
-  for (const file of INPUTS.flatMap(filesUnder)) hash.update(file).update("\0").update(readFileSync(file));
-  return hash.digest("hex");
-}
-
 /** Builds unless build/ is the build of the current sources. Returns whether it built. */
 export function ensureSiteBuild(): boolean {
-  const current = inputsHash();
+  const current = inputsHash(INPUTS);
   if (existsSync(BUILD_ENTRY) && existsSync(STAMP) && readFileSync(STAMP, "utf8") === current) return false;
   console.info("Building the site for the tests (react-router build)…");
   // Vitest sets NODE_ENV=test, which would give a development build of React (other markup, no production

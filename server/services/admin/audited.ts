@@ -81,20 +81,43 @@ function auditedCrud<S extends Crud>(service: S, entityType: AuditEntityType, pe
   };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: any method's arguments
+type Method = (...args: any[]) => Promise<unknown>;
+
+/** `service[method]`, noting after each call what its result and arguments say was done. */
+function noted<S extends Record<K, Method>, K extends keyof S>(
+  service: S,
+  method: K,
+  note: (result: Awaited<ReturnType<S[K]>>, ...args: Parameters<S[K]>) => AuditNote,
+): S[K] {
+  return (async (...args: Parameters<S[K]>) => {
+    const result = (await service[method](...args)) as Awaited<ReturnType<S[K]>>;
+    noteChange(note(result, ...args));
+    return result;
+  }) as S[K];
+}
+
+/** A record deleted (a delete's entry names no fields). */
+const deleted = (entityType: AuditEntityType, entityId: number): AuditNote => ({
+  action: "delete",
+  entityType,
+  entityId,
+  changes: [],
+});
+
 /** Kinds of trash entry whose label (an e-mail, a person's name) the audit log must not keep. */
 const PERSONAL_TRASH = new Set(["Client", "ContactRequest", "Review"]);
 
 export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet {
   const { products, images, settings, contactRequests, reviews, trash } = admin;
   /** A restore or purge, under the record's own type; only catalogue records keep their name (as a delete's). */
-  const noteTrash = (action: "restore" | "purge", ref: TrashEntryRef) =>
-    noteChange({
-      action,
-      entityType: ref.type,
-      entityId: ref.entityId,
-      label: PERSONAL_TRASH.has(ref.type) ? null : ref.label,
-      changes: [{ field: "trash", to: ref.id }],
-    });
+  const trashNote = (action: "restore" | "purge", ref: TrashEntryRef): AuditNote => ({
+    action,
+    entityType: ref.type,
+    entityId: ref.entityId,
+    label: PERSONAL_TRASH.has(ref.type) ? null : ref.label,
+    changes: [{ field: "trash", to: ref.id }],
+  });
   return {
     ...admin,
     products: {
@@ -106,36 +129,22 @@ export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet 
         noteChange({ action: "update", entityType: "Product", entityId: id, changes });
         return after;
       },
-      async addSize(input) {
-        const size = await products.addSize(input);
-        noteChange({
-          action: "create",
-          entityType: "Size",
-          entityId: size.id,
-          label: size.name,
-          changes: carriedFields(input, false),
-        });
-        return size;
-      },
-      async removeSize(id) {
-        await products.removeSize(id);
-        noteChange({ action: "delete", entityType: "Size", entityId: id, changes: [] });
-      },
-      async addTag(input) {
-        const tag = await products.addTag(input);
-        noteChange({
-          action: "create",
-          entityType: "Tag",
-          entityId: tag.id,
-          label: tag.name,
-          changes: carriedFields(input, false),
-        });
-        return tag;
-      },
-      async removeTag(id) {
-        await products.removeTag(id);
-        noteChange({ action: "delete", entityType: "Tag", entityId: id, changes: [] });
-      },
+      addSize: noted(products, "addSize", (size, input) => ({
+        action: "create",
+        entityType: "Size",
+        entityId: size.id,
+        label: size.name,
+        changes: carriedFields(input, false),
+      })),
+      removeSize: noted(products, "removeSize", (_, id) => deleted("Size", id)),
+      addTag: noted(products, "addTag", (tag, input) => ({
+        action: "create",
+        entityType: "Tag",
+        entityId: tag.id,
+        label: tag.name,
+        changes: carriedFields(input, false),
+      })),
+      removeTag: noted(products, "removeTag", (_, id) => deleted("Tag", id)),
     },
     categories: auditedCrud(admin.categories, "Category"),
     branches: auditedCrud(admin.branches, "Branch"),
@@ -144,47 +153,28 @@ export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet 
     clients: auditedCrud(admin.clients, "Client", true),
     contactRequests: {
       ...contactRequests,
-      async setHandled(id, handled) {
-        const item = await contactRequests.setHandled(id, handled);
-        noteChange({
-          action: "update",
-          entityType: "ContactRequest",
-          entityId: id,
-          changes: [{ field: "handled_at", personal: true }],
-        });
-        return item;
-      },
-      async remove(id, actor) {
-        const receipt = await contactRequests.remove(id, actor);
-        noteChange({ action: "delete", entityType: "ContactRequest", entityId: id, changes: [] });
-        return receipt;
-      },
+      setHandled: noted(contactRequests, "setHandled", (_, id) => ({
+        action: "update",
+        entityType: "ContactRequest",
+        entityId: id,
+        changes: [{ field: "handled_at", personal: true }],
+      })),
+      remove: noted(contactRequests, "remove", (_, id) => deleted("ContactRequest", id)),
     },
     reviews: {
       ...reviews,
-      async setStatus(id, status) {
-        const item = await reviews.setStatus(id, status);
-        noteChange({ action: "update", entityType: "Review", entityId: id, changes: [{ field: "status" }] });
-        return item;
-      },
-      async remove(id, actor) {
-        const receipt = await reviews.remove(id, actor);
-        noteChange({ action: "delete", entityType: "Review", entityId: id, changes: [] });
-        return receipt;
-      },
+      setStatus: noted(reviews, "setStatus", (_, id) => ({
+        action: "update",
+        entityType: "Review",
+        entityId: id,
+        changes: [{ field: "status" }],
+      })),
+      remove: noted(reviews, "remove", (_, id) => deleted("Review", id)),
     },
     trash: {
       ...trash,
-      async restore(trashId, may) {
-        const ref = await trash.restore(trashId, may);
-        noteTrash("restore", ref);
-        return ref;
-      },
-      async purge(trashId, may) {
-        const ref = await trash.purge(trashId, may);
-        noteTrash("purge", ref);
-        return ref;
-      },
+      restore: noted(trash, "restore", (ref) => trashNote("restore", ref)),
+      purge: noted(trash, "purge", (ref) => trashNote("purge", ref)),
     },
     settings: {
       ...settings,
@@ -242,16 +232,12 @@ export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet 
         });
         return image;
       },
-      async remove(imageId) {
-        const owner = await images.remove(imageId);
-        noteChange({
-          action: "delete",
-          entityType: "Image",
-          entityId: imageId,
-          changes: [{ field: "owner", from: `${owner.owner_type} ${owner.owner_id}` }],
-        });
-        return owner;
-      },
+      remove: noted(images, "remove", (owner, imageId) => ({
+        action: "delete",
+        entityType: "Image",
+        entityId: imageId,
+        changes: [{ field: "owner", from: `${owner.owner_type} ${owner.owner_id}` }],
+      })),
     },
   };
 }

@@ -4,7 +4,7 @@
  * products, categories, club members, branches, sales, publications, and the contact-request inbox (no
  * form; a row action instead). The modal state machine and the one save (PUT or POST) live here only.
  */
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { Outlet, useNavigate } from "react-router";
 import type { TrashReceipt } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
@@ -18,6 +18,7 @@ import { ConfirmDelete } from "./confirm-delete.tsx";
 import { buttonClass } from "./fields.tsx";
 import { AdminTable, type ListColumn, ListFooter, ListHeader, RowAction, SearchToolbar } from "./list.tsx";
 import { AdminModal } from "./modal.tsx";
+import { RadioFilter, type RadioFilterOptions } from "./radio-filter.tsx";
 import { notify } from "./toast.tsx";
 import { type AdminList, useAdminList } from "./use-admin-list.ts";
 
@@ -78,7 +79,7 @@ export function crudMessages<Row, Item>(
 }
 
 /** What row actions and views may do to the screen: reload the rows, replace the item on view. */
-export interface CrudControls<Row, Item> {
+export interface CrudControls<Row, Item = Row> {
   list: AdminList<Row>;
   /** The item in the view modal, if any. */
   viewing: Item | null;
@@ -92,6 +93,26 @@ export interface CrudControls<Row, Item> {
 export interface ViewProps<Row, Item = Row> {
   item: Item;
   controls: CrudControls<Row, Item>;
+}
+
+/**
+ * A row or view action that changes one item on the server (PUT `path` with `json`): the answer's message as the
+ * toast, its item into the view when that item is open there, the rows reloaded; `failure` as the toast otherwise.
+ */
+export async function putRowChange<Item extends { id: number }>(
+  controls: CrudControls<Item, Item>,
+  path: string,
+  json: unknown,
+  failure: string,
+) {
+  try {
+    const body = await apiJson<{ message: string; data: Item }>(path, { method: "PUT", json });
+    notify.success(body.message);
+    if (controls.viewing?.id === body.data.id) controls.view(body.data);
+    controls.list.reload();
+  } catch (error) {
+    notify.failure(failure, error);
+  }
 }
 
 type ModalState<Row, Item> =
@@ -113,8 +134,8 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
   /** The create/edit form; without it the screen only lists, views and deletes. */
   Form?: (props: FormProps<Item>) => ReactNode;
   View: (props: ViewProps<Row, Item>) => ReactNode;
-  /** How the view modal gets its item: by default GET `<endpoint>/<id>`. */
-  loadItem?: (row: Row) => Promise<Item> | Item;
+  /** The list rows carry every field: the view modal shows the row itself, with no GET `<endpoint>/<id>`. */
+  rowIsItem?: boolean;
   /** More row actions, between edit/images and delete. */
   rowActions?: (row: Row, controls: CrudControls<Row, Item>) => ReactNode;
   deleteDetails?: (row: Row) => string | undefined;
@@ -123,6 +144,8 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
   headerExtra?: ReactNode;
   toolbarExtra?: (list: AdminList<Row>) => ReactNode;
   extraKeys?: readonly string[];
+  /** A one-of filter shown as radio buttons under the search (`param` joins the list's URL keys). */
+  radioFilter?: { param: string; legend: string; options: RadioFilterOptions };
   modalSize?: "md" | "lg";
   /** A record, not a collection to edit (the audit log): rows are only viewed, never deleted. */
   readOnly?: boolean;
@@ -130,7 +153,9 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
   deleteLabel?: string;
 }) {
   const { messages: t, subject, endpoint, Form, View } = props;
-  const list = useAdminList<Row>(endpoint, props.extraKeys);
+  const radioParam = props.radioFilter?.param;
+  const extraKeys = useMemo(() => (radioParam ? [radioParam] : props.extraKeys), [radioParam, props.extraKeys]);
+  const list = useAdminList<Row>(endpoint, extraKeys);
   const permitted = useCan(subject);
   const can = props.readOnly ? { ...permitted, create: false, update: false, delete: false } : permitted;
   const canImages = useCan("Image");
@@ -159,8 +184,8 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
   async function open(row: Row, kind: "edit" | "view") {
     try {
       const item =
-        kind === "view" && props.loadItem
-          ? await props.loadItem(row)
+        kind === "view" && props.rowIsItem
+          ? (row as unknown as Item)
           : (await apiJson<{ data: Item }>(`${endpoint}/${row.id}`)).data;
       setModal({ kind, item });
     } catch (error) {
@@ -227,7 +252,8 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
           </button>
         ) : null}
       </ListHeader>
-      <SearchToolbar list={list} labels={props.searchLabels} filterKeys={props.extraKeys}>
+      <SearchToolbar list={list} labels={props.searchLabels} filterKeys={extraKeys}>
+        {props.radioFilter ? <RadioFilter list={list} {...props.radioFilter} /> : null}
         {props.toolbarExtra?.(list)}
       </SearchToolbar>
       <AdminTable

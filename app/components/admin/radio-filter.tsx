@@ -5,6 +5,8 @@
 import { useEffect, useState } from "react";
 import type { AdminList } from "./use-admin-list.ts";
 
+export type RadioFilterOptions = readonly (readonly [value: string, label: string])[];
+
 export function RadioFilter<Row>({
   list,
   param,
@@ -15,7 +17,7 @@ export function RadioFilter<Row>({
   /** The URL parameter, e.g. `status`; its absence means "all". */
   param: string;
   legend: string;
-  options: readonly (readonly [value: string, label: string])[];
+  options: RadioFilterOptions;
 }) {
   const urlFilter = list.params.get(param) ?? "all";
   const [filter, setFilter] = useState(urlFilter);

@@ -317,8 +317,7 @@ export default function AuditLog() {
         deleted: "",
         deleteError: "",
       }}
-      // The list rows carry every field: the view needs no request.
-      loadItem={(row) => row}
+      rowIsItem
       View={EntryView}
       rowActions={(row, controls) =>
         row.user_id !== null && controls.list.params.get("user_id") !== String(row.user_id) ? (

@@ -3,22 +3,18 @@ import type { AdminContactRequest } from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { Details, MultilineText } from "../../components/admin/bits.tsx";
 import { column } from "../../components/admin/columns.tsx";
-import { type CrudControls, CrudScreen, type ViewProps } from "../../components/admin/crud-screen.tsx";
+import { type CrudControls, CrudScreen, putRowChange, type ViewProps } from "../../components/admin/crud-screen.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { type ListColumn, RowAction } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
-import { RadioFilter } from "../../components/admin/radio-filter.tsx";
-import { notify } from "../../components/admin/toast.tsx";
 import { CheckIcon } from "../../components/ui/other-icons.tsx";
 import { useCan } from "../../lib/admin-permissions.ts";
-import { apiJson } from "../../lib/api-client.ts";
 
 export const meta = sectionMeta("contactRequests");
 
 const c = heAdmin.contact;
 const f = heAdmin.fields;
 const m = heAdmin.messages;
-const EXTRA_KEYS = ["status"] as const;
 
 function HandledBadge({ handledAt }: { handledAt: string | null }) {
   return handledAt ? (
@@ -72,23 +68,8 @@ const columns: ListColumn<AdminContactRequest>[] = [
   },
 ];
 
-async function setHandled(
-  row: AdminContactRequest,
-  handled: boolean,
-  screen: CrudControls<AdminContactRequest, AdminContactRequest>,
-) {
-  try {
-    const body = await apiJson<{ message: string; data: AdminContactRequest }>(
-      `/api/admin/contact-requests/${row.id}`,
-      { method: "PUT", json: { handled } },
-    );
-    notify.success(body.message);
-    if (screen.viewing?.id === row.id) screen.view(body.data);
-    screen.list.reload();
-  } catch (error) {
-    notify.failure(m.contactUpdateError, error);
-  }
-}
+const setHandled = (row: AdminContactRequest, handled: boolean, controls: CrudControls<AdminContactRequest>) =>
+  putRowChange(controls, `/api/admin/contact-requests/${row.id}`, { handled }, m.contactUpdateError);
 
 const FILTER_OPTIONS = [
   ["open", c.open],
@@ -144,8 +125,7 @@ export default function ContactRequests() {
       columns={columns}
       rowName={(r) => r.name}
       searchLabels={{ title: `${f.name} / ${f.email}`, content: f.message }}
-      extraKeys={EXTRA_KEYS}
-      toolbarExtra={(list) => <RadioFilter list={list} param="status" legend={c.filter} options={FILTER_OPTIONS} />}
+      radioFilter={{ param: "status", legend: c.filter, options: FILTER_OPTIONS }}
       messages={{
         heading: c.heading,
         viewTitle: (i) => `${f.message}: ${i.name}`,
@@ -153,8 +133,7 @@ export default function ContactRequests() {
         deleted: m.contactDeleted,
         deleteError: m.contactDeleteError,
       }}
-      // The list rows carry every field: the view needs no request.
-      loadItem={(row) => row}
+      rowIsItem
       View={ContactRequestView}
       rowActions={(row, controls) =>
         can.update ? (

@@ -8,23 +8,19 @@ import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { ReviewStatus } from "../../../domain/schemas/fields.ts";
 import { type BadgeTone, Details, MultilineText, ToneBadge } from "../../components/admin/bits.tsx";
 import { column } from "../../components/admin/columns.tsx";
-import { type CrudControls, CrudScreen, type ViewProps } from "../../components/admin/crud-screen.tsx";
+import { type CrudControls, CrudScreen, putRowChange, type ViewProps } from "../../components/admin/crud-screen.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { type ListColumn, RowAction } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
-import { RadioFilter } from "../../components/admin/radio-filter.tsx";
-import { notify } from "../../components/admin/toast.tsx";
 import { Stars } from "../../components/catalogue/bits.tsx";
 import { CloseIcon } from "../../components/ui/icon.tsx";
 import { CheckIcon } from "../../components/ui/other-icons.tsx";
 import { useCan } from "../../lib/admin-permissions.ts";
-import { apiJson } from "../../lib/api-client.ts";
 
 export const meta = sectionMeta("reviews");
 
 const r = heAdmin.reviews;
 const m = heAdmin.messages;
-const EXTRA_KEYS = ["status"] as const;
 const FILTER_OPTIONS = [
   ["pending", r.statuses.pending],
   ["approved", r.statuses.approved],
@@ -72,23 +68,8 @@ const columns: ListColumn<AdminReview>[] = [
   { id: "status", name: heAdmin.statusLabel, sortable: true, render: (row) => <StatusBadge status={row.status} /> },
 ];
 
-async function moderate(
-  row: AdminReview,
-  status: "approved" | "rejected",
-  screen: CrudControls<AdminReview, AdminReview>,
-) {
-  try {
-    const body = await apiJson<{ message: string; data: AdminReview }>(`/api/admin/reviews/${row.id}`, {
-      method: "PUT",
-      json: { status },
-    });
-    notify.success(body.message);
-    if (screen.viewing?.id === row.id) screen.view(body.data);
-    screen.list.reload();
-  } catch (error) {
-    notify.failure(m.reviewUpdateError, error);
-  }
-}
+const moderate = (row: AdminReview, status: "approved" | "rejected", controls: CrudControls<AdminReview>) =>
+  putRowChange(controls, `/api/admin/reviews/${row.id}`, { status }, m.reviewUpdateError);
 
 /** Approve and reject, whichever the review is not already. */
 function ModerationButtons({
@@ -151,8 +132,7 @@ export default function Reviews() {
       columns={columns}
       rowName={(row) => row.name}
       searchLabels={{ title: r.name, content: r.text }}
-      extraKeys={EXTRA_KEYS}
-      toolbarExtra={(list) => <RadioFilter list={list} param="status" legend={r.filter} options={FILTER_OPTIONS} />}
+      radioFilter={{ param: "status", legend: r.filter, options: FILTER_OPTIONS }}
       messages={{
         heading: r.heading,
         viewTitle: (item) => `${r.text}: ${item.name}`,
@@ -160,8 +140,7 @@ export default function Reviews() {
         deleted: m.reviewDeleted,
         deleteError: m.reviewDeleteError,
       }}
-      // The list rows carry every field: the view needs no request.
-      loadItem={(row) => row}
+      rowIsItem
       View={ReviewView}
       rowActions={(row, controls) => (
         <ModerationButtons

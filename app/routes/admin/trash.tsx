@@ -13,7 +13,6 @@ import { type CrudControls, CrudScreen, type ViewProps } from "../../components/
 import { formatDate, formatDateTime } from "../../components/admin/format.ts";
 import { type ListColumn, RowAction } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
-import { RadioFilter } from "../../components/admin/radio-filter.tsx";
 import { notify } from "../../components/admin/toast.tsx";
 import { RestoreIcon } from "../../components/ui/other-icons.tsx";
 import { useAdminSession, useCan } from "../../lib/admin-permissions.ts";
@@ -23,7 +22,6 @@ export const meta = sectionMeta("trash");
 
 const t = heAdmin.trash;
 const m = heAdmin.messages;
-const EXTRA_KEYS = ["type"] as const;
 const DAY_MS = 86_400_000;
 
 const typeName = (item: AdminTrashItem) => t.types[item.entity_type] ?? item.entity_type;
@@ -142,9 +140,8 @@ export default function Trash() {
       columns={columns}
       rowName={nameOf}
       searchLabels={{ title: t.searchName, content: null }}
-      extraKeys={EXTRA_KEYS}
+      radioFilter={{ param: "type", legend: t.filter, options }}
       headerExtra={<p className="max-w-xl text-cocoa-800">{t.intro(TRASH_DAYS)}</p>}
-      toolbarExtra={(list) => <RadioFilter list={list} param="type" legend={t.filter} options={options} />}
       deleteLabel={t.purge}
       messages={{
         heading: t.heading,
@@ -153,8 +150,7 @@ export default function Trash() {
         deleted: m.trashPurged,
         deleteError: m.trashPurgeError,
       }}
-      // The list rows carry every field: the view needs no request.
-      loadItem={(row) => row}
+      rowIsItem
       View={TrashView}
       rowActions={(row, controls) =>
         can.update ? (

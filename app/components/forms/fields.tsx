@@ -2,7 +2,7 @@
  * Labelled form fields. A server or browser error appears under its field, is tied to it with
  * aria-describedby and marks it aria-invalid; hints are described the same way.
  */
-import type { HTMLInputTypeAttribute } from "react";
+import type { HTMLInputTypeAttribute, ReactNode } from "react";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import { CONTACT_LIMITS } from "../../../domain/schemas/fields.ts";
 import { AlertIcon } from "../ui/other-icons.tsx";
@@ -39,8 +39,8 @@ function WithNumbers({ text }: { text: string }) {
   );
 }
 
-/** What a field's control carries: its id, whether it is required, and its hint and error for assistive technology. */
-function controlProps(id: string, { errors, hint, required }: Pick<BaseProps, "errors" | "hint" | "required">) {
+/** What a field's control carries: its id and name, whether it is required, and its hint and error for assistive technology. */
+function controlProps({ id, name, errors, hint, required }: BaseProps) {
   const invalid = Boolean(errors?.length);
   const described = [hint ? `${id}-hint` : "", invalid ? `${id}-error` : ""].filter(Boolean);
   return {
@@ -48,6 +48,7 @@ function controlProps(id: string, { errors, hint, required }: Pick<BaseProps, "e
     required,
     "aria-invalid": invalid || undefined,
     "aria-describedby": described.length ? described.join(" ") : undefined,
+    name,
   };
 }
 
@@ -79,19 +80,25 @@ export function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
+/** A field's frame: its label above the control, its error below. */
+function FieldFrame({ id, label, required, errors, children }: BaseProps & { children: ReactNode }) {
+  return (
+    <div>
+      <Label id={id} label={label} required={required} />
+      {children}
+      <FieldError id={id} errors={errors} />
+    </div>
+  );
+}
+
 export function TextField({
-  id,
-  name,
-  label,
-  errors,
-  hint,
-  required,
   type = "text",
   autoComplete,
   defaultValue,
   maxLength,
   inputMode,
   dir,
+  ...field
 }: BaseProps & {
   type?: HTMLInputTypeAttribute;
   autoComplete?: string;
@@ -102,58 +109,47 @@ export function TextField({
   dir?: "ltr";
 }) {
   return (
-    <div>
-      <Label id={id} label={label} required={required} />
+    <FieldFrame {...field}>
       <input
-        {...controlProps(id, { errors, hint, required })}
-        name={name}
+        {...controlProps(field)}
         type={type}
         autoComplete={autoComplete}
         defaultValue={defaultValue}
         maxLength={maxLength}
         inputMode={inputMode}
         dir={dir}
-        className={`${INPUT_CLASS} ${dir === "ltr" ? "text-end" : ""} ${borderOf(errors)}`}
+        className={`${INPUT_CLASS} ${dir === "ltr" ? "text-end" : ""} ${borderOf(field.errors)}`}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-cocoa-800">
-          <WithNumbers text={hint} />
+      {field.hint ? (
+        <p id={`${field.id}-hint`} className="mt-1 text-sm text-cocoa-800">
+          <WithNumbers text={field.hint} />
         </p>
       ) : null}
-      <FieldError id={id} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
 export function TextAreaField({
-  id,
-  name,
-  label,
-  errors,
-  hint,
-  required,
   defaultValue,
   maxLength,
   rows = 6,
+  ...field
 }: BaseProps & { defaultValue?: string; maxLength?: number; rows?: number }) {
   return (
-    <div>
-      <Label id={id} label={label} required={required} />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-0.5 text-sm text-cocoa-800">
-          {hint}
+    <FieldFrame {...field}>
+      {field.hint ? (
+        <p id={`${field.id}-hint`} className="mt-0.5 text-sm text-cocoa-800">
+          {field.hint}
         </p>
       ) : null}
       <textarea
-        {...controlProps(id, { errors, hint, required })}
-        name={name}
+        {...controlProps(field)}
         rows={rows}
         defaultValue={defaultValue}
         maxLength={maxLength}
-        className={`${INPUT_CLASS} resize-y ${borderOf(errors)}`}
+        className={`${INPUT_CLASS} resize-y ${borderOf(field.errors)}`}
       />
-      <FieldError id={id} errors={errors} />
-    </div>
+    </FieldFrame>
   );
 }
 

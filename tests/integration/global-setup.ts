@@ -9,7 +9,7 @@ import type { TestProject } from "vitest/node";
 import { findChromium } from "../support/browser.ts";
 import { createPostgresTemplates, type PostgresTemplates } from "../support/database.ts";
 import { runTempDir } from "../support/run-temp.ts";
-import { seedE2eTemplate, seedTemplate } from "../support/seed-template.ts";
+import { seedE2eTemplate, seedIntegrationTemplate } from "../support/seed-template.ts";
 import { ensureSiteBuild } from "../support/site-build.ts";
 
 declare module "vitest" {
@@ -21,11 +21,9 @@ declare module "vitest" {
   }
 }
 
-export const INTEGRATION_IMAGE_SCALE = 0.25;
-
 export default async function setup(project: TestProject) {
   ensureSiteBuild();
-  const template = await seedTemplate("integration", { imageScale: INTEGRATION_IMAGE_SCALE });
+  const template = await seedIntegrationTemplate();
   project.provide("seedTemplate", template);
   // PostgreSQL: a migrated and a seeded template database for this run (dropped at its end).
   const url = process.env.TEST_DATABASE_URL;

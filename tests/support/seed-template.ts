@@ -95,6 +95,14 @@ export function copyTemplate(template: string, target: { file?: string; uploadsD
   cpSync(path.join(template, TEMPLATE_UPLOADS), target.uploadsDir, { recursive: true });
 }
 
+/** Artwork scale of the integration template: a quarter of the full size is enough for every integration test. */
+export const INTEGRATION_IMAGE_SCALE = 0.25;
+
+/** The integration template (demo content, no admin), built unless cached. */
+export function seedIntegrationTemplate(): Promise<string> {
+  return seedTemplate("integration", { imageScale: INTEGRATION_IMAGE_SCALE });
+}
+
 /** The e2e admin account, in the e2e template and given to each e2e server as ADMIN_EMAIL/ADMIN_PASSWORD. */
 export const E2E_ADMIN = { email: "e2e-admin@example.co.il", password: "e2e-admin-password-123" };
 /** Cheap hashes for the e2e template's admin and every account the e2e tests create (docs/security.md). */

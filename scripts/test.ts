@@ -1,0 +1,158 @@
+/**
+ * `npm test`: every check CI runs, side by side where they do not depend on each other, so the two cores stay
+ * busy (docs/testing.md). The steps and what each waits for:
+ *
+ *   lint, typecheck                       at once
+ *   build       (production build)        at once
+ *   templates   (seeded demo content)     at once
+ *   unit + integration                    after build and templates
+ *   e2e                                   after build and templates, beside unit + integration
+ *   cluster     (only under CI=true)      after unit + integration, beside e2e
+ *
+ * The build and the templates are the ones the suites' global setups would otherwise make (they find them
+ * cached); made here once, before the suites that use them start side by side, neither suite makes them twice.
+ * Each step's output is printed as it comes, every line prefixed with the step's name; a summary of every
+ * step's result and time follows. Any step that fails (or never runs because a step it waits for failed)
+ * fails `npm test` with exit code 1. Ctrl-C or SIGTERM stops every step's process group.
+ *
+ * `node scripts/test.ts --step=build|templates` runs one preparation step in this process (used by the steps).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+  after: string[];
+}
+
+const node = process.execPath;
+const vitest = "node_modules/vitest/vitest.mjs";
+const self = "scripts/test.ts";
+
+const STEPS: Step[] = [
+  { name: "lint", command: "npm", args: ["run", "--silent", "lint"], after: [] },
+  { name: "typecheck", command: "npm", args: ["run", "--silent", "typecheck"], after: [] },
+  { name: "build", command: node, args: [self, "--step=build"], after: [] },
+  { name: "templates", command: node, args: [self, "--step=templates"], after: [] },
+  {
+    name: "unit+integration",
+    command: node,
+    args: [vitest, "run", "--project", "unit", "--project", "integration"],
+    after: ["build", "templates"],
+  },
+  { name: "e2e", command: node, args: [vitest, "run", "--project", "e2e"], after: ["build", "templates"] },
+  ...(process.env.CI === "true"
+    ? [{ name: "cluster", command: node, args: [vitest, "run", "--project", "cluster"], after: ["unit+integration"] }]
+    : []),
+];
+
+async function runStep(name: string): Promise<void> {
+  if (name === "build") {
+    const { ensureSiteBuild } = await import("../tests/support/site-build.ts");
+    ensureSiteBuild();
+  } else if (name === "templates") {
+    const { seedE2eTemplate, seedIntegrationTemplate } = await import("../tests/support/seed-template.ts");
+    const { findChromium } = await import("../tests/support/browser.ts");
+    // The integration template's key is taken before seedE2eTemplate sets PASSWORD_HASH_COST (as in the
+    // integration global setup); the e2e template only where e2e runs (its setup reports a missing Chromium).
+    const integration = seedIntegrationTemplate();
+    const e2e = findChromium() ? seedE2eTemplate() : undefined;
+    await Promise.all([integration, e2e]);
+  } else {
+    throw new Error(`unknown step ${name}`);
+  }
+}
+
+interface Outcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  seconds: number;
+}
+
+const stepArg = process.argv.find((arg) => arg.startsWith("--step="));
+if (stepArg) {
+  await runStep(stepArg.slice("--step=".length));
+} else {
+  const children = new Set<ChildProcess>();
+  const outcomes = new Map<string, Outcome | "skipped">();
+  const started = performance.now();
+  let stopping = false;
+
+  const width = Math.max(...STEPS.map((s) => s.name.length));
+  const prefix = (name: string) => `[${name}]`.padEnd(width + 3);
+  const pipeLines = (name: string, stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
+    createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => out.write(`${prefix(name)}${line}\n`));
+  };
+
+  function run(step: Step): Promise<Outcome> {
+    const begun = performance.now();
+    console.log(`${prefix(step.name)}▶ ${step.command === node ? "node" : step.command} ${step.args.join(" ")}`);
+    // Its own process group, so a stop reaches the step's children (servers, Chromium) too.
+    const child = spawn(step.command, step.args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
+    children.add(child);
+    pipeLines(step.name, child.stdout!, process.stdout);
+    pipeLines(step.name, child.stderr!, process.stderr);
+    return new Promise((resolve) => {
+      child.once("error", (error) => {
+        console.error(`${prefix(step.name)}${error.message}`);
+      });
+      child.once("close", (code, signal) => {
+        children.delete(child);
+        resolve({ code, signal, seconds: (performance.now() - begun) / 1000 });
+      });
+    });
+  }
+
+  const promises = new Map<string, Promise<boolean>>();
+  function schedule(step: Step): Promise<boolean> {
+    let promise = promises.get(step.name);
+    if (promise) return promise;
+    promise = (async () => {
+      const ready = await Promise.all(step.after.map((name) => schedule(STEPS.find((s) => s.name === name)!)));
+      if (stopping || ready.includes(false)) {
+        outcomes.set(step.name, "skipped");
+        return false;
+      }
+      const outcome = await run(step);
+      outcomes.set(step.name, outcome);
+      const ok = outcome.code === 0;
+      console.log(
+        `${prefix(step.name)}${ok ? "✓ passed" : "✗ FAILED"} in ${outcome.seconds.toFixed(1)} s${ok ? "" : ` (exit ${outcome.code ?? outcome.signal})`}`,
+      );
+      return ok;
+    })();
+    promises.set(step.name, promise);
+    return promise;
+  }
+
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const child of children) {
+      try {
+        if (child.pid) process.kill(-child.pid, signal);
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+
+  const results = await Promise.all(STEPS.map(schedule));
+  const total = (performance.now() - started) / 1000;
+  console.log("\nnpm test:");
+  for (const step of STEPS) {
+    const outcome = outcomes.get(step.name);
+    const text =
+      outcome === undefined || outcome === "skipped"
+        ? "not run (a step it waits for failed)"
+        : outcome.code === 0
+          ? `passed   ${outcome.seconds.toFixed(1).padStart(6)} s`
+          : `FAILED   ${outcome.seconds.toFixed(1).padStart(6)} s (exit ${outcome.code ?? outcome.signal})`;
+    console.log(`  ${step.name.padEnd(width)}  ${text}`);
+  }
+  console.log(`  ${"total".padEnd(width)}  ${total.toFixed(1).padStart(15)} s`);
+  process.exitCode = results.every(Boolean) && !stopping ? 0 : 1;
+}

@@ -29,14 +29,14 @@ describeInChromium("admin: a product from creation to deletion", (browser) => {
   const dialog = (name: string) => page.getByRole("dialog", { name });
   const row = () => page.getByRole("row").filter({ hasText: NAME });
 
-  it("opens the products list from the top bar, not indexed, with no axe violations", async () => {
+  // axe on this list at this size: tests/e2e/admin-a11y.test.ts (/admin/products, laptop), not again here.
+  it("opens the products list from the top bar, not indexed", async () => {
     await page.getByRole("navigation", { name: "ניווט בממשק הניהול" }).getByRole("link", { name: "מוצרים" }).click();
     await page.waitForURL(`${baseURL}/admin/products`);
     await listReady(page);
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("מוצרים");
     expect(await page.getByRole("row").count()).toBeGreaterThan(10);
-    expect(await axeViolations(page)).toEqual([]);
   });
 
   it("shows the Hebrew validation errors under the fields and blocks the save", async () => {

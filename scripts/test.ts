@@ -13,7 +13,7 @@
  * cached); made here once, before the suites that use them start side by side, neither suite makes them twice.
  * Each step's output is printed as it comes, every line prefixed with the step's name; a summary of every
  * step's result and time follows. Any step that fails (or never runs because a step it waits for failed)
- * fails `npm test` with exit code 1. Ctrl-C or SIGTERM stops every step's process group.
+ * fails `npm test` with exit code 1. Ctrl-C or SIGTERM stops every step's process group (servers and Chromium too).
  *
  * `node scripts/test.ts --step=build|templates` runs one preparation step in this process (used by the steps).
  */
@@ -127,8 +127,7 @@ if (stepArg) {
     return promise;
   }
 
-  const stop = (signal: NodeJS.Signals) => {
-    stopping = true;
+  const signalAll = (signal: NodeJS.Signals) => {
     for (const child of children) {
       try {
         if (child.pid) process.kill(-child.pid, signal);
@@ -137,8 +136,16 @@ if (stepArg) {
       }
     }
   };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  // Stopped: SIGTERM to every step's process group (Vitest stops its servers and browser), SIGKILL to what is
+  // still there 10 s later.
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    signalAll("SIGTERM");
+    setTimeout(() => signalAll("SIGKILL"), 10_000).unref();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
 
   const results = await Promise.all(STEPS.map(schedule));
   const total = (performance.now() - started) / 1000;

@@ -14,10 +14,14 @@
  * Each step's output is printed as it comes, every line prefixed with the step's name; a summary of every
  * step's result and time follows. Any step that fails (or never runs because a step it waits for failed)
  * fails `npm test` with exit code 1. Ctrl-C or SIGTERM stops every step's process group (servers and Chromium too).
+ * The steps' TMPDIR is a folder of this run, removed at its end, so not even a killed step leaves files in /tmp.
  *
  * `node scripts/test.ts --step=build|templates` runs one preparation step in this process (used by the steps).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createInterface } from "node:readline";
 
 interface Step {
@@ -75,6 +79,9 @@ const stepArg = process.argv.find((arg) => arg.startsWith("--step="));
 if (stepArg) {
   await runStep(stepArg.slice("--step=".length));
 } else {
+  // The steps' temporary directory (TMPDIR): the suites' run folders (tests/support/run-temp.ts) land inside, and
+  // it is removed at the end even when a step was killed before its teardown.
+  const runTemp = mkdtempSync(path.join(tmpdir(), "bakery-npm-test-"));
   const children = new Set<ChildProcess>();
   const outcomes = new Map<string, Outcome | "skipped">();
   const started = performance.now();
@@ -90,7 +97,11 @@ if (stepArg) {
     const begun = performance.now();
     console.log(`${prefix(step.name)}▶ ${step.command === node ? "node" : step.command} ${step.args.join(" ")}`);
     // Its own process group, so a stop reaches the step's children (servers, Chromium) too.
-    const child = spawn(step.command, step.args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(step.command, step.args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+      env: { ...process.env, TMPDIR: runTemp },
+    });
     children.add(child);
     pipeLines(step.name, child.stdout!, process.stdout);
     pipeLines(step.name, child.stderr!, process.stderr);
@@ -136,8 +147,8 @@ if (stepArg) {
       }
     }
   };
-  // Stopped: SIGTERM to every step's process group (Vitest stops its servers and browser), SIGKILL to what is
-  // still there 10 s later.
+  // Stopped: SIGTERM to every step's process group (its servers and Chromium too), SIGKILL to what is still
+  // there 10 s later.
   const stop = () => {
     if (stopping) return;
     stopping = true;
@@ -148,6 +159,7 @@ if (stepArg) {
   process.on("SIGTERM", stop);
 
   const results = await Promise.all(STEPS.map(schedule));
+  rmSync(runTemp, { recursive: true, force: true });
   const total = (performance.now() - started) / 1000;
   console.log("\nnpm test:");
   for (const step of STEPS) {

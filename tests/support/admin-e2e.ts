@@ -1,6 +1,6 @@
 /** Helpers for the back-office end-to-end tests: a signed-in staff page, toasts, dialogs, lists. */
 import type { Browser, Locator, Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { LIST_KEYS } from "../../app/components/admin/use-admin-list.ts";
 import { newPage, openPage } from "./browser.ts";
 
@@ -98,7 +98,17 @@ export async function expectToast(page: Page, title: string): Promise<void> {
 /** Closes every toast (so the next assertion sees only new ones). */
 export async function dismissToasts(page: Page): Promise<void> {
   const buttons = toasts(page).getByRole("button", { name: "סגירת ההודעה" });
-  while ((await buttons.count()) > 0) await buttons.first().click();
+  // A toast also closes by itself when its time is up, so one counted here can be gone before a click reaches
+  // it (a 15 s wait for a button that no longer exists, under load). Press the close buttons there are at that
+  // moment, in the page in one step, until none is left.
+  await expect
+    .poll(async () => {
+      await buttons.evaluateAll((all) => {
+        for (const button of all) (button as HTMLButtonElement).click();
+      });
+      return buttons.count();
+    })
+    .toBe(0);
 }
 
 /** Types digits into a React Aria date or time field, segment after segment, as a keyboard user does. */

@@ -4,14 +4,15 @@
  *
  *   lint, typecheck                       at once
  *   build       (production build)        at once
- *   templates   (seeded demo content)     at once
- *   unit + integration                    after build and templates
- *   e2e                                   after unit + integration
+ *   templates   (integration template)    at once
+ *   unit        (pure code)               at once
+ *   integration                           after build and templates (draws the e2e template meanwhile)
+ *   e2e                                   after unit and integration
  *   cluster     (only under CI=true)      after e2e
  *
- * The build and the templates are the ones the suites' global setups would otherwise make (they find them
- * cached); made here once, beside lint and typecheck, neither suite makes them. The suites themselves run one after
- * the other: side by side under CI's load they ran into their time limits.
+ * The build and the integration template are the ones the suites' global setups would otherwise make (they find
+ * them cached); made here once, beside lint and typecheck, neither suite makes them. The suites with servers run
+ * one after the other: side by side under CI's load they ran into their time limits.
  * Each step's output is printed as it comes, every line prefixed with the step's name; a summary of every
  * step's result and time follows. Any step that fails (or never runs because a step it waits for failed)
  * fails `npm test` with exit code 1. Ctrl-C or SIGTERM stops every step's process group (servers and Chromium too).
@@ -19,7 +20,7 @@
  *
  * `node scripts/test.ts --step=build|templates` runs one preparation step in this process (used by the steps).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -41,15 +42,17 @@ const STEPS: Step[] = [
   { name: "typecheck", command: "npm", args: ["run", "--silent", "typecheck"], after: [] },
   { name: "build", command: node, args: [self, "--step=build"], after: [] },
   { name: "templates", command: node, args: [self, "--step=templates"], after: [] },
+  // Pure code: needs neither the build nor a template.
+  { name: "unit", command: node, args: [vitest, "run", "--project", "unit"], after: [] },
   {
-    name: "unit+integration",
+    name: "integration",
     command: node,
-    args: [vitest, "run", "--project", "unit", "--project", "integration"],
+    args: [vitest, "run", "--project", "integration"],
     after: ["build", "templates"],
   },
-  // e2e after unit + integration, not beside them: side by side under CI's load (stress-ng on one of the two
-  // cores), admin e2e tests ran into their 60 s limits (26 Nov, 04:48).
-  { name: "e2e", command: node, args: [vitest, "run", "--project", "e2e"], after: ["unit+integration"] },
+  // e2e after integration, not beside it: side by side under CI's load (stress-ng on one of the two cores),
+  // admin e2e tests ran into their 60 s limits (26 Nov, 04:48).
+  { name: "e2e", command: node, args: [vitest, "run", "--project", "e2e"], after: ["unit", "integration"] },
   ...(process.env.CI === "true"
     ? [{ name: "cluster", command: node, args: [vitest, "run", "--project", "cluster"], after: ["e2e"] }]
     : []),
@@ -60,13 +63,10 @@ async function runStep(name: string): Promise<void> {
     const { ensureSiteBuild } = await import("../tests/support/site-build.ts");
     ensureSiteBuild();
   } else if (name === "templates") {
-    const { seedE2eTemplate, seedIntegrationTemplate } = await import("../tests/support/seed-template.ts");
-    const { findChromium } = await import("../tests/support/browser.ts");
-    // The integration template's key is taken before seedE2eTemplate sets PASSWORD_HASH_COST (as in the
-    // integration global setup); the e2e template only where e2e runs (its setup reports a missing Chromium).
-    const integration = seedIntegrationTemplate();
-    const e2e = findChromium() ? seedE2eTemplate() : undefined;
-    await Promise.all([integration, e2e]);
+    // The integration template only: the integration suite's global setup draws the e2e template (full-size
+    // artwork) in the background while its files run, so the suite starts as soon as its own template is there.
+    const { seedIntegrationTemplate } = await import("../tests/support/seed-template.ts");
+    await seedIntegrationTemplate();
   } else {
     throw new Error(`unknown step ${name}`);
   }
@@ -85,7 +85,8 @@ if (stepArg) {
   // The steps' temporary directory (TMPDIR): the suites' run folders (tests/support/run-temp.ts) land inside, and
   // it is removed at the end even when a step was killed before its teardown.
   const runTemp = mkdtempSync(path.join(tmpdir(), "bakery-npm-test-"));
-  const children = new Set<ChildProcess>();
+  // Every step's process group, kept after its leader exits: a step's servers can outlive the step's own process.
+  const groups = new Set<number>();
   const outcomes = new Map<string, Outcome | "skipped">();
   const started = performance.now();
   let stopping = false;
@@ -105,7 +106,7 @@ if (stepArg) {
       detached: true,
       env: { ...process.env, TMPDIR: runTemp },
     });
-    children.add(child);
+    if (child.pid) groups.add(child.pid);
     pipeLines(step.name, child.stdout!, process.stdout);
     pipeLines(step.name, child.stderr!, process.stderr);
     return new Promise((resolve) => {
@@ -113,7 +114,6 @@ if (stepArg) {
         console.error(`${prefix(step.name)}${error.message}`);
       });
       child.once("close", (code, signal) => {
-        children.delete(child);
         resolve({ code, signal, seconds: (performance.now() - begun) / 1000 });
       });
     });
@@ -142,26 +142,31 @@ if (stepArg) {
   }
 
   const signalAll = (signal: NodeJS.Signals) => {
-    for (const child of children) {
+    for (const group of groups) {
       try {
-        if (child.pid) process.kill(-child.pid, signal);
+        process.kill(-group, signal);
       } catch {
-        // already gone
+        // the whole group is gone
       }
     }
   };
   // Stopped: SIGTERM to every step's process group (its servers and Chromium too), SIGKILL to what is still
-  // there 10 s later.
+  // there 10 s later, or as soon as every step's own process has ended (what is left then is an orphan).
+  let killTimer: NodeJS.Timeout | undefined;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     signalAll("SIGTERM");
-    setTimeout(() => signalAll("SIGKILL"), 10_000).unref();
+    killTimer = setTimeout(() => signalAll("SIGKILL"), 10_000);
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 
   const results = await Promise.all(STEPS.map(schedule));
+  if (stopping) {
+    clearTimeout(killTimer);
+    signalAll("SIGKILL");
+  }
   rmSync(runTemp, { recursive: true, force: true });
   const total = (performance.now() - started) / 1000;
   console.log("\nnpm test:");

@@ -3,7 +3,7 @@
  * (server/main.ts) once per Vitest worker, each on a free port with a data folder of its own, and hands the
  * URLs to the tests (a file uses its worker's server: `e2eBaseURL()` in tests/support/chromium-suite.ts), so
  * files run side by side without seeing each other's writes; stops them afterwards. Each data folder is a
- * copy of a seeded template (demo content at full size and the e2e admin, built once and cached:
+ * copy of a seeded template (demo content at half size and the e2e admin, built once and cached:
  * tests/support/seed-template.ts), so a server starts with every image in place instead of drawing them,
  * and AVIF encoding is off (AVIF is covered by unit and integration tests). Also starts the run's Chromium
  * (files connect to it) and points TMPDIR at a folder of the run that the teardown removes.

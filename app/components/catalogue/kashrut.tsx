@@ -83,24 +83,25 @@ export function AllergensBlock({ product }: { product: ProductKashrut }) {
       </h2>
       {product.allergens.length || product.may_contain.length ? (
         <dl className="space-y-1 text-lg">
-          {product.allergens.length ? (
-            <div className="flex flex-wrap gap-x-2">
-              <dt className="font-bold text-cocoa-900">{t.contains}</dt>
-              <dd className="text-cocoa-800">{t.namesOf(product.allergens)}</dd>
-            </div>
-          ) : null}
-          {product.may_contain.length ? (
-            <div className="flex flex-wrap gap-x-2">
-              <dt className="font-bold text-cocoa-900">{t.mayContain}</dt>
-              <dd className="text-cocoa-800">{t.namesOf(product.may_contain)}</dd>
-            </div>
-          ) : null}
+          <AllergenTerm term={t.contains} codes={product.allergens} />
+          <AllergenTerm term={t.mayContain} codes={product.may_contain} />
         </dl>
       ) : (
         <p className="text-lg text-cocoa-800">{t.containsNone}</p>
       )}
       <p className="mt-2 text-sm text-cocoa-800">{t.allergensNote}</p>
     </section>
+  );
+}
+
+/** One line of the allergens block ("מכיל: …"); none when the product lists no codes under it. */
+function AllergenTerm({ term, codes }: { term: string; codes: ProductKashrut["allergens"] }) {
+  if (!codes.length) return null;
+  return (
+    <div className="flex flex-wrap gap-x-2">
+      <dt className="font-bold text-cocoa-900">{term}</dt>
+      <dd className="text-cocoa-800">{t.namesOf(codes)}</dd>
+    </div>
   );
 }
 

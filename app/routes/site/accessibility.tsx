@@ -38,6 +38,16 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+function Bullets({ items }: { items: readonly string[] }) {
+  return (
+    <ul className="list-disc space-y-2 ps-6 marker:text-crust-600">
+      {items.map((item) => (
+        <li key={item.slice(0, 32)}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
 const reviewed = new Intl.DateTimeFormat("he-IL", { dateStyle: "long", timeZone: "UTC" }).format(
   new Date(`${t.reviewedDate}T00:00:00Z`),
 );
@@ -57,11 +67,7 @@ export default function AccessibilityStatement({ loaderData }: Route.ComponentPr
         </Section>
 
         <Section id="a11y-adjustments" title={t.adjustmentsHeading}>
-          <ul className="list-disc space-y-2 ps-6 marker:text-crust-600">
-            {t.adjustments.map((item) => (
-              <li key={item.slice(0, 32)}>{item}</li>
-            ))}
-          </ul>
+          <Bullets items={t.adjustments} />
         </Section>
 
         <Section id="a11y-testing" title={t.testingHeading}>
@@ -88,11 +94,7 @@ export default function AccessibilityStatement({ loaderData }: Route.ComponentPr
         </Section>
 
         <Section id="a11y-limitations" title={t.limitationsHeading}>
-          <ul className="list-disc space-y-2 ps-6 marker:text-crust-600">
-            {t.limitations.map((item) => (
-              <li key={item.slice(0, 32)}>{item}</li>
-            ))}
-          </ul>
+          <Bullets items={t.limitations} />
           <p>{t.limitationsNote}</p>
         </Section>
 

@@ -104,6 +104,18 @@ function RatingField({ value, errors }: { value?: string; errors?: string[] }) {
   );
 }
 
+/** The way back to the product page, from the form and from its thanks. */
+function BackToProduct({ product, className }: { product: { id: number; name: string }; className: string }) {
+  return (
+    <Link
+      to={`/product/${product.id}`}
+      className={`inline-block font-semibold text-crust-700 underline underline-offset-4 ${className}`}
+    >
+      {t.backToProduct(product.name)}
+    </Link>
+  );
+}
+
 function Sent({ product }: { product: { id: number; name: string } }) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
@@ -116,12 +128,7 @@ function Sent({ product }: { product: { id: number; name: string } }) {
           </p>
           <p className="mt-2 text-lg text-cocoa-800">{t.sent}</p>
         </div>
-        <Link
-          to={`/product/${product.id}`}
-          className="mt-6 inline-block font-semibold text-crust-700 underline underline-offset-4"
-        >
-          {t.backToProduct(product.name)}
-        </Link>
+        <BackToProduct product={product} className="mt-6" />
       </div>
     </main>
   );
@@ -146,12 +153,7 @@ export default function ProductReview({ loaderData, actionData }: Route.Componen
             sizes="(min-width: 1024px) 400px, 92vw"
             className="aspect-[4/3] w-full rounded-xl object-cover"
           />
-          <Link
-            to={`/product/${product.id}`}
-            className="inline-block text-lg font-semibold text-crust-700 underline underline-offset-4"
-          >
-            {t.backToProduct(product.name)}
-          </Link>
+          <BackToProduct product={product} className="text-lg" />
         </aside>
       }
     >

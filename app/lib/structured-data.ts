@@ -8,6 +8,7 @@ import type { RouterContextProvider } from "react-router";
 import type { Picture, ProductReviews, SiteSettings } from "../../domain/contracts/catalogue.ts";
 import type { Branch, HoursDay, OpeningHoursEntry } from "../../domain/contracts/content.ts";
 import { heKashrut } from "../../domain/i18n/kashrut.ts";
+import { he } from "../../domain/i18n/site.ts";
 import type { Allergen } from "../../domain/kashrut.ts";
 import { schemaPrice } from "../../domain/money.ts";
 import { parseIsraeliPhone } from "../../domain/phone.ts";
@@ -259,6 +260,11 @@ export function productJsonLd(
 export interface Crumb {
   name: string;
   path: string;
+}
+
+/** A page's trail: the home page, then these crumbs (the last one the page itself). */
+export function homeTrail(...crumbs: Crumb[]): Crumb[] {
+  return [{ name: he.nav.home, path: "/" }, ...crumbs];
 }
 
 /** A trail such as דף הבית › סניפים › סניף מחנה יהודה, with absolute URLs. */

@@ -96,7 +96,6 @@ export const he = {
     genericText: "אירעה תקלה בטעינת הדף. נסו שוב בעוד רגע.",
   },
   seo: {
-    breadcrumbHome: "דף הבית",
     shareImageAlt: (brand: string) => `חלה, קרואסון, עוגיות ורוגלך של ${brand}`,
   },
 } as const;

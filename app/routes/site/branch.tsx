@@ -4,7 +4,6 @@ import { formatDay } from "../../../domain/certificates.ts";
 import { heContent } from "../../../domain/i18n/content.ts";
 import { heHours } from "../../../domain/i18n/hours.ts";
 import { heKashrut } from "../../../domain/i18n/kashrut.ts";
-import { he } from "../../../domain/i18n/site.ts";
 import { parseIsraeliPhone, telHref } from "../../../domain/phone.ts";
 import { HoursStatusLine, NextDaysTable } from "../../components/content/hours-days.tsx";
 import { OpeningHoursTable } from "../../components/content/opening-hours.tsx";
@@ -29,6 +28,7 @@ import {
   addStructuredData,
   branchJsonLd,
   breadcrumbJsonLd,
+  homeTrail,
   specialOpeningHoursSpecification,
 } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/branch";
@@ -47,11 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     context,
     branchJsonLd(branch, settings, publicUrl, specialOpeningHoursSpecification(days, branch.opening_hours)),
     breadcrumbJsonLd(
-      [
-        { name: he.seo.breadcrumbHome, path: "/" },
-        { name: t.title, path: "/branches" },
-        { name: branch.name, path: `/branches/${branch.id}` },
-      ],
+      homeTrail({ name: t.title, path: "/branches" }, { name: branch.name, path: `/branches/${branch.id}` }),
       publicUrl,
     ),
   );

@@ -6,6 +6,7 @@ import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { subcategoryHref } from "../../lib/links.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
+import { homeTrail } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/categories";
 
 export const meta = metaFromSeo(he.titles.categories);
@@ -28,12 +29,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
   const { categories } = loaderData;
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none sm:px-6">
-      <Breadcrumbs
-        items={[
-          { name: he.nav.home, path: "/" },
-          { name: he.titles.categories, path: "/categories" },
-        ]}
-      />
+      <Breadcrumbs items={homeTrail({ name: he.titles.categories, path: "/categories" })} />
       <h1 className="mt-4 text-4xl font-extrabold text-cocoa-900">{heCatalogue.categories.heading}</h1>
       <p className="mt-2 max-w-2xl text-lg text-cocoa-800">{heCatalogue.categories.intro}</p>
       <ul className="mt-10 space-y-10 md:space-y-14">

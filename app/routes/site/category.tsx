@@ -10,17 +10,16 @@ import { requestContext, servicesContext } from "../../lib/context.ts";
 import { subcategoryHref } from "../../lib/links.ts";
 import { idFromParam } from "../../lib/params.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
-import { addStructuredData, breadcrumbJsonLd, type Crumb } from "../../lib/structured-data.ts";
+import { addStructuredData, breadcrumbJsonLd, type Crumb, homeTrail } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/category";
 
 /** Home › categories › its main category (for a subcategory) › the category: on the page and for search engines. */
 function trailOf(category: CategoryDetail): Crumb[] {
-  return [
-    { name: he.nav.home, path: "/" },
+  return homeTrail(
     { name: he.titles.categories, path: "/categories" },
     ...(category.parent ? [{ name: category.parent.name, path: `/categories/${category.parent.id}` }] : []),
     { name: category.name, path: `/categories/${category.id}` },
-  ];
+  );
 }
 
 export const meta = metaFromSeo();

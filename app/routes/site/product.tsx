@@ -16,19 +16,24 @@ import { requestContext, servicesContext } from "../../lib/context.ts";
 import { subcategoryHref } from "../../lib/links.ts";
 import { idFromParam } from "../../lib/params.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
-import { addStructuredData, breadcrumbJsonLd, type Crumb, productJsonLd } from "../../lib/structured-data.ts";
+import {
+  addStructuredData,
+  breadcrumbJsonLd,
+  type Crumb,
+  homeTrail,
+  productJsonLd,
+} from "../../lib/structured-data.ts";
 import type { Route } from "./+types/product";
 
 /** Home › the product's first category (or all products) › the product: on the page and for search engines. */
 function trailOf(product: ProductDetail): Crumb[] {
   const firstCategory = product.category[0];
-  return [
-    { name: he.nav.home, path: "/" },
+  return homeTrail(
     firstCategory
       ? { name: firstCategory.name, path: subcategoryHref(firstCategory.id) }
       : { name: he.nav.products, path: "/products" },
     { name: product.name, path: `/product/${product.id}` },
-  ];
+  );
 }
 
 export const meta = metaFromSeo();

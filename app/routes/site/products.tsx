@@ -14,6 +14,7 @@ import { SearchSubmit } from "../../components/site/search-bar.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
+import { homeTrail } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/products";
 
 /** The public site's pagination window (spec §9). */
@@ -73,13 +74,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const { products, search, category, parent, filter } = loaderData;
   const filtered = hasFilter(filter);
   const heading = category ? category.name : heCatalogue.products.heading;
-  const crumbs = [
-    { name: he.nav.home, path: "/" },
+  const crumbs = homeTrail(
     // "All products" keeps the kashrut/allergen filter: only the category is left behind.
     ...(category ? [{ name: he.nav.products, path: productsHref({ search, ...filterQuery(filter) }) }] : []),
     ...(parent ? [{ name: parent.name, path: `/categories/${parent.id}` }] : []),
     { name: heading, path: productsHref({ category: category?.id, search, ...filterQuery(filter) }) },
-  ];
+  );
 
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none sm:px-6">

@@ -1,14 +1,13 @@
 import { data, Link } from "react-router";
 import { heContent } from "../../../domain/i18n/content.ts";
 import { heForms } from "../../../domain/i18n/forms.ts";
-import { he } from "../../../domain/i18n/site.ts";
 import { PageHeader, Paragraphs } from "../../components/content/page-header.tsx";
 import { PostCard } from "../../components/content/post-card.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { idFromParam } from "../../lib/params.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
-import { addStructuredData, breadcrumbJsonLd } from "../../lib/structured-data.ts";
+import { addStructuredData, breadcrumbJsonLd, homeTrail } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/sale";
 
 const t = heContent.posts;
@@ -26,11 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   addStructuredData(
     context,
     breadcrumbJsonLd(
-      [
-        { name: he.seo.breadcrumbHome, path: "/" },
-        { name: t.salesTitle, path: "/sales" },
-        { name: sale.name, path: `/sale/${sale.id}` },
-      ],
+      homeTrail({ name: t.salesTitle, path: "/sales" }, { name: sale.name, path: `/sale/${sale.id}` }),
       publicUrl,
     ),
   );

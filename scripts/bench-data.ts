@@ -125,7 +125,9 @@ function endpoints(services: Services, version: ContentVersion, lastMembersPage:
   ];
 }
 
-async function count(handle: DatabaseHandle, table: "products" | "clients" | "contact_requests"): Promise<number> {
+type GrownTable = "products" | "clients" | "contact_requests";
+
+async function count(handle: DatabaseHandle, table: GrownTable): Promise<number> {
   const row = await handle.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
@@ -145,55 +147,50 @@ async function insertChunked<T>(handle: DatabaseHandle, table: string, rows: T[]
   });
 }
 
+/** Adds rows to `table` until it holds `target`: `row(i, n)` is the i-th of the n missing ones. */
+async function topUp<T>(handle: DatabaseHandle, table: GrownTable, target: number, row: (i: number, n: number) => T) {
+  const missing = target - (await count(handle, table));
+  await insertChunked(
+    handle,
+    table,
+    Array.from({ length: missing }, (_, i) => row(i, missing)),
+  );
+}
+
 /** Tops the demo content up to LARGE with plain rows, spread over two years of join and request times. */
 export async function growTo(handle: DatabaseHandle) {
   const start = Date.parse("2024-11-25T08:00:00.000Z");
   const at = (i: number, n: number) => new Date(start + Math.floor((i / n) * 730 * 86_400_000)).toISOString();
   const template = await handle.db.selectFrom("products").selectAll().orderBy("id").execute();
   const maxSerial = template.reduce((max, p) => Math.max(max, Number(p.serial_id)), 0);
-  const products = LARGE.products - (await count(handle, "products"));
-  await insertChunked(
-    handle,
-    "products",
-    Array.from({ length: products }, (_, i) => {
-      const { id: _id, ...source } = template[i % template.length] as (typeof template)[number];
-      return {
-        ...source,
-        name: `${source.name} ${i + 1}`,
-        serial_id: maxSerial + i + 1,
-        visibility_home_page: 0,
-        created_at: at(i, products),
-        updated_at: at(i, products),
-      };
-    }),
-  );
-  const clients = LARGE.clients - (await count(handle, "clients"));
-  await insertChunked(
-    handle,
-    "clients",
-    Array.from({ length: clients }, (_, i) => ({
-      email: `member-${i + 1}@example.co.il`,
-      source: i % 3 ? "site" : "admin",
-      consent_at: i % 3 ? at(i, clients) : null,
-      consent_source: i % 3 ? "site" : null,
-      confirmed_at: i % 2 ? at(i, clients) : null,
-      created_at: at(i, clients),
-      updated_at: at(i, clients),
-    })),
-  );
-  const requests = LARGE.contactRequests - (await count(handle, "contact_requests"));
-  await insertChunked(
-    handle,
-    "contact_requests",
-    Array.from({ length: requests }, (_, i) => ({
-      name: `פונה ${i + 1}`,
-      email: `request-${i + 1}@example.co.il`,
-      phone: "050-0000000",
-      message: "שאלה על הזמנה לשבת",
-      created_at: at(i, requests),
-      handled_at: i % 4 ? at(i, requests) : null,
-    })),
-  );
+  await topUp(handle, "products", LARGE.products, (i, n) => {
+    const { id: _id, ...source } = template[i % template.length] as (typeof template)[number];
+    return {
+      ...source,
+      name: `${source.name} ${i + 1}`,
+      serial_id: maxSerial + i + 1,
+      visibility_home_page: 0,
+      created_at: at(i, n),
+      updated_at: at(i, n),
+    };
+  });
+  await topUp(handle, "clients", LARGE.clients, (i, n) => ({
+    email: `member-${i + 1}@example.co.il`,
+    source: i % 3 ? "site" : "admin",
+    consent_at: i % 3 ? at(i, n) : null,
+    consent_source: i % 3 ? "site" : null,
+    confirmed_at: i % 2 ? at(i, n) : null,
+    created_at: at(i, n),
+    updated_at: at(i, n),
+  }));
+  await topUp(handle, "contact_requests", LARGE.contactRequests, (i, n) => ({
+    name: `פונה ${i + 1}`,
+    email: `request-${i + 1}@example.co.il`,
+    phone: "050-0000000",
+    message: "שאלה על הזמנה לשבת",
+    created_at: at(i, n),
+    handled_at: i % 4 ? at(i, n) : null,
+  }));
   // What the server does at start-up (SQLite), and what autovacuum does soon after a bulk load (PostgreSQL).
   await optimizeDatabase(handle, true);
   if (handle.dialect === "postgres") {

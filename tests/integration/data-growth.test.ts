@@ -19,6 +19,7 @@ import { createLogger } from "../../server/log.ts";
 import { CLIENT_CSV_HEADER, clientCsvRow } from "../../server/services/admin/clients.ts";
 import { toCsv } from "../../server/services/admin/csv.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
+import { rowCount } from "../support/rows.ts";
 import { suiteApp } from "../support/suite-app.ts";
 
 const PUBLIC_URL = "http://localhost:3000";
@@ -52,6 +53,28 @@ async function oneStringExport(database: TestDatabase): Promise<string> {
   return toCsv(CLIENT_CSV_HEADER, rows.map(clientCsvRow));
 }
 
+/** `count` members who joined on the site at `at`, in one INSERT: `<prefix>-<i>@example.co.il`. */
+async function insertMembers(
+  database: TestDatabase,
+  prefix: string,
+  count: number,
+  at: string,
+  more: { consent_at?: string } = {},
+): Promise<void> {
+  await database.handle.db
+    .insertInto("clients")
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        email: `${prefix}-${i}@example.co.il`,
+        source: "site",
+        created_at: at,
+        updated_at: at,
+        ...more,
+      })),
+    )
+    .execute();
+}
+
 const locsOf = (xml: string, tag: "url" | "sitemap") =>
   [...xml.matchAll(new RegExp(`<${tag}>\\s*<loc>([^<]+)</loc>`, "g"))].map((m) => m[1] as string);
 
@@ -62,18 +85,7 @@ for (const factory of testDatabases()) {
     beforeAll(async () => {
       // Members that share a join time, so the export's keyset has ties to settle by id.
       const at = "2026-01-01T00:00:00.000Z";
-      await env.database.handle.db
-        .insertInto("clients")
-        .values(
-          Array.from({ length: 7 }, (_, i) => ({
-            email: `tie-${i}@example.co.il`,
-            source: "site",
-            consent_at: at,
-            created_at: at,
-            updated_at: at,
-          })),
-        )
-        .execute();
+      await insertMembers(env.database, "tie", 7, at, { consent_at: at });
     });
 
     it("migration 013 creates the indexes for the lists' default sort and filters", async () => {
@@ -147,28 +159,11 @@ for (const factory of testDatabases()) {
         );
       const counted = async () => {
         const out: Record<string, number> = {};
-        for (const table of ROW_COUNTED) {
-          const row = await db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll<number | string>().as("n"))
-            .executeTakeFirstOrThrow();
-          out[table] = Number(row.n);
-        }
+        for (const table of ROW_COUNTED) out[table] = await rowCount(db, table);
         return out;
       };
       expect(await counters()).toEqual(await counted());
-      const at = "2026-02-01T00:00:00.000Z";
-      await db
-        .insertInto("clients")
-        .values(
-          Array.from({ length: 5 }, (_, i) => ({
-            email: `counted-${i}@example.co.il`,
-            source: "site",
-            created_at: at,
-            updated_at: at,
-          })),
-        )
-        .execute();
+      await insertMembers(env.database, "counted", 5, "2026-02-01T00:00:00.000Z");
       await db
         .deleteFrom("clients")
         .where("email", "in", ["counted-0@example.co.il", "counted-1@example.co.il"])

@@ -7,6 +7,34 @@ import { heSeasonal } from "../../../domain/i18n/seasonal.ts";
 import type { ScheduleStatus } from "../../../domain/seasonal/schedule.ts";
 import { ExternalLink } from "../ui/external-link.tsx";
 
+/**
+ * A titled part of a screen or form: its h3 names the section (`aria-labelledby`), a hint may follow it.
+ * `className` places and frames the section.
+ */
+export function TitledSection({
+  id,
+  title,
+  hint,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  hint?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h3 id={id} className={hint ? "text-lg font-bold text-cocoa-900" : "mb-2 text-lg font-bold text-cocoa-900"}>
+        {title}
+      </h3>
+      {hint ? <p className="mb-2 text-sm text-cocoa-800">{hint}</p> : null}
+      {children}
+    </section>
+  );
+}
+
 /** The colours of the admin's status labels: done or published, waiting, refused or removed, anything else. */
 export const BADGE_TONE = {
   positive: "bg-olive-700/10 text-olive-700",

@@ -11,7 +11,7 @@ import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { ImageOwnerType } from "../../../domain/schemas/admin/images.ts";
 import { ApiError, apiJson } from "../../lib/api-client.ts";
 import { ArrowIcon, StarIcon, TrashIcon } from "../ui/other-icons.tsx";
-import { StoredImage } from "./bits.tsx";
+import { StoredImage, TitledSection } from "./bits.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 import { buttonClass } from "./fields.tsx";
 import { notify } from "./toast.tsx";
@@ -176,10 +176,7 @@ export function ImageManager({
 
   return (
     <div>
-      <section aria-labelledby="upload-heading" className="rounded-xl bg-cream-50 p-4 ring-1 ring-cream-300">
-        <h3 id="upload-heading" className="mb-2 text-lg font-bold text-cocoa-900">
-          {s.upload}
-        </h3>
+      <TitledSection id="upload-heading" title={s.upload} className="rounded-xl bg-cream-50 p-4 ring-1 ring-cream-300">
         <UploadPicker label={s.upload} items={items} onAdd={addFiles} onRemove={uploading ? undefined : removeItem} />
         {uploadErrors.length ? (
           <ul id="upload-errors" className="mt-2 text-sm font-medium text-berry-700">
@@ -198,13 +195,9 @@ export function ImageManager({
             {uploading ? heAdmin.busy : s.uploadButton}
           </Button>
         </div>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="images-heading" className="mt-5">
-        <h3 id="images-heading" className="text-lg font-bold text-cocoa-900">
-          {heAdmin.images}
-        </h3>
-        <p className="mb-3 text-sm text-cocoa-800">{s.orderHint}</p>
+      <TitledSection id="images-heading" title={heAdmin.images} hint={s.orderHint} className="mt-5">
         {loadError ? (
           <p role="alert" className="font-semibold text-berry-700">
             {loadError}
@@ -276,7 +269,7 @@ export function ImageManager({
             ))}
           </ol>
         )}
-      </section>
+      </TitledSection>
 
       <ConfirmDelete
         isOpen={deleting !== null}

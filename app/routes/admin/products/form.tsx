@@ -14,6 +14,7 @@ import type { AdminProduct } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { PRODUCT_FIELDS, productSchema } from "../../../../domain/schemas/admin/product.ts";
 import { AdminForm, FormActions, type FormProps, useCrudForm } from "../../../components/admin/admin-form.tsx";
+import { TitledSection } from "../../../components/admin/bits.tsx";
 import { useCategoryOptions } from "../../../components/admin/category-options.ts";
 import { notify } from "../../../components/admin/toast.tsx";
 import {
@@ -290,18 +291,19 @@ export function ProductForm(props: FormProps<AdminProduct>) {
         </div>
       </AdminForm>
 
-      <section aria-labelledby="product-photos" className="rounded-xl p-4 ring-1 ring-cream-300">
-        <h3 id="product-photos" className="px-1 text-lg font-bold text-cocoa-900">
-          {p.photos}
-        </h3>
-        <p className="mb-2 px-1 text-sm text-cocoa-800">{editing ? p.photosEditHint : p.photosHint}</p>
+      <TitledSection
+        id="product-photos"
+        title={p.photos}
+        hint={editing ? p.photosEditHint : p.photosHint}
+        className="rounded-xl p-4 ring-1 ring-cream-300"
+      >
         <UploadPicker
           label={p.photos}
           items={photos}
           onAdd={(files) => updatePhotos((list) => withChosenFiles(list, files))}
           onRemove={uploading ? undefined : (key) => updatePhotos((list) => withoutFile(list, key))}
         />
-      </section>
+      </TitledSection>
 
       <div className="grid gap-4 md:grid-cols-2">
         <SizesEditor items={sizes} handle={sizeDraft} {...sizeItems.editor} />

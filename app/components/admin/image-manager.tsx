@@ -16,14 +16,7 @@ import { ConfirmDelete } from "./confirm-delete.tsx";
 import { buttonClass } from "./fields.tsx";
 import { notify } from "./toast.tsx";
 import { useUnsavedChangesGuard } from "./unsaved-changes.tsx";
-import {
-  refusalMessage,
-  type UploadItem,
-  UploadPicker,
-  uploadImage,
-  withChosenFiles,
-  withoutFile,
-} from "./upload-picker.tsx";
+import { type UploadItem, UploadPicker, uploadEach, withChosenFiles, withoutFile } from "./upload-picker.tsx";
 
 const s = heAdmin.imagesScreen;
 const m = heAdmin.messages;
@@ -80,13 +73,7 @@ export function ImageManager({
     [],
   );
 
-  const update = (key: string, change: Partial<UploadItem>) =>
-    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...change } : item)));
-
-  /**
-   * One request per file (the spec's POST /api/admin/images with one files[] entry), one after another:
-   * each file gets its own progress and its own verdict, and a refused photo does not sink the others.
-   */
+  /** The files waiting (or refused before), one request each (uploadEach). */
   async function upload() {
     if (uploading) return;
     setUploadErrors([]);
@@ -96,24 +83,13 @@ export function ImageManager({
       return;
     }
     setUploading(true);
-    let saved = 0;
-    let failure: unknown = null;
-    for (const item of pending) {
-      update(item.key, { state: "sending", percent: 0, message: undefined });
-      try {
-        await uploadImage(type, id, item.file, (change) => update(item.key, change));
-        update(item.key, { state: "done", percent: 100 });
-        saved++;
-      } catch (error) {
-        failure = error;
-        update(item.key, { state: "refused", message: refusalMessage(error) });
-      }
-    }
+    const { saved, refused } = await uploadEach(type, id, pending, setItems);
     if (saved > 0) {
       notify.success(saved === 1 ? m.imageSaved : m.imagesSaved);
       await load();
     }
-    if (failure) notify.failure(m.imageSaveError, failure);
+    const failure = refused.at(-1);
+    if (failure) notify.failure(m.imageSaveError, failure.error);
     setUploading(false);
   }
 

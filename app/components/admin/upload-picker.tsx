@@ -100,7 +100,7 @@ function directoryOf(type: ImageOwnerType): string {
 }
 
 /** Uploads one file to its owner, reporting its progress as a change of its row. Throws ApiError when refused. */
-export async function uploadImage(
+async function uploadImage(
   type: ImageOwnerType,
   id: number,
   file: File,
@@ -118,8 +118,35 @@ export async function uploadImage(
 }
 
 /** Why the server refused a file, for its row (its first field error, else its message). */
-export function refusalMessage(error: unknown): string | undefined {
+function refusalMessage(error: unknown): string | undefined {
   return error instanceof ApiError ? (Object.values(error.fieldErrors).flat()[0] ?? error.body?.message) : undefined;
+}
+
+/**
+ * Uploads `pending` to their owner one after another (one request each, with one `files[]` entry): each row gets
+ * its own progress and verdict through `setItems`, and a refused file does not stop the others. Returns how many
+ * were saved and the files refused, in order, with why.
+ */
+export async function uploadEach(
+  type: ImageOwnerType,
+  id: number,
+  pending: readonly UploadItem[],
+  setItems: (apply: (list: UploadItem[]) => UploadItem[]) => void,
+): Promise<{ saved: number; refused: { file: File; error: unknown }[] }> {
+  const refused: { file: File; error: unknown }[] = [];
+  for (const item of pending) {
+    const change = (c: Partial<UploadItem>) =>
+      setItems((list) => list.map((row) => (row.key === item.key ? { ...row, ...c } : row)));
+    change({ state: "sending", percent: 0, message: undefined });
+    try {
+      await uploadImage(type, id, item.file, change);
+      change({ state: "done", percent: 100 });
+    } catch (error) {
+      change({ state: "refused", message: refusalMessage(error) });
+      refused.push({ file: item.file, error });
+    }
+  }
+  return { saved: pending.length - refused.length, refused };
 }
 
 /** The drop zone, the file picker, the hint and the chosen files. */

@@ -18,10 +18,9 @@ import { TitledSection } from "../../../components/admin/bits.tsx";
 import { useCategoryOptions } from "../../../components/admin/category-options.ts";
 import { notify } from "../../../components/admin/toast.tsx";
 import {
-  refusalMessage,
   type UploadItem,
   UploadPicker,
-  uploadImage,
+  uploadEach,
   withChosenFiles,
   withoutFile,
 } from "../../../components/admin/upload-picker.tsx";
@@ -219,18 +218,8 @@ export function ProductForm(props: FormProps<AdminProduct>) {
       }
       const waiting = photosNow.current.filter((photo) => photo.state !== "done");
       if (waiting.length) setUploading(true);
-      for (const photo of waiting) {
-        const change = (c: Partial<UploadItem>) =>
-          updatePhotos((list) => list.map((item) => (item.key === photo.key ? { ...item, ...c } : item)));
-        change({ state: "sending", percent: 0, message: undefined });
-        try {
-          await uploadImage("product", saved.id, photo.file, change);
-          change({ state: "done", percent: 100 });
-        } catch (error) {
-          change({ state: "refused", message: refusalMessage(error) });
-          failed.push(p.failedPhoto(photo.file.name));
-        }
-      }
+      const { refused } = await uploadEach("product", saved.id, waiting, updatePhotos);
+      for (const { file } of refused) failed.push(p.failedPhoto(file.name));
       setUploading(false);
 
       if (failed.length === 0) {

@@ -3,7 +3,8 @@
  * ability, thin over a service with the same five methods. Show and update answer the record's `ETag`
  * (its version); an update with `If-Match` or a body `version` that is no longer current is a 409. A delete
  * moves the record to the trash (services/admin/trash.ts) and answers, besides the spec's message, the trash
- * entry that restores it (`trash.id`, the toast's "בטל").
+ * entry that restores it (`trash.id`, the toast's "בטל"). `statusListRoute` is the list of an inbox narrowed by
+ * status.
  */
 import type { Hono } from "hono";
 import type { z } from "zod";
@@ -29,6 +30,24 @@ export interface CrudMessages {
   created: string;
   updated: string;
   deleted: string;
+}
+
+/**
+ * GET `base` of an inbox (contact requests, reviews): the list, its rows narrowed by `?status=` as `filterSchema`
+ * reads it (absent: `all`).
+ */
+export function statusListRoute<F>(
+  router: Hono<AppEnv>,
+  base: string,
+  subject: Subject,
+  filterSchema: z.ZodType<F>,
+  service: { list(query: ListQuery, filter: F, path: string, params?: URLSearchParams): Promise<unknown> },
+) {
+  router.get(base, requireAbility("read", subject), async (c) => {
+    const { query, path, params } = listParams(c);
+    const filter = filterSchema.parse(c.req.query("status") ?? "all");
+    return c.json(await service.list(query, filter, path, params));
+  });
 }
 
 export function crudRoutes<Row, Item extends { version: number }, Input, S extends z.ZodType<Input>>(

@@ -26,19 +26,8 @@ import { parseWith, readBody } from "../../http/validation.ts";
 import type { Logger } from "../../log.ts";
 import type { Services } from "../../services/index.ts";
 import { auditRoutes, auditTrail } from "./audit.ts";
-import { crudRoutes } from "./crud.ts";
-import {
-  actorOf,
-  created,
-  done,
-  expectedVersion,
-  listParams,
-  ok,
-  okVersioned,
-  pathId,
-  signedIn,
-  trashed,
-} from "./http.ts";
+import { crudRoutes, statusListRoute } from "./crud.ts";
+import { actorOf, created, done, expectedVersion, ok, okVersioned, pathId, signedIn, trashed } from "./http.ts";
 import { imageRoutes } from "./images.ts";
 import { trashRoutes } from "./trash.ts";
 
@@ -133,11 +122,7 @@ export function createAdminApi(services: Services, options: { trustProxy: boolea
   });
 
   // The contact-request inbox.
-  api.get("/admin/contact-requests", requireAbility("read", "ContactRequest"), async (c) => {
-    const { query, path, params } = listParams(c);
-    const filter = contactFilterSchema.parse(c.req.query("status") ?? "all");
-    return c.json(await admin.contactRequests.list(query, filter, path, params));
-  });
+  statusListRoute(api, "/admin/contact-requests", "ContactRequest", contactFilterSchema, admin.contactRequests);
   api.put("/admin/contact-requests/:id", requireAbility("update", "ContactRequest"), async (c) => {
     const id = pathId(c);
     const { handled } = parseWith(contactRequestUpdateSchema, await readBody(c));
@@ -149,11 +134,7 @@ export function createAdminApi(services: Services, options: { trustProxy: boolea
 
   // Customer reviews (issue 12): moderation. Approving or rejecting changes the product page, so (as every
   // admin write) it bumps the content version.
-  api.get("/admin/reviews", requireAbility("read", "Review"), async (c) => {
-    const { query, path, params } = listParams(c);
-    const filter = reviewFilterSchema.parse(c.req.query("status") ?? "all");
-    return c.json(await admin.reviews.list(query, filter, path, params));
-  });
+  statusListRoute(api, "/admin/reviews", "Review", reviewFilterSchema, admin.reviews);
   api.put("/admin/reviews/:id", requireAbility("update", "Review"), async (c) => {
     const id = pathId(c);
     const { status } = parseWith(reviewModerationSchema, await readBody(c));

@@ -3,12 +3,13 @@
  * ability, thin over a service with the same five methods. Show and update answer the record's `ETag`
  * (its version); an update with `If-Match` or a body `version` that is no longer current is a 409. A delete
  * moves the record to the trash (services/admin/trash.ts) and answers, besides the spec's message, the trash
- * entry that restores it (`trash.id`, the toast's "בטל"). `statusListRoute` is the list of an inbox narrowed by
- * status.
+ * entry that restores it (`trash.id`, the toast's "בטל"). The messages are the entity's `<entity>Saved`,
+ * `…Updated` and `…Deleted` of `heAdmin.messages`. `statusListRoute` is the list of an inbox narrowed by status.
  */
 import type { Hono } from "hono";
 import type { z } from "zod";
 import type { Paginated, TrashReceipt } from "../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { Subject } from "../../../domain/permissions.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { AppEnv } from "../../app.ts";
@@ -26,11 +27,10 @@ export interface CrudService<Row, Item extends { version: number }, Input> {
   remove(id: number, actor?: { id: number; name: string } | null): Promise<TrashReceipt>;
 }
 
-export interface CrudMessages {
-  created: string;
-  updated: string;
-  deleted: string;
-}
+/** The resources with the five routes, by the name their messages carry in `heAdmin.messages`. */
+export type CrudEntity = "product" | "category" | "branch" | "sale" | "publication" | "client";
+
+const m = heAdmin.messages;
 
 /**
  * GET `base` of an inbox (contact requests, reviews): the list, its rows narrowed by `?status=` as `filterSchema`
@@ -56,7 +56,7 @@ export function crudRoutes<Row, Item extends { version: number }, Input, S exten
   subject: Subject,
   service: CrudService<Row, Item, Input>,
   schema: S,
-  messages: CrudMessages,
+  entity: CrudEntity,
 ) {
   const item = `${base}/:id`;
   router.get(base, requireAbility("read", subject), async (c) => {
@@ -66,16 +66,16 @@ export function crudRoutes<Row, Item extends { version: number }, Input, S exten
   router.get(item, requireAbility("read", subject), async (c) => okVersioned(c, await service.get(pathId(c))));
   router.post(base, requireAbility("create", subject), async (c) => {
     const input = parseWith(schema, await readBody(c)) as Input;
-    return created(c, await service.create(input), messages.created);
+    return created(c, await service.create(input), m[`${entity}Saved`]);
   });
   router.put(item, requireAbility("update", subject), async (c) => {
     const id = pathId(c);
     const body = await readBody(c);
     const expected = expectedVersion(c, body);
     const input = parseWith(schema, body) as Input;
-    return okVersioned(c, await service.update(id, input, expected), messages.updated);
+    return okVersioned(c, await service.update(id, input, expected), m[`${entity}Updated`]);
   });
   router.delete(item, requireAbility("delete", subject), async (c) => {
-    return trashed(c, await service.remove(pathId(c), actorOf(c)), messages.deleted);
+    return trashed(c, await service.remove(pathId(c), actorOf(c)), m[`${entity}Deleted`]);
   });
 }

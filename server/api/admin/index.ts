@@ -57,11 +57,7 @@ export function createAdminApi(services: Services, options: { trustProxy: boolea
   api.get("/admin/categories/options", requireAbility("read", "Category"), async (c) =>
     ok(c, await admin.categories.options()),
   );
-  crudRoutes(api, "/admin/products", "Product", admin.products, productSchema, {
-    created: m.productSaved,
-    updated: m.productUpdated,
-    deleted: m.productDeleted,
-  });
+  crudRoutes(api, "/admin/products", "Product", admin.products, productSchema, "product");
   api.post("/admin/product/:id/category", requireAbility("update", "Product"), async (c) => {
     const id = pathId(c);
     const { categories } = parseWith(productCategoriesSchema, await readBody(c));
@@ -84,26 +80,10 @@ export function createAdminApi(services: Services, options: { trustProxy: boolea
 
   imageRoutes(api, services);
 
-  crudRoutes(api, "/admin/categories", "Category", admin.categories, categorySchema, {
-    created: m.categorySaved,
-    updated: m.categoryUpdated,
-    deleted: m.categoryDeleted,
-  });
-  crudRoutes(api, "/admin/branches", "Branch", admin.branches, branchSchema, {
-    created: m.branchSaved,
-    updated: m.branchUpdated,
-    deleted: m.branchDeleted,
-  });
-  crudRoutes(api, "/admin/sales", "Sale", admin.sales, postSchema, {
-    created: m.saleSaved,
-    updated: m.saleUpdated,
-    deleted: m.saleDeleted,
-  });
-  crudRoutes(api, "/admin/publications", "Publication", admin.publications, postSchema, {
-    created: m.publicationSaved,
-    updated: m.publicationUpdated,
-    deleted: m.publicationDeleted,
-  });
+  crudRoutes(api, "/admin/categories", "Category", admin.categories, categorySchema, "category");
+  crudRoutes(api, "/admin/branches", "Branch", admin.branches, branchSchema, "branch");
+  crudRoutes(api, "/admin/sales", "Sale", admin.sales, postSchema, "sale");
+  crudRoutes(api, "/admin/publications", "Publication", admin.publications, postSchema, "publication");
 
   // Club members (spec §7 paths, §8 messages) and their CSV export.
   api.get("/clients/export", requireAbility("read", "Client"), async (c) => {
@@ -115,11 +95,7 @@ export function createAdminApi(services: Services, options: { trustProxy: boolea
       "Cache-Control": "no-store",
     });
   });
-  crudRoutes(api, "/clients", "Client", admin.clients, clientSchema, {
-    created: m.clientSaved,
-    updated: m.clientUpdated,
-    deleted: m.clientDeleted,
-  });
+  crudRoutes(api, "/clients", "Client", admin.clients, clientSchema, "client");
 
   // The contact-request inbox.
   statusListRoute(api, "/admin/contact-requests", "ContactRequest", contactFilterSchema, admin.contactRequests);

@@ -10,7 +10,7 @@ import type { MenuCategory, SiteSettings } from "../../../domain/contracts/catal
 import { he } from "../../../domain/i18n/site.ts";
 import { subcategoryHref, whatsappLink } from "../../lib/links.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { ExternalLink } from "../ui/external-link.tsx";
+import { ExternalLink, OrderLink } from "../ui/external-link.tsx";
 import { ChevronIcon, CloseIcon, MenuIcon, SearchIcon, WhatsappIcon } from "../ui/icon.tsx";
 import { LogoMark } from "./logo.tsx";
 import { SEARCH_BAR_ID, SEARCH_TOGGLE_ID, SearchBar, useSearchBar } from "./search-bar.tsx";
@@ -138,16 +138,14 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
               <span className="sr-only">{he.site.chatLabel}</span>
             </ExternalLink>
           ) : null}
-          {settings.orderUrl ? (
-            <ExternalLink
-              href={settings.orderUrl}
-              className="inline-flex min-h-10 items-center rounded-full bg-berry-700 px-2.5 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:bg-berry-600 sm:min-h-11 sm:px-5 sm:text-base"
-            >
-              {/* A phone's header also holds the chat link: the short label leaves the brand its room. */}
-              <span className="min-[440px]:hidden">{he.site.orderShort}</span>
-              <span className="hidden min-[440px]:inline">{he.site.orderNow}</span>
-            </ExternalLink>
-          ) : null}
+          <OrderLink
+            href={settings.orderUrl}
+            className="min-h-10 px-2.5 text-sm font-semibold whitespace-nowrap shadow-sm sm:min-h-11 sm:px-5 sm:text-base"
+          >
+            {/* A phone's header also holds the chat link: the short label leaves the brand its room. */}
+            <span className="min-[440px]:hidden">{he.site.orderShort}</span>
+            <span className="hidden min-[440px]:inline">{he.site.orderNow}</span>
+          </OrderLink>
           {hydrated ? (
             <button
               ref={menuButton}

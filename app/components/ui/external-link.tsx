@@ -2,7 +2,7 @@
  * A link that opens in a new tab: `rel="noopener noreferrer"` (the new page gets no handle on this one and
  * no referrer), and the Hebrew "new tab" note for screen readers after the visible text.
  */
-import type { AnchorHTMLAttributes } from "react";
+import type { AnchorHTMLAttributes, ReactNode } from "react";
 import { he } from "../../../domain/i18n/site.ts";
 
 export function ExternalLink({
@@ -14,5 +14,21 @@ export function ExternalLink({
       {children}
       <span className="sr-only"> {he.site.newTab}</span>
     </a>
+  );
+}
+
+/**
+ * The button to the bakery's order site (the settings' order URL), in a new tab; nothing while no URL is set.
+ * `className` adds the place's size, spacing and type to the shared berry pill.
+ */
+export function OrderLink({ href, className, children }: { href: string; className: string; children: ReactNode }) {
+  if (!href) return null;
+  return (
+    <ExternalLink
+      href={href}
+      className={`inline-flex items-center rounded-full bg-berry-700 text-white hover:bg-berry-600 ${className}`}
+    >
+      {children}
+    </ExternalLink>
   );
 }

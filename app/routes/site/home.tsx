@@ -14,7 +14,7 @@ import {
 } from "../../components/catalogue/tiles.tsx";
 import { useSiteSettings } from "../../components/site/use-site-settings.ts";
 import { WelcomeDialog } from "../../components/site/welcome-dialog.tsx";
-import { ExternalLink } from "../../components/ui/external-link.tsx";
+import { OrderLink } from "../../components/ui/external-link.tsx";
 import { MessageIcon } from "../../components/ui/icon.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
@@ -103,14 +103,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <MessageIcon className="size-5" />
               {he.home.contactButton}
             </Link>
-            {settings.orderUrl ? (
-              <ExternalLink
-                href={settings.orderUrl}
-                className="inline-flex min-h-12 items-center rounded-full bg-berry-700 px-6 font-bold text-white shadow hover:bg-berry-600"
-              >
-                {he.home.orderDelivery}
-              </ExternalLink>
-            ) : null}
+            <OrderLink href={settings.orderUrl} className="min-h-12 px-6 font-bold shadow">
+              {he.home.orderDelivery}
+            </OrderLink>
           </div>
         </div>
       </section>

@@ -10,7 +10,7 @@ import { ProductGrid } from "../../components/catalogue/product-grid.tsx";
 import { ProductReviewsSection } from "../../components/catalogue/reviews.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { useSiteSettings } from "../../components/site/use-site-settings.ts";
-import { ExternalLink } from "../../components/ui/external-link.tsx";
+import { OrderLink } from "../../components/ui/external-link.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { subcategoryHref } from "../../lib/links.ts";
@@ -95,14 +95,9 @@ function PhoneSummary({ sizes, orderUrl }: { sizes: { price: number }[]; orderUr
           ) : null}
         </p>
       ) : null}
-      {orderUrl ? (
-        <ExternalLink
-          href={orderUrl}
-          className="inline-flex min-h-11 items-center justify-center rounded-full bg-berry-700 px-6 font-bold text-white shadow hover:bg-berry-600"
-        >
-          {heCatalogue.product.orderNow}
-        </ExternalLink>
-      ) : null}
+      <OrderLink href={orderUrl} className="min-h-11 justify-center px-6 font-bold shadow">
+        {heCatalogue.product.orderNow}
+      </OrderLink>
     </div>
   );
 }
@@ -191,14 +186,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             )}
           </section>
 
-          {settings.orderUrl ? (
-            <ExternalLink
-              href={settings.orderUrl}
-              className="inline-flex min-h-12 items-center justify-center self-start rounded-full bg-berry-700 px-8 text-lg font-bold text-white shadow hover:bg-berry-600"
-            >
-              {heCatalogue.product.orderNow}
-            </ExternalLink>
-          ) : null}
+          <OrderLink
+            href={settings.orderUrl}
+            className="min-h-12 justify-center self-start px-8 text-lg font-bold shadow"
+          >
+            {heCatalogue.product.orderNow}
+          </OrderLink>
         </div>
       </div>
 

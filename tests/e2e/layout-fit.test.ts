@@ -8,19 +8,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
 import { openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
-import { catalogue, storePage } from "../support/storefront.ts";
+import { catalogue, storePage, suiteMainCategories } from "../support/storefront.ts";
 
 const baseURL = e2eBaseURL();
 const PRODUCT_PATH = "/product/1";
 
 describeInChromium("layout on every screen", (browser) => {
-  let categories: CategoryWithSubs[];
-  beforeAll(async () => {
-    categories = await catalogue(baseURL).mainCategories();
-  });
+  const categories = suiteMainCategories(baseURL);
 
   async function open(viewport: { width: number; height: number }, path: string, javaScript = true) {
     const page = await storePage(browser, viewport, { javaScript });

@@ -4,11 +4,10 @@
  * unknown paths (redirect home) versus missing ids (Hebrew 404).
  */
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import type { CategoryWithSubs } from "../../domain/contracts/catalogue.ts";
+import { describe, expect, it } from "vitest";
 import { openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
-import { catalogue, focused, storePage } from "../support/storefront.ts";
+import { focused, storePage, suiteMainCategories } from "../support/storefront.ts";
 import { suitePage } from "../support/suite-page.ts";
 
 const baseURL = e2eBaseURL();
@@ -16,10 +15,7 @@ const baseURL = e2eBaseURL();
 const MAIN_MENU = "nav#main-menu[aria-label='תפריט ראשי']";
 
 describeInChromium("site layout and navigation", (browser) => {
-  let categories: CategoryWithSubs[];
-  beforeAll(async () => {
-    categories = await catalogue(baseURL).mainCategories();
-  });
+  const categories = suiteMainCategories(baseURL);
 
   async function open(viewport: { width: number; height: number }, path = "/products"): Promise<Page> {
     const page = await storePage(browser, viewport);

@@ -1,6 +1,8 @@
 /** Helpers for the storefront's end-to-end tests: catalogue data from the public API, welcome dialog. */
 import type { Browser, Page } from "playwright-core";
+import { beforeAll } from "vitest";
 import type { CategoryWithSubs, Paginated, ProductDetail, ProductSummary } from "../../domain/contracts/catalogue.ts";
+import { standIn } from "./stand-in.ts";
 
 /** Same key as app/components/site/welcome-dialog.tsx. */
 export const WELCOME_DISMISSED_KEY = "bakery.welcomeDismissed";
@@ -18,6 +20,18 @@ export const catalogue = (baseURL: string) => ({
   similar: async (id: number) =>
     (await apiJson<{ data: ProductSummary[] }>(baseURL, `/api/product-similar/${id}`)).data,
 });
+
+/**
+ * The main categories (with their subcategories) as the public API lists them, read before the describe's
+ * tests: a stand-in (stand-in.ts) that forwards to the list once the hook has read it.
+ */
+export function suiteMainCategories(baseURL: string): CategoryWithSubs[] {
+  let categories: CategoryWithSubs[] | undefined;
+  beforeAll(async () => {
+    categories = await catalogue(baseURL).mainCategories();
+  });
+  return standIn("main categories", () => categories);
+}
 
 /**
  * A page whose visit already dismissed the welcome dialog (for every test that is not about it),

@@ -6,7 +6,7 @@
  * #view, #edit, #images, #delete (that action on the first row).
  */
 import path from "node:path";
-import { newPage } from "../tests/support/browser.ts";
+import { newPage, openPage } from "../tests/support/browser.ts";
 import { screenshotBrowser } from "./screenshot-browser.ts";
 
 const ALL_SIZES = {
@@ -38,7 +38,9 @@ for (const [name, viewport] of Object.entries(SIZES)) {
   await page.waitForURL("**/admin/panel");
   for (const p of paths) {
     const [route, action] = p.split("#");
-    await page.goto(new URL(route!, base).href, { waitUntil: "networkidle" });
+    // What staff see: the document loaded and hydrated (openPage), not 500 ms of network silence, which a
+    // busy machine or a screen that refreshes its list may never give.
+    await openPage(page, new URL(route!, base).href);
     const rowActions: Record<string, string> = { view: "צפייה", edit: "עריכה", images: "תמונות", delete: "מחיקה" };
     if (action === "create") {
       await page.locator("main h1 + div button").last().click();
@@ -51,7 +53,10 @@ for (const [name, viewport] of Object.entries(SIZES)) {
     }
     if (action) {
       await page.locator('[role="dialog"], [role="alertdialog"]').first().waitFor();
-      await page.waitForLoadState("networkidle");
+      // The pictures in view (lazy ones further down load only when scrolled to), then the opening transition.
+      await page.waitForFunction(() =>
+        [...document.images].every((image) => image.complete || image.getBoundingClientRect().top > innerHeight),
+      );
       await page.waitForTimeout(300);
     }
     const file = path.join(outDir, `${name}-${p.replace(/[^a-z0-9]+/gi, "_")}.png`);

@@ -199,7 +199,9 @@ export function ImageManager({
                     </span>
                   ) : null}
                 </div>
-                <div className="flex flex-wrap items-center gap-1 p-2">
+                {/* Two rows on every card, so the cards of one row line up: the place and the arrows, then the
+                    actions, with delete always at the row's end. */}
+                <div className="flex items-center gap-1 px-2 pt-2">
                   <span className="me-auto text-sm text-cocoa-800">
                     {index + 1} / {images.length}
                   </span>
@@ -221,6 +223,8 @@ export function ImageManager({
                   >
                     <ArrowIcon to="end" className="size-4" />
                   </Button>
+                </div>
+                <div className="flex flex-wrap items-center gap-1 px-2 pb-2">
                   {index > 0 ? (
                     <Button
                       aria-label={`${s.makeMain}: ${image.alt}`}
@@ -235,7 +239,7 @@ export function ImageManager({
                   <Button
                     aria-label={`${s.deleteImage}: ${image.alt}`}
                     onPress={() => setDeleting(image)}
-                    className={buttonClass.danger}
+                    className={`ms-auto ${buttonClass.danger}`}
                   >
                     <TrashIcon className="size-4" />
                     <span>{heAdmin.delete}</span>

@@ -24,19 +24,20 @@ export const DEFAULT_SETTINGS: SiteSettings = {
 };
 
 export function createSettingsService(db: DB) {
+  /** The settings and their version (optimistic concurrency of the admin form; 0 before the first save). */
+  async function getVersioned(): Promise<{ settings: SiteSettings; version: number }> {
+    const row = await db.selectFrom("site_settings").selectAll().where("id", "=", 1).executeTakeFirst();
+    return row
+      ? { settings: settingsFromFields(row), version: row.version }
+      : { settings: DEFAULT_SETTINGS, version: 0 };
+  }
+
   return {
     async get(): Promise<SiteSettings> {
-      const row = await db.selectFrom("site_settings").selectAll().where("id", "=", 1).executeTakeFirst();
-      return row ? settingsFromFields(row) : DEFAULT_SETTINGS;
+      return (await getVersioned()).settings;
     },
 
-    /** The settings and their version (optimistic concurrency of the admin form; 0 before the first save). */
-    async getVersioned(): Promise<{ settings: SiteSettings; version: number }> {
-      const row = await db.selectFrom("site_settings").selectAll().where("id", "=", 1).executeTakeFirst();
-      return row
-        ? { settings: settingsFromFields(row), version: row.version }
-        : { settings: DEFAULT_SETTINGS, version: 0 };
-    },
+    getVersioned,
 
     /**
      * Saves the one row. With `expectedVersion`, one statement writes only while that is still the row's

@@ -154,7 +154,11 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
 }) {
   const { messages: t, subject, endpoint, Form, View } = props;
   const radioParam = props.radioFilter?.param;
-  const extraKeys = useMemo(() => (radioParam ? [radioParam] : props.extraKeys), [radioParam, props.extraKeys]);
+  // The screen's own URL keys and the radio filter's: a screen may have both.
+  const extraKeys = useMemo(
+    () => [...(props.extraKeys ?? []), ...(radioParam ? [radioParam] : [])],
+    [radioParam, props.extraKeys],
+  );
   const list = useAdminList<Row>(endpoint, extraKeys);
   const permitted = useCan(subject);
   const can = props.readOnly ? { ...permitted, create: false, update: false, delete: false } : permitted;

@@ -80,7 +80,9 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
       ref={headerRef}
       className="sticky top-0 z-30 border-b border-cream-300 bg-cream-50/95 backdrop-blur supports-[backdrop-filter]:bg-cream-50/90"
     >
-      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2.5 sm:px-4 lg:px-6">
+      {/* Below 380 px the row is 8 px narrower at its edges: the brand name then fits in the fallback font too
+          (the web font is `font-display: optional`, so a slow first view keeps the fallback). */}
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2.5 max-[379px]:px-2 sm:px-4 lg:px-6">
         {/* The link's name is its visible text (brand and tagline) plus "to the home page" for screen readers,
             so speech users can say what they see (WCAG 2.5.3). Below 380 px the mark gives way to the name. */}
         <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md">

@@ -129,10 +129,12 @@ export default async function setup(project: TestProject) {
   if (!chromiumPath) {
     if (process.env.CI === "true") {
       removeRunTemp();
-      throw new Error("Chromium is required for end-to-end tests under CI=true (apt-get install chromium)");
+      throw new Error(
+        "Chromium is required for end-to-end tests under CI=true (apt-get install chromium-headless-shell)",
+      );
     }
     console.warn(
-      "\n⚠ Chromium not found (/usr/bin/chromium): end-to-end tests are skipped. Install it with: apt-get install chromium\n",
+      "\n⚠ Chromium not found (/usr/bin/chromium-headless-shell or /usr/bin/chromium): end-to-end tests are skipped. Install it with: apt-get install chromium-headless-shell\n",
     );
     return removeRunTemp;
   }

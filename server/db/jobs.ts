@@ -110,6 +110,26 @@ export function createJobQueue(database: DatabaseHandle, clock: () => number = D
       return Number(result.numDeletedRows) > 0;
     },
 
+    /**
+     * Done, together with the work's own write: `write` runs in the same transaction as the item's removal, and
+     * only while `workerId` still holds the item. So a write that commits always takes its item out of the queue,
+     * and an item handed back (a stop) or taken over (a lapsed lease) is never written for. False when it was not
+     * ours any more: nothing was written.
+     */
+    async completeWith(job: ClaimedJob, workerId: string, write: (trx: DB) => Promise<void>): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const removed = await trx
+          .deleteFrom("jobs")
+          .where("id", "=", job.id)
+          .where("state", "=", "running")
+          .where("claimed_by", "=", workerId)
+          .executeTakeFirst();
+        if (Number(removed.numDeletedRows) === 0) return false;
+        await write(trx);
+        return true;
+      });
+    },
+
     /** Failed: retried after `retryAt`, or left `failed` for good when `retryAt` is null. The reason is kept. */
     async fail(job: ClaimedJob, workerId: string, reason: string, retryAt: number | null): Promise<void> {
       await db

@@ -31,7 +31,7 @@ export function createBackgroundWorker(
   const { kinds = ["avif"], clock, ...workerOptions } = options;
   const handlers: WorkerOptions["handlers"] = {};
   if (kinds.includes("avif")) {
-    handlers[AVIF_JOB] = (job, signal) => services.images.encodeAvif(Number(job.key), signal);
+    handlers[AVIF_JOB] = (job, signal, finish) => services.images.encodeAvif(Number(job.key), signal, finish);
   }
   if (kinds.includes("trash")) {
     handlers[TRASH_PURGE_JOB] = async (job) => {

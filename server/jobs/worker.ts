@@ -4,14 +4,23 @@
  * time. A failure is retried with back-off up to `maxAttempts` claims, then the item is left `failed`
  * with its reason, so a broken item (its original file missing) is never retried forever. While the
  * database is down the worker waits and tries again, logging once. `stop()` hands the current item back
- * and returns at once, without waiting for a slow encoder to finish.
+ * and returns at once, without waiting for a slow encoder to finish. A handler whose result is a database write
+ * makes it through `finish`, in the transaction that takes the item out of the queue: a stop that lands while the
+ * write is on its way can then never leave a finished item queued, nor a handed-back item half written.
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import type { DB } from "../db/database.ts";
 import type { ClaimedJob, JobQueue } from "../db/jobs.ts";
 import { errorFields, type Logger } from "../log.ts";
 
-export type JobHandler = (job: ClaimedJob, signal: AbortSignal) => Promise<void>;
+/**
+ * Runs `write` in the transaction that completes the item, if this worker still holds it; false (nothing written)
+ * when the item was handed back by a stop or taken over by another worker.
+ */
+export type FinishJob = (write: (trx: DB) => Promise<void>) => Promise<boolean>;
+
+export type JobHandler = (job: ClaimedJob, signal: AbortSignal, finish: FinishJob) => Promise<void>;
 
 export interface WorkerOptions {
   queue: JobQueue;
@@ -117,12 +126,19 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
       if (stopping.signal.aborted) resolve("stopped");
       stopping.signal.addEventListener("abort", () => resolve("stopped"), { once: true });
     });
+    let finished = false;
+    const finish: FinishJob = async (write) => {
+      finished = await queue.completeWith(job, id, write);
+      return finished;
+    };
     try {
-      const outcome = await Promise.race([handler(job, stopping.signal).then(() => "done" as const), stopped]);
+      const outcome = await Promise.race([handler(job, stopping.signal, finish).then(() => "done" as const), stopped]);
       if (outcome === "stopped") {
+        // Finds nothing to hand back when the handler's finish committed first.
         await guarded("release", () => queue.release(job, id));
         return false;
       }
+      if (finished) return true;
       const completed = await guarded("complete", () => queue.complete(job, id));
       if (completed === false) logger.warn("job finished after its lease was taken over", fields);
       return completed === true;

@@ -198,7 +198,18 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
      * The AVIF job: encodes the variants of one image and records them. Nothing to do when the image is
      * gone or has them already. Throws when its original is missing (the job fails with that reason).
      */
-    async encodeAvif(imageId: number, signal?: AbortSignal): Promise<void> {
+    /**
+     * Adds the AVIF variants of an image. `finish` (the background worker's) writes them in the transaction that
+     * completes the job; a script without a queue leaves it out.
+     */
+    async encodeAvif(
+      imageId: number,
+      signal?: AbortSignal,
+      finish: (write: (trx: DB) => Promise<void>) => Promise<boolean> = async (write) => {
+        await write(db);
+        return true;
+      },
+    ): Promise<void> {
       const row = await db.selectFrom("images").selectAll().where("id", "=", imageId).executeTakeFirst();
       if (!row) return;
       const variants = variantsOf(row);
@@ -213,13 +224,18 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
         throw error;
       }
       if (signal?.aborted || avif.length === 0) return;
-      // Re-read inside the update: the image may have been deleted meanwhile.
-      const result = await db
-        .updateTable("images")
-        .set({ variants: JSON.stringify([...avif, ...variants]) })
-        .where("id", "=", row.id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) await removeImageFiles(storage, { key: row.path, variants: avif });
+      let updated = false;
+      const ours = await finish(async (trx) => {
+        // Re-read inside the update: the image may have been deleted meanwhile.
+        const result = await trx
+          .updateTable("images")
+          .set({ variants: JSON.stringify([...avif, ...variants]) })
+          .where("id", "=", row.id)
+          .executeTakeFirst();
+        updated = Number(result.numUpdatedRows) > 0;
+      });
+      // Not ours any more: whoever holds the job writes the same files again. Ours but the image is gone: its files too.
+      if (ours && !updated) await removeImageFiles(storage, { key: row.path, variants: avif });
     },
   };
 }

@@ -3,7 +3,8 @@
  * one database — never run the same item; an item whose claimant died is claimed again once its lease
  * has passed, and the late claimant can no longer finish it; an AVIF item whose original is missing fails
  * with its reason, is retried a bounded number of times and is then left failed, and the loop ends; a
- * stopping worker hands its item back at once.
+ * stopping worker hands its item back at once, and a stop during a handler's finishing write never leaves a
+ * written item queued.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
@@ -157,6 +158,37 @@ for (const factory of testDatabases()) {
           .where("kind", "=", "test-stop")
           .executeTakeFirst(),
       ).toEqual({ state: "pending", attempts: 0, claimed_by: null });
+    });
+
+    it("a stop that lands during a handler's finishing write leaves the item done, not queued again", async () => {
+      const { db } = env.database.handle;
+      await enqueueJob(db, "test-finish", "item");
+      let stopped: Promise<void> | undefined;
+      const worker = createJobWorker({
+        queue: createJobQueue(env.database.handle),
+        logger,
+        pollMs: 20,
+        handlers: {
+          "test-finish": async (_job, _signal, finish) => {
+            await finish(async (trx) => {
+              // The shutdown arrives while the handler's result is on its way to the database.
+              stopped = worker.stop();
+              await enqueueJob(trx, "test-finish-result", "written");
+            });
+          },
+        },
+      });
+      worker.start();
+      await expect.poll(() => stopped !== undefined, { timeout: 10_000 }).toBe(true);
+      await stopped;
+      // The result and the item's removal are one transaction: written and gone, never written and queued.
+      const rows = await db
+        .selectFrom("jobs")
+        .select(["kind", "key", "state"])
+        .where("kind", "in", ["test-finish", "test-finish-result"])
+        .execute();
+      expect(rows).toEqual([{ kind: "test-finish-result", key: "written", state: "pending" }]);
+      await db.deleteFrom("jobs").where("kind", "=", "test-finish-result").execute();
     });
   });
 }

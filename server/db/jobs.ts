@@ -42,6 +42,17 @@ export async function enqueueJob(
     .execute();
 }
 
+/** Deletes the item if `workerId` still holds it; false when it does not. */
+async function removeClaimed(db: DB, job: ClaimedJob, workerId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("jobs")
+    .where("id", "=", job.id)
+    .where("state", "=", "running")
+    .where("claimed_by", "=", workerId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 export function createJobQueue(database: DatabaseHandle, clock: () => number = Date.now) {
   const { db } = database;
 
@@ -100,14 +111,8 @@ export function createJobQueue(database: DatabaseHandle, clock: () => number = D
     },
 
     /** Done: the item leaves the queue. False when it was not ours any more (another worker claimed it). */
-    async complete(job: ClaimedJob, workerId: string): Promise<boolean> {
-      const result = await db
-        .deleteFrom("jobs")
-        .where("id", "=", job.id)
-        .where("state", "=", "running")
-        .where("claimed_by", "=", workerId)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+    complete(job: ClaimedJob, workerId: string): Promise<boolean> {
+      return removeClaimed(db, job, workerId);
     },
 
     /**
@@ -118,13 +123,7 @@ export function createJobQueue(database: DatabaseHandle, clock: () => number = D
      */
     async completeWith(job: ClaimedJob, workerId: string, write: (trx: DB) => Promise<void>): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const removed = await trx
-          .deleteFrom("jobs")
-          .where("id", "=", job.id)
-          .where("state", "=", "running")
-          .where("claimed_by", "=", workerId)
-          .executeTakeFirst();
-        if (Number(removed.numDeletedRows) === 0) return false;
+        if (!(await removeClaimed(trx, job, workerId))) return false;
         await write(trx);
         return true;
       });

@@ -10,7 +10,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { currentOrNextWindow, isFeatured } from "../../domain/seasonal/holidays.ts";
 import { categories } from "../../server/db/seed/content.ts";
-import { adminApi, expectToast, listReady, openCreateDialog, staffPage, typeSegments } from "../support/admin-e2e.ts";
+import {
+  adminApi,
+  expectToast,
+  listReady,
+  openCreateDialog,
+  segmentsLeftToRight,
+  staffPage,
+  typeSegments,
+} from "../support/admin-e2e.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { type BuildServer, serveBuild } from "../support/build-server.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
@@ -105,6 +113,14 @@ describeInChromium("seasonal collection band in Chromium", (browser) => {
       });
       await dialog.getByLabel("שם").fill("מבצע מתוזמן לבדיקה");
       await typeDateTime("מועד התחלה", "050120300700"); // 5.1.2030, 07:00
+      // Day, month, year from the left, as the lists print dates: not mirrored into "2030.1.5".
+      expect(await segmentsLeftToRight(page.getByRole("dialog"), "מועד התחלה")).toEqual([
+        "day",
+        "month",
+        "year",
+        "hour",
+        "minute",
+      ]);
       await typeDateTime("מועד סיום", "040120300700");
       await dialog.getByRole("button", { name: "שמור" }).click();
       await dialog.getByText("מועד הסיום חייב להיות אחרי מועד ההתחלה").waitFor();

@@ -123,6 +123,19 @@ export async function segmentsText(scope: Locator, label: string): Promise<strin
   return text.replace(/[\u200e\u200f\u2066-\u2069]/g, "");
 }
 
+/**
+ * The types of a React Aria field's segments in the order the eye meets them from left to right: the admin's date
+ * fields read "3.11.2026" and "5.1.2030, 7:00", day, month and year from the left as the lists print dates.
+ */
+export async function segmentsLeftToRight(scope: Locator, label: string): Promise<string[]> {
+  return scope.getByRole("group", { name: label, exact: true }).evaluate((group) =>
+    [...group.querySelectorAll<HTMLElement>('[role="spinbutton"]')]
+      .map((segment) => ({ type: segment.dataset.type ?? "", left: segment.getBoundingClientRect().left }))
+      .sort((a, b) => a.left - b.left)
+      .map((segment) => segment.type),
+  );
+}
+
 /** The delete confirmation of spec §4. */
 export function confirmDialog(page: Page): Locator {
   return page.getByRole("alertdialog", { name: "האם את/ה בטוח/ה?" });

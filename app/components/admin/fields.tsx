@@ -26,7 +26,7 @@ const errorClass = "mt-1 block text-sm font-medium text-berry-700";
 const hintClass = "mt-1 block text-sm text-cocoa-800";
 /** One segment (day, month, hour…) of a React Aria date or time field. */
 export const segmentClass =
-  "rounded tabular-nums outline-none focus:bg-crust-700 focus:text-white data-[placeholder]:text-cocoa-800/70 data-[type=literal]:px-0 [&:not([data-type=literal])]:px-0.5";
+  "rounded tabular-nums outline-none focus:bg-crust-700 focus:text-white data-[placeholder]:text-cocoa-800/70 data-[type=literal]:px-0 data-[type=literal]:whitespace-pre [&:not([data-type=literal])]:px-0.5";
 
 /** What every text-valued admin field takes: its form name and label, its value and change handler, its notes. */
 interface FieldProps {
@@ -119,7 +119,10 @@ function CalendarInput(props: CalendarInputProps & { granularity: "day" | "minut
     >
       <Label className={labelClass}>{props.label}</Label>
       <div className="flex items-center gap-2">
-        <DateInput className={`${inputClass} flex min-h-11 min-w-0 items-center`}>
+        {/* Left to right, as the lists print dates ("3.11.2026"): in a right-to-left flex row the segments came out
+            mirrored ("2026.11.3"). Each segment stays a box of its own, so a click lands on the one under it, and
+            React Aria's arrow keys in he-IL move by the segments' places on screen; the value keeps to the right. */}
+        <DateInput dir="ltr" className={`${inputClass} flex min-h-11 min-w-0 items-center justify-end`}>
           {(segment) => <DateSegment segment={segment} className={segmentClass} />}
         </DateInput>
         {props.value ? (

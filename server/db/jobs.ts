@@ -14,6 +14,13 @@ import type { JobRow } from "./schema.ts";
 
 export type ClaimedJob = Pick<JobRow, "id" | "kind" | "key" | "payload" | "attempts">;
 
+/**
+ * Runs `write` in the transaction that completes a claimed item (`completeWith`), if its worker still holds it;
+ * false (nothing written) when the item was handed back by a stop or taken over by another worker. The worker
+ * gives one to each handler.
+ */
+export type FinishJob = (write: (trx: DB) => Promise<void>) => Promise<boolean>;
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**

@@ -10,15 +10,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { DB } from "../db/database.ts";
-import type { ClaimedJob, JobQueue } from "../db/jobs.ts";
+import type { ClaimedJob, FinishJob, JobQueue } from "../db/jobs.ts";
 import { errorFields, type Logger } from "../log.ts";
-
-/**
- * Runs `write` in the transaction that completes the item, if this worker still holds it; false (nothing written)
- * when the item was handed back by a stop or taken over by another worker.
- */
-export type FinishJob = (write: (trx: DB) => Promise<void>) => Promise<boolean>;
 
 export type JobHandler = (job: ClaimedJob, signal: AbortSignal, finish: FinishJob) => Promise<void>;
 

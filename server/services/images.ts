@@ -10,7 +10,7 @@
 import { sql } from "kysely";
 import { heApi } from "../../domain/i18n/api.ts";
 import type { DB } from "../db/database.ts";
-import { enqueueJob } from "../db/jobs.ts";
+import { enqueueJob, type FinishJob } from "../db/jobs.ts";
 import { storedList } from "../db/json-list.ts";
 import { type LockableTable, lockRow } from "../db/locks.ts";
 import type { ImageRow, OwnerType } from "../db/schema.ts";
@@ -195,21 +195,11 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
     },
 
     /**
-     * The AVIF job: encodes the variants of one image and records them. Nothing to do when the image is
-     * gone or has them already. Throws when its original is missing (the job fails with that reason).
+     * The AVIF job: encodes the variants of one image and records them through the worker's `finish`, in the
+     * transaction that completes the job. Nothing to do when the image is gone or has them already. Throws when
+     * its original is missing (the job fails with that reason).
      */
-    /**
-     * Adds the AVIF variants of an image. `finish` (the background worker's) writes them in the transaction that
-     * completes the job; a script without a queue leaves it out.
-     */
-    async encodeAvif(
-      imageId: number,
-      signal?: AbortSignal,
-      finish: (write: (trx: DB) => Promise<void>) => Promise<boolean> = async (write) => {
-        await write(db);
-        return true;
-      },
-    ): Promise<void> {
+    async encodeAvif(imageId: number, signal: AbortSignal, finish: FinishJob): Promise<void> {
       const row = await db.selectFrom("images").selectAll().where("id", "=", imageId).executeTakeFirst();
       if (!row) return;
       const variants = variantsOf(row);
@@ -223,7 +213,7 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
         if (error instanceof MissingOriginalError && !still) return;
         throw error;
       }
-      if (signal?.aborted || avif.length === 0) return;
+      if (signal.aborted || avif.length === 0) return;
       let updated = false;
       const ours = await finish(async (trx) => {
         // Re-read inside the update: the image may have been deleted meanwhile.

@@ -6,7 +6,7 @@ import { type Browser, type BrowserServer, chromium, type Page, type Response } 
 /**
  * Debian's `chromium-headless-shell` first: the same Blink and V8 as `chromium`, without the desktop browser's
  * shell around them (the build Playwright itself uses for headless runs). The whole e2e suite took 164 s in it
- * against 245 s in `chromium --headless` (docs/testing.md, round 5), all of it the browser's own CPU time.
+ * against 245 s in `chromium --headless` (docs/testing.md, round 5), with the CPU saturated in both.
  */
 const CANDIDATES = [
   process.env.CHROMIUM_PATH,

@@ -184,6 +184,9 @@ describeInChromium("admin: categories, club members, branches, sales, publicatio
     // Times and dates in Israeli order whatever the browser's language: 24-hour, day.month.year.
     await form.getByRole("button", { name: "הוספת חריג" }).click();
     await typeSegments(form, "תאריך", "03052027");
+    // The certificate's last valid day too (with its authority, which a date needs).
+    await form.getByLabel("גוף מכשיר").fill("רבנות ירושלים");
+    await typeSegments(form, "בתוקף עד", "31122027");
     await form.getByRole("button", { name: "שמור" }).click();
     await form.getByText("יש להזין כתובת מלאה שמתחילה ב-https://").waitFor();
     await form.getByText("שעת הסגירה חייבת להיות שונה משעת הפתיחה").waitFor();
@@ -198,6 +201,7 @@ describeInChromium("admin: categories, club members, branches, sales, publicatio
     const edit = dialog(`עריכת ${name}`);
     expect(await segmentsText(edit, "סגירה (יום ראשון, 1)")).toBe("19:00");
     expect(await segmentsText(edit, "תאריך")).toBe("3.5.2027");
+    expect(await segmentsText(edit, "בתוקף עד")).toBe("31.12.2027");
     await edit.getByLabel("טלפון").fill("02-6719999");
     await edit.getByRole("button", { name: "שמור" }).click();
     await expectToast(page, "הסניף עודכן בהצלחה");

@@ -15,6 +15,7 @@ import {
 import { ItemDetails, MultilineText } from "../../../components/admin/bits.tsx";
 import { column } from "../../../components/admin/columns.tsx";
 import { CrudScreen, crudMessages } from "../../../components/admin/crud-screen.tsx";
+import { DateOnlyInput } from "../../../components/admin/fields.tsx";
 import { formatDateTime } from "../../../components/admin/format.ts";
 import type { ListColumn } from "../../../components/admin/list.tsx";
 import { sectionMeta } from "../../../components/admin/meta.ts";
@@ -93,7 +94,14 @@ function BranchForm(props: FormProps<AdminBranch>) {
         <legend className="px-1 font-bold text-cocoa-900">{k.certificate}</legend>
         {field.text("kashrut_authority", k.authority, { hint: k.authorityHint })}
         {field.text("kashrut_certificate_number", k.number, { dir: "ltr" })}
-        {field.text("kashrut_valid_until", k.validUntil, { type: "date", dir: "ltr", hint: k.validUntilHint })}
+        {/* Day.month.year in Hebrew segments like every date of the back office (a native date input follows the
+            browser's language: 12/16/2026 in an English Chromium). */}
+        <DateOnlyInput
+          {...field.bind("kashrut_valid_until")}
+          label={k.validUntil}
+          hint={k.validUntilHint}
+          clearLabel={heAdmin.fields.clearDate}
+        />
         <div className="md:col-span-3">
           {props.item ? (
             <CertificateScan branchId={props.item.id} initial={props.item.kashrut_scan} branchName={props.item.name} />

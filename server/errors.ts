@@ -38,9 +38,19 @@ export class ValidationError extends HttpError {
  */
 export class VersionConflictError extends HttpError {
   readonly current: { version: number };
-  constructor(current: { version: number }, message: string = heApi.versionConflict) {
-    super(409, message, undefined, { ETag: `"${current.version}"` });
+  constructor(current: { version: number }, message: string = heApi.versionConflict, status: 409 | 412 = 409) {
+    super(status, message, undefined, { ETag: `"${current.version}"` });
     this.current = current;
+  }
+}
+
+/**
+ * 412 (RFC 9110 §13.1.1): the save's `If-Match` names no version the record is at now. The JSON API's
+ * conditional request; the admin forms send a body `version` and keep their 409. Carries the record as it is.
+ */
+export class PreconditionFailedError extends VersionConflictError {
+  constructor(current: { version: number }) {
+    super(current, heApi.preconditionFailed, 412);
   }
 }
 

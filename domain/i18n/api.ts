@@ -16,6 +16,8 @@ export const heApi = {
   versionConflict: "איש צוות אחר שמר גרסה חדשה יותר של הרשומה בזמן שערכת אותה. השינויים שלך לא נשמרו.",
   versionInvalid: "מספר הגרסה אינו תקין",
   ifMatchInvalid: "כותרת If-Match אינה תקינה",
+  /** 412: the save's If-Match names a version the record is no longer at (the JSON API's conditional save). */
+  preconditionFailed: "הרשומה השתנתה מאז שנטענה (If-Match אינו תואם את הגרסה הנוכחית), ולכן השינויים לא נשמרו.",
   /** 404 for a write (image, tag, size) to a record deleted while the write was under way. */
   ownerDeleted: "הרשומה נמחקה בזמן השמירה, והשינוי לא נשמר",
   /** Image storage (local folder or bucket) unreachable or refusing: a 503, try again later. */

@@ -2,12 +2,13 @@
  * Concurrent admin writes (issue 14), on every test database:
  * - optimistic concurrency: two saves from the same version → exactly one 200 and one 409 (Hebrew message,
  *   the current record), for every entity the back office edits with PUT; no version → last write wins as
- *   before; the JSON API's ETag / If-Match;
+ *   before; the JSON API's ETag / If-Match (a stale one 412, compressed answers' weak tags matching);
  * - writes racing a product's delete (image uploads, tags, sizes) leave no rows and no files behind, and
  *   every acknowledged write to a product that stays is kept.
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { heApi } from "../../domain/i18n/api.ts";
 import type { TestClient } from "../support/client.ts";
@@ -188,7 +189,7 @@ for (const factory of testDatabases()) {
         expect(now.body.data).toMatchObject({ name: "ג", version: 3 });
       });
 
-      it("ETag and If-Match on the JSON API: a stale If-Match is 409, a current one 200, * and none skip the check", async () => {
+      it("ETag and If-Match on the JSON API: a stale If-Match is 412, a current one 200, * and none skip the check", async () => {
         const made = await call(env.admin, "/api/admin/products", {
           method: "POST",
           json: { name: "בורקס", title: "בורקס גבינה", serial_id: 777_100, status: 1 },
@@ -204,13 +205,14 @@ for (const factory of testDatabases()) {
         });
         expect(ok.status).toBe(200);
         expect(ok.etag).toBe('"2"');
+        // RFC 9110: a failed precondition is a 412, with the record as it is now.
         const stale = await call(env.other, item, {
           method: "PUT",
           json: { ...record, name: "בורקס פטריות" },
           headers: { "If-Match": etag! },
         });
-        expect(stale.status).toBe(409);
-        expect(stale.body.message).toBe(heApi.versionConflict);
+        expect(stale.status).toBe(412);
+        expect(stale.body.message).toBe(heApi.preconditionFailed);
         expect(stale.body.data).toMatchObject({ name: "בורקס תפוחי אדמה", version: 2 });
         expect(stale.etag).toBe('"2"');
         // If-Match wins over a body version.
@@ -223,20 +225,89 @@ for (const factory of testDatabases()) {
         const any = await call(env.admin, item, { method: "PUT", json: record, headers: { "If-Match": "*" } });
         expect(any.status).toBe(200);
         expect(any.body.data!.version).toBe(4);
-        const malformed = await call(env.admin, item, {
+        // A list matches when any of its tags is the current version; tags that are not ours never do.
+        const list = await call(env.admin, item, {
           method: "PUT",
           json: record,
-          headers: { "If-Match": 'W/"4"' },
+          headers: { "If-Match": '"1", W/"4"' },
         });
-        expect(malformed.status).toBe(400);
-        expect(malformed.body.message).toBe(heApi.ifMatchInvalid);
+        expect(list.status).toBe(200);
+        expect(list.body.data!.version).toBe(5);
+        const foreign = await call(env.admin, item, { method: "PUT", json: record, headers: { "If-Match": '"abc"' } });
+        expect(foreign.status).toBe(412);
+        expect(foreign.body.data!.version).toBe(5);
+        for (const malformed of ["5", "W/5", '"5', '"5" "6"']) {
+          const answer = await call(env.admin, item, {
+            method: "PUT",
+            json: record,
+            headers: { "If-Match": malformed },
+          });
+          expect(answer.status, malformed).toBe(400);
+          expect(answer.body.message).toBe(heApi.ifMatchInvalid);
+        }
+        expect((await call(env.admin, item)).body.data!.version).toBe(5);
         const badVersion = await call(env.admin, item, { method: "PUT", json: { ...record, version: "abc" } });
         expect(badVersion.status).toBe(422);
         expect(badVersion.body.errors).toHaveProperty("version");
         // A stale save of a deleted record is a 404, not a 409.
         await call(env.admin, item, { method: "DELETE" });
-        const gone = await call(env.admin, item, { method: "PUT", json: { ...record, version: 4 } });
+        const gone = await call(env.admin, item, { method: "PUT", json: { ...record, version: 5 } });
         expect(gone.status).toBe(404);
+      });
+
+      it("GET → PUT with If-Match under Accept-Encoding: gzip, br: the compressed answer's weak tag matches; a stale one is 412", async () => {
+        const compressed = { "Accept-Encoding": "gzip, br" };
+        // The in-process app hands back the bytes as sent; a browser would inflate them.
+        const decoded = async (res: Response) => {
+          const bytes = Buffer.from(await res.arrayBuffer());
+          return JSON.parse(String(res.headers.get("content-encoding") === "gzip" ? gunzipSync(bytes) : bytes));
+        };
+        const record = {
+          name: "חלה",
+          title: "חלה מתוקה",
+          serial_id: 777_300,
+          status: 1,
+          description: "בצק רך ".repeat(300),
+        };
+        const made = await call(env.admin, "/api/admin/products", { method: "POST", json: record });
+        const item = `/api/admin/products/${made.body.data!.id}`;
+        const loaded = await env.admin.fetch(item, { headers: compressed });
+        // What every browser and Node's fetch get: a compressed body, so compress() weakened the tag.
+        expect(loaded.headers.get("content-encoding")).toBe("gzip");
+        const etag = loaded.headers.get("etag")!;
+        expect(etag).toBe('W/"1"');
+        await loaded.arrayBuffer();
+        const put = (tag: string, name: string) =>
+          env.admin.fetch(item, {
+            method: "PUT",
+            json: { ...record, name },
+            headers: { ...compressed, "If-Match": tag },
+          });
+        const saved = await put(etag, "חלה עגולה");
+        expect(saved.status).toBe(200);
+        expect(saved.headers.get("etag")).toBe('W/"2"');
+        expect(await decoded(saved)).toMatchObject({ data: { name: "חלה עגולה", version: 2 } });
+        const stale = await put(etag, "חלה קלועה");
+        expect(stale.status).toBe(412);
+        expect(await decoded(stale)).toMatchObject({
+          message: heApi.preconditionFailed,
+          data: { name: "חלה עגולה", version: 2 },
+        });
+        // The settings, the other versioned resource, the same way.
+        const settings = await env.admin.fetch("/api/admin/settings", { headers: compressed });
+        const settingsTag = settings.headers.get("etag")!;
+        expect(settingsTag).toMatch(/^W\/"\d+"$/);
+        await settings.arrayBuffer();
+        const put2 = (tag: string) =>
+          env.admin.fetch("/api/admin/settings", {
+            method: "PUT",
+            json: SETTINGS,
+            headers: { ...compressed, "If-Match": tag },
+          });
+        expect((await put2(settingsTag)).status).toBe(200);
+        const again = await put2(settingsTag);
+        expect(again.status).toBe(412);
+        expect(await decoded(again)).toMatchObject({ message: heApi.preconditionFailed });
       });
 
       it("site settings: one of two saves from the same version wins, the other is a 409 with the settings now", async () => {

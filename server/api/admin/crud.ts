@@ -1,9 +1,9 @@
 /**
  * The five routes every admin resource has — list, show, create, update, delete — each behind its
  * ability, thin over a service with the same five methods. Show and update answer the record's `ETag`
- * (its version); an update with `If-Match` or a body `version` that is no longer current is a 409. A delete
- * moves the record to the trash (services/admin/trash.ts) and answers, besides the spec's message, the trash
- * entry that restores it (`trash.id`, the toast's "בטל"). The messages are the entity's `<entity>Saved`,
+ * (its version); an update whose body `version` is no longer current is a 409, one whose `If-Match` names
+ * no current version a 412 (http.ts `saveVersioned`). A delete moves the record to the trash
+ * (services/admin/trash.ts) and answers, besides the spec's message, the trash entry that restores it (`trash.id`, the toast's "בטל"). The messages are the entity's `<entity>Saved`,
  * `…Updated` and `…Deleted` of `heAdmin.messages`. `statusListRoute` is the list of an inbox narrowed by status.
  */
 import type { Hono } from "hono";
@@ -15,7 +15,7 @@ import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { AppEnv } from "../../app.ts";
 import { requireAbility } from "../../auth/require-ability.ts";
 import { parseWith, readBody } from "../../http/validation.ts";
-import { actorOf, created, expectedVersion, listParams, okVersioned, pathId, trashed } from "./http.ts";
+import { actorOf, created, listParams, okVersioned, pathId, saveVersioned, trashed } from "./http.ts";
 
 export interface CrudService<Row, Item extends { version: number }, Input> {
   list(query: ListQuery, path: string, params?: URLSearchParams): Promise<Paginated<Row>>;
@@ -71,9 +71,13 @@ export function crudRoutes<Row, Item extends { version: number }, Input, S exten
   router.put(item, requireAbility("update", subject), async (c) => {
     const id = pathId(c);
     const body = await readBody(c);
-    const expected = expectedVersion(c, body);
-    const input = parseWith(schema, body) as Input;
-    return okVersioned(c, await service.update(id, input, expected), m[`${entity}Updated`]);
+    const saved = await saveVersioned(
+      c,
+      body,
+      () => service.get(id),
+      (expected) => service.update(id, parseWith(schema, body) as Input, expected),
+    );
+    return okVersioned(c, saved, m[`${entity}Updated`]);
   });
   router.delete(item, requireAbility("delete", subject), async (c) => {
     return trashed(c, await service.remove(pathId(c), actorOf(c)), m[`${entity}Deleted`]);

@@ -4,7 +4,7 @@ import type { TrashReceipt } from "../../../domain/contracts/admin.ts";
 import { heApi } from "../../../domain/i18n/api.ts";
 import { type ListQuery, listQuerySchema } from "../../../domain/schemas/admin/list.ts";
 import type { AppEnv } from "../../app.ts";
-import { HttpError, ValidationError } from "../../errors.ts";
+import { HttpError, PreconditionFailedError, ValidationError, VersionConflictError } from "../../errors.ts";
 import { parseWith } from "../../http/validation.ts";
 import { idParam } from "../params.ts";
 
@@ -52,17 +52,28 @@ export function okVersioned<T extends { version: number }>(c: AdminContext, data
 }
 
 /**
- * The version an admin save started from (optimistic concurrency, services/admin/versions.ts): the
- * `If-Match` header's ETag (the JSON API), else the body's `version` field (the admin forms). Neither, or
- * `If-Match: *`, is no check: the spec's clients keep last-write-wins.
+ * An `If-Match` header (RFC 9110 §13.1.1): `*`, or the versions its entity-tags name. Tags are compared weakly:
+ * compress() turns the record's `"3"` into `W/"3"` on a compressed answer (the bytes differ, the record does
+ * not), so a client echoing the tag it was given must match. A well-formed tag that is not one of ours (`"abc"`)
+ * names no version and so never matches; only text that is no entity-tag list at all is a 400.
  */
-export function expectedVersion(c: AdminContext, body: Record<string, unknown>): number | undefined {
-  const ifMatch = c.req.header("if-match")?.trim();
-  if (ifMatch !== undefined && ifMatch !== "" && ifMatch !== "*") {
-    const match = /^"(\d{1,15})"$/.exec(ifMatch);
-    if (!match) throw new HttpError(400, heApi.ifMatchInvalid);
-    return Number(match[1]);
+export function ifMatchOf(header: string | undefined): "any" | number[] | undefined {
+  const value = header?.trim();
+  if (value === undefined || value === "") return undefined;
+  if (value === "*") return "any";
+  // entity-tag = [ "W/" ] DQUOTE *etagc DQUOTE, etagc = %x21 / %x23-7E / obs-text; a comma-separated list.
+  const tag = String.raw`(?:W\/)?"[\x21\x23-\x7e\x80-\xff]*"`;
+  if (!new RegExp(String.raw`^${tag}(?:\s*,\s*${tag})*$`).test(value)) throw new HttpError(400, heApi.ifMatchInvalid);
+  const versions: number[] = [];
+  for (const [whole] of value.matchAll(new RegExp(tag, "g"))) {
+    const digits = /^(?:W\/)?"(\d{1,15})"$/.exec(whole)?.[1];
+    if (digits !== undefined) versions.push(Number(digits));
   }
+  return versions;
+}
+
+/** The body's `version` (the admin forms' optimistic concurrency), if it names one. */
+function bodyVersion(body: Record<string, unknown>): number | undefined {
   const version = body.version;
   if (version === undefined || version === null || version === "") return undefined;
   const value = typeof version === "string" && /^\d{1,15}$/.test(version) ? Number(version) : version;
@@ -70,4 +81,36 @@ export function expectedVersion(c: AdminContext, body: Record<string, unknown>):
     throw new ValidationError({ version: [heApi.versionInvalid] });
   }
   return value;
+}
+
+/**
+ * An admin save under optimistic concurrency (services/admin/versions.ts). `save` is given the version the
+ * edit started from, and writes only while the record is still at it:
+ * - `If-Match` (the JSON API) wins over the body: a version the record is no longer at is a 412 with the record
+ *   as it is now (RFC 9110); `If-Match: *` is no check;
+ * - else the body's `version` (the admin forms): a stale one is the spec's 409, unchanged;
+ * - neither: no check, last write wins (the spec's clients).
+ * `current` reads the record (for a list of several tags, and for the 412's body when no tag is ours).
+ */
+export async function saveVersioned<T extends { version: number }>(
+  c: AdminContext,
+  body: Record<string, unknown>,
+  current: () => Promise<{ version: number }>,
+  save: (expectedVersion: number | undefined) => Promise<T>,
+): Promise<T> {
+  const condition = ifMatchOf(c.req.header("if-match"));
+  if (condition === undefined) return save(bodyVersion(body));
+  if (condition === "any") return save(undefined);
+  let expected = condition.length === 1 ? condition[0] : undefined;
+  if (expected === undefined) {
+    const now = await current();
+    if (!condition.includes(now.version)) throw new PreconditionFailedError(now);
+    expected = now.version;
+  }
+  try {
+    return await save(expected);
+  } catch (error) {
+    if (error instanceof VersionConflictError) throw new PreconditionFailedError(error.current);
+    throw error;
+  }
 }

@@ -27,7 +27,7 @@ import type { Logger } from "../../log.ts";
 import type { Services } from "../../services/index.ts";
 import { auditRoutes, auditTrail } from "./audit.ts";
 import { crudRoutes, statusListRoute } from "./crud.ts";
-import { actorOf, created, done, expectedVersion, ok, okVersioned, pathId, signedIn, trashed } from "./http.ts";
+import { actorOf, created, done, ok, okVersioned, pathId, saveVersioned, signedIn, trashed } from "./http.ts";
 import { imageRoutes } from "./images.ts";
 import { trashRoutes } from "./trash.ts";
 
@@ -133,8 +133,13 @@ export function createAdminApi(services: Services, options: { trustProxy: boolea
   );
   api.put("/admin/settings", requireAbility("update", "Settings"), async (c) => {
     const body = await readBody(c);
-    const expected = expectedVersion(c, body);
-    return okVersioned(c, await admin.settings.save(parseWith(settingsSchema, body), expected), m.settingsSaved);
+    const saved = await saveVersioned(
+      c,
+      body,
+      () => admin.settings.get(),
+      (expected) => admin.settings.save(parseWith(settingsSchema, body), expected),
+    );
+    return okVersioned(c, saved, m.settingsSaved);
   });
 
   return api;

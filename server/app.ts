@@ -32,7 +32,6 @@ import { createPublicPages } from "./http/public-pages.ts";
 import {
   clientAddress,
   createDatabaseStore,
-  createMemoryStore,
   createRateLimiter,
   type HitResult,
   RATE_RULES,
@@ -198,26 +197,26 @@ export function createApp(deps: AppDeps) {
     secret: deps.config.sessionSecret,
     secure: deps.config.secureCookies,
   });
-  // With PostgreSQL several app servers may share the database, so they share the counters too.
-  const limiter = createRateLimiter(
-    database.dialect === "postgres" ? createDatabaseStore(database.db) : createMemoryStore(),
-    deps.config.trustProxy,
-    deps.rateRules,
-  );
+  // Every limit is counted in this process's memory first: judging a request needs no database round trip, so
+  // a burst cannot take the pool from the requests that need it (issue 31). With PostgreSQL several app servers
+  // may share the database, so the limits that must hold across them (failed logins, forms) are kept there too.
+  const limiter = createRateLimiter({
+    shared: database.dialect === "postgres" ? createDatabaseStore(database.db) : undefined,
+    trustProxy: deps.config.trustProxy,
+    rules: deps.rateRules,
+  });
   // A general ceiling per client address on everything below — the API, pages (cached ones too) and their
   // `.data` requests — before any work is done (health check, built assets and uploads are served above).
-  // It is counted in this process's memory even on PostgreSQL: a flood ceiling, not an account limit, so a
-  // page from the cache costs no database write (with N servers an address may reach N times the rate).
+  // A flood ceiling, not an account limit: per process even on PostgreSQL (with N servers an address may reach
+  // N times the rate), so a page from the cache costs no database write.
   // Page-cache hits answered before the app (cache-fast-path.ts) are counted in the same store; one it
   // refused comes here with its count, and is answered the 429 without being counted twice.
-  const ceilingStore = createMemoryStore();
-  const ceiling = createRateLimiter(ceilingStore, deps.config.trustProxy, deps.rateRules);
   const countedByFastPath = new WeakMap<IncomingMessage, HitResult>();
   app.use("*", async (c, next) => {
     const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     const counted = incoming && countedByFastPath.get(incoming);
     if (counted) throw tooManyRequests(counted.retryAfter);
-    await ceiling.enforce(c, "api");
+    await limiter.enforce(c, "api");
     return next();
   });
 
@@ -275,7 +274,7 @@ export function createApp(deps: AppDeps) {
         security,
         logger,
         ceiling: {
-          store: ceilingStore,
+          store: limiter.local,
           rule: (deps.rateRules ?? RATE_RULES).api,
           trustProxy: deps.config.trustProxy,
         },
@@ -284,12 +283,6 @@ export function createApp(deps: AppDeps) {
     }
   }
 
-  // A general ceiling per client address on everything below — the API, pages and their `.data`
-  // requests — before any work is done (health check, built assets and uploads are served above).
-  app.use("*", async (c, next) => {
-    await limiter.enforce(c, "api");
-    return next();
-  });
   app.use("*", sessions.middleware);
   app.use("*", csrfProtection({ largeBody: isUploadPath }));
   // Uploads are for signed-in staff: anyone else is refused before a byte of the (large) body is read.

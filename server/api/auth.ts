@@ -73,20 +73,13 @@ export function createAuthRouter(deps: {
     }
     const input: LoginInput = parsed.data;
     const email = normalizeEmail(input.email);
-    // Counted before the check, so concurrent guesses cannot all slip under the limit (issue 14).
-    const release = await guard.admit(c, email, loginMessages);
-    let user: Awaited<ReturnType<Services["auth"]["authenticate"]>>;
-    try {
-      user = await services.auth.authenticate(email, input.password);
-    } finally {
-      release();
-    }
+    // Within the login limits and a free check slot only; else 429 (server/auth/login-guard.ts).
+    const user = await guard.attempt(c, email, loginMessages, () => services.auth.authenticate(email, input.password));
     if (!user) {
       await audit(c, { user: null, attemptedEmail: email, action: "sign_in_failed" });
       if (json) throw new ValidationError({ email: [loginMessages.failed] }, loginMessages.failed);
       return c.redirect("/login?error=credentials", 303);
     }
-    await guard.succeeded(c, user);
     sessions.rememberDevice(c, user.email);
     await sessions.signIn(c, user, input.remember);
     await audit(c, { user, action: "sign_in" });

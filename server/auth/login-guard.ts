@@ -1,14 +1,20 @@
 /**
- * Login limits that hold under concurrency (issue 14, docs/security.md "Login limits"). Every attempt
- * is counted atomically *before* the password is checked, so a burst of simultaneous guesses gets no
- * more checks than the limit; and only a few scrypt checks run at once, the rest answered 429 at once,
- * so a burst never ties up the thread pool the rest of the site needs.
+ * Login limits that hold under concurrency (issues 14 and 31, docs/security.md "Login limits"). In order:
  *
- * - per address (all accounts): `loginAttempts`;
- * - per account-and-address pair: a growing delay in three tiers (`loginPairMinute/Quarter/Hour`);
- *   a correct password clears the pair;
- * - per account from everywhere: `loginAccount`, which never refuses a browser carrying the account's
- *   known-device cookie or an address the account has signed in from before.
+ * 1. per address (all accounts): `loginAttempts`, counted in this process's memory — no database round trip,
+ *    so a burst of logins costs the pool nothing before it is turned away;
+ * 2. the password-check semaphore: only a few scrypt checks run at once per process, the rest answered 429 at
+ *    once, so a burst never ties up the thread pool or the database the rest of the site needs. Nothing about
+ *    the account is read or written before this, and a "busy" refusal counts against no account;
+ * 3. the shared failure counts, read (not written): per account-and-address pair, a growing delay in three
+ *    tiers (`loginPairMinute/Quarter/Hour`); per account from everywhere, `loginAccount`, which never refuses a
+ *    browser carrying the account's known-device cookie or an address the account has signed in from before;
+ * 4. the check itself; only its outcome writes: a wrong password counts one failure in each shared counter, a
+ *    correct one clears the pair and remembers the address.
+ *
+ * Counting failures after the check (instead of attempts before it) lets through at most the semaphore's size
+ * of extra checks per process past a limit — the checks running at that moment — and makes only real password
+ * checks count against an account.
  */
 import type { Context } from "hono";
 import type { DB } from "../db/database.ts";
@@ -53,7 +59,7 @@ export interface LoginMessages {
 
 export function createLoginGuard(deps: LoginGuardDeps) {
   const { db, limiter } = deps;
-  const { store, rules } = limiter;
+  const { local, shared, rules } = limiter;
   const semaphore = deps.semaphore ?? createSemaphore(MAX_CONCURRENT_VERIFICATIONS);
   const pairRules: [string, RateRule][] = [
     ["m", rules.loginPairMinute],
@@ -61,6 +67,7 @@ export function createLoginGuard(deps: LoginGuardDeps) {
     ["h", rules.loginPairHour],
   ];
   const pairKey = (tier: string, address: string, email: string) => `loginPair:${tier}:${address}:${email}`;
+  const accountKey = (email: string) => `loginAccount:${email}`;
 
   async function knownAddress(email: string, address: string): Promise<boolean> {
     const row = await db
@@ -73,43 +80,58 @@ export function createLoginGuard(deps: LoginGuardDeps) {
     return row !== undefined;
   }
 
+  /** Throws the 429 of the first shared limit this attempt is past (reads only). */
+  async function judge(c: Context, email: string, address: string, messages: LoginMessages): Promise<void> {
+    const refuse = (hit: HitResult) => tooManyRequests(hit.retryAfter, messages.tooMany);
+    for (const [tier, rule] of pairRules) {
+      const hit = await shared.peek(pairKey(tier, address, email), rule);
+      if (!hit.allowed) throw refuse(hit);
+    }
+    const perAccount = await shared.peek(accountKey(email), rules.loginAccount);
+    if (!perAccount.allowed && !deps.isKnownDevice(c, email) && !(await knownAddress(email, address))) {
+      throw refuse(perAccount);
+    }
+  }
+
   return {
     semaphore,
 
     /**
-     * Counts this attempt and, when it is within every limit, reserves a password check. Returns the
-     * release function to call once the check is done; throws 429 (with Retry-After) otherwise.
+     * One login attempt for `email`: `verify` (the password check) runs only when the attempt is within every
+     * limit and a check slot is free; otherwise 429 with Retry-After. Returns what `verify` found — the user
+     * (the pair starts afresh, the address is remembered for the account) or null (one failure counted).
      */
-    async admit(c: Context, email: string, messages: LoginMessages): Promise<() => void> {
+    async attempt<U extends { id: number }>(
+      c: Context,
+      email: string,
+      messages: LoginMessages,
+      verify: () => Promise<U | null>,
+    ): Promise<U | null> {
       const address = clientAddress(c, limiter.trustProxy);
-      const refuse = (hit: HitResult) => tooManyRequests(hit.retryAfter, messages.tooMany);
-
-      const perAddress = await store.hit(`loginAttempts:${address}`, rules.loginAttempts);
-      if (!perAddress.allowed) throw refuse(perAddress);
-      for (const [tier, rule] of pairRules) {
-        const hit = await store.hit(pairKey(tier, address, email), rule);
-        if (!hit.allowed) throw refuse(hit);
-      }
-      const perAccount = await store.hit(`loginAccount:${email}`, rules.loginAccount);
-      if (!perAccount.allowed && !deps.isKnownDevice(c, email) && !(await knownAddress(email, address))) {
-        throw refuse(perAccount);
-      }
+      const perAddress = local.hitNow(`loginAttempts:${address}`, rules.loginAttempts);
+      if (!perAddress.allowed) throw tooManyRequests(perAddress.retryAfter, messages.tooMany);
 
       const release = semaphore.tryAcquire();
       if (!release) throw tooManyRequests(1, messages.busy);
-      return release;
-    },
-
-    /** A correct password: the pair starts afresh and the address is remembered for the account. */
-    async succeeded(c: Context, user: { id: number; email: string }): Promise<void> {
-      const address = clientAddress(c, limiter.trustProxy);
-      for (const [tier] of pairRules) await store.reset(pairKey(tier, address, user.email));
-      const now = new Date().toISOString();
-      await db
-        .insertInto("known_logins")
-        .values({ user_id: user.id, address, last_login_at: now })
-        .onConflict((oc) => oc.columns(["user_id", "address"]).doUpdateSet({ last_login_at: now }))
-        .execute();
+      try {
+        await judge(c, email, address, messages);
+        const user = await verify();
+        if (user) {
+          for (const [tier] of pairRules) await shared.reset(pairKey(tier, address, email));
+          const now = new Date().toISOString();
+          await db
+            .insertInto("known_logins")
+            .values({ user_id: user.id, address, last_login_at: now })
+            .onConflict((oc) => oc.columns(["user_id", "address"]).doUpdateSet({ last_login_at: now }))
+            .execute();
+        } else {
+          for (const [tier, rule] of pairRules) await shared.hit(pairKey(tier, address, email), rule);
+          await shared.hit(accountKey(email), rules.loginAccount);
+        }
+        return user;
+      } finally {
+        release();
+      }
     },
   };
 }

@@ -37,6 +37,12 @@ export interface DatabaseHandle {
    */
   isDown(): boolean;
   /**
+   * PostgreSQL: true for a few seconds after a request waited the whole acquire timeout for a pooled
+   * connection (a burst: the database is up, the pool was full). A page whose loader met it is answered the
+   * "busy" 503 rather than a 500 (http/faults.ts). Always false on SQLite.
+   */
+  isBusy(): boolean;
+  /**
    * After a disk fault: the operating system's reason the database's disk refuses writes (`EROFS`,
    * `EACCES`, `ENOSPC`), or null when none is seen. SQLite only (PostgreSQL's disk is not ours to see).
    */
@@ -60,8 +66,13 @@ export interface OpenOptions {
   logger?: Logger;
 }
 
-/** How long a request waits for a new PostgreSQL connection before it is answered 503. */
+/**
+ * How long a request waits for a PostgreSQL connection — a new one, or a turn at the pool's — before it is
+ * answered 503 (faults.ts tells the two apart: "database-unavailable" or "database-busy").
+ */
 const CONNECT_TIMEOUT_MS = 3_000;
+/** How long after a pool queue timeout `isBusy()` stays true. */
+const BUSY_MEMORY_MS = 5_000;
 /** SQLite: less free space than this on the database's disk and /healthz reports it full. */
 export const MIN_FREE_DISK_BYTES = 1024 * 1024;
 
@@ -171,6 +182,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     // An idle client whose server went away (restart, failover) emits "error"; without a listener that
     // is an uncaught exception that ends the process. The pool drops the client; the next query reconnects.
     pool.on("error", (error) => availability.failed(error));
+    let busySince = 0;
     // Queries that break mid-way (the server stopping under them) mark the database down too.
     const watched = new WeakSet<pg.PoolClient>();
     const watchedPool: PostgresPool = {
@@ -181,7 +193,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
         try {
           client = await pool.connect();
         } catch (error) {
-          availability.failed(error);
+          if (faultOf(error) === "database-busy") busySince = Date.now();
+          else availability.failed(error);
           throw error;
         }
         if (!watched.has(client)) {
@@ -213,6 +226,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
       schema: options.schema,
       address,
       isDown: availability.isDown,
+      isBusy: () => busySince > 0 && Date.now() - busySince < BUSY_MEMORY_MS,
       diagnoseDisk: async () => null,
       ping: async () => {
         await sql`select 1`.execute(db);
@@ -259,6 +273,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     dialect: "sqlite",
     address: file,
     isDown: () => false,
+    isBusy: () => false,
     ping: async () => {
       await sql`select 1`.execute(db);
     },

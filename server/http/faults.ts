@@ -13,6 +13,25 @@ import type { Logger } from "../log.ts";
 import { errorFields } from "../log.ts";
 import { errorPageHtml, wantsHtml } from "./error-page.ts";
 
+/** Retry-After of a request turned away by a full database pool: the burst is usually over within seconds. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/** Logs "database pool busy" at most once a minute, with how many requests were turned away meanwhile. */
+const poolBusy = (() => {
+  let lastLogged = 0;
+  let since = 0;
+  return {
+    note(logger: Logger, fields: Record<string, unknown>) {
+      since++;
+      const now = Date.now();
+      if (now - lastLogged < 60_000) return;
+      logger.warn("database pool busy: request answered 503", { ...fields, turnedAway: since });
+      lastLogged = now;
+      since = 0;
+    },
+  };
+})();
+
 /** The 503 for `error` when it is a fault outside us, else null. Disk faults are logged with their cause. */
 export function serviceUnavailableFor(
   error: unknown,
@@ -22,6 +41,11 @@ export function serviceUnavailableFor(
 ): ServiceUnavailableError | null {
   const fault = faultOf(error);
   if (!fault) return null;
+  // A full pool: this request is turned away, the database is fine (db/faults.ts). Told once a minute at most.
+  if (fault === "database-busy") {
+    poolBusy.note(logger, fields);
+    return new ServiceUnavailableError(heApi.busy, BUSY_RETRY_AFTER_SECONDS);
+  }
   // An unreachable database is logged once per outage by the database handle, not once per request.
   if (fault !== "database-unavailable") {
     // The engine's error rarely says why (SQLite: "unable to open database file" on a read-only mount; Node:
@@ -64,12 +88,21 @@ export function unavailableResponse(c: Context, error: ServiceUnavailableError):
   });
 }
 
-/** Outermost (after the request log and security headers): a 500 while the database is down becomes a 503. */
+/**
+ * Outermost (after the request log and security headers): a 500 while the database is down becomes a 503, and
+ * one just after the pool turned a request away (a loader of a public page that met the full pool) the "busy" 503.
+ */
 export function databaseDownAs503(database: DatabaseHandle): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (c.res.status !== 500 || !database.isDown()) return;
-    const replacement = unavailableResponse(c, new ServiceUnavailableError());
+    if (c.res.status !== 500) return;
+    const error = database.isDown()
+      ? new ServiceUnavailableError()
+      : database.isBusy()
+        ? new ServiceUnavailableError(heApi.busy, BUSY_RETRY_AFTER_SECONDS)
+        : null;
+    if (!error) return;
+    const replacement = unavailableResponse(c, error);
     // Assigning over c.res would keep the old answer's headers (its Content-Encoding among them).
     c.res = undefined as unknown as Response;
     c.res = replacement;

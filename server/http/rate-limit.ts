@@ -1,6 +1,11 @@
 /**
- * Rate limits with Retry-After, counted in fixed windows and judged over a sliding one (see `result`). In-process by default; with PostgreSQL (several app
- * servers share one database) the counters live in the `rate_limits` table so every server sees them.
+ * Rate limits with Retry-After, counted in fixed windows and judged over a sliding one (see `result`).
+ *
+ * Every per-request limit is counted in this process's memory: judging a request never needs a database round
+ * trip, so a burst cannot take the connection pool from the requests that need it (issue 31). Only the limits
+ * that must hold across app servers — failed logins per account and pair (server/auth/login-guard.ts) and form
+ * submissions — are also kept in a shared store: the `rate_limits` table on PostgreSQL (unlogged: counters are
+ * not worth a WAL write), this same memory on SQLite (one process). docs/security.md "Login limits".
  */
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
@@ -27,6 +32,8 @@ export interface RateLimitStore {
    * `INSERT … ON CONFLICT DO UPDATE … RETURNING` in the database), so concurrent callers never see the same count.
    */
   hit(key: string, rule: RateRule): Promise<HitResult>;
+  /** How one more hit would be judged, without counting it (a read). */
+  peek(key: string, rule: RateRule): Promise<HitResult>;
   reset(key: string): Promise<void>;
 }
 
@@ -79,6 +86,13 @@ export interface MemoryRateLimitStore extends RateLimitStore {
   hitNow(key: string, rule: RateRule): HitResult;
 }
 
+/** How one more hit on `current` (absent: none yet) at `now` would be judged; nothing is stored. */
+function judgeNext(current: Counter | undefined, rule: RateRule, now: number): HitResult {
+  const start = windowStart(now, rule);
+  const next = advance(current, start, rule);
+  return result(next.hits, next.previousHits, start, rule, now);
+}
+
 export function createMemoryStore(maxKeys = MEMORY_STORE_MAX_KEYS): MemoryRateLimitStore {
   const counters = new Map<string, Counter>();
   let lastSweep = Date.now();
@@ -105,6 +119,9 @@ export function createMemoryStore(maxKeys = MEMORY_STORE_MAX_KEYS): MemoryRateLi
     hitNow,
     async hit(key, rule) {
       return hitNow(key, rule);
+    },
+    async peek(key, rule) {
+      return judgeNext(counters.get(key), rule, Date.now());
     },
     async reset(key) {
       counters.delete(key);
@@ -145,6 +162,19 @@ export function createDatabaseStore(db: DB): RateLimitStore {
         .executeTakeFirstOrThrow();
       return result(Number(row.hits), Number(row.previous_hits), start, rule, now);
     },
+    async peek(key, rule) {
+      const row = await db
+        .selectFrom("rate_limits")
+        .select(["window_start", "hits", "previous_hits"])
+        .where("key", "=", key)
+        .executeTakeFirst();
+      const counter = row && {
+        start: Number(row.window_start),
+        hits: Number(row.hits),
+        previousHits: Number(row.previous_hits),
+      };
+      return judgeNext(counter, rule, Date.now());
+    },
     async reset(key) {
       await db.deleteFrom("rate_limits").where("key", "=", key).execute();
     },
@@ -169,15 +199,15 @@ export async function purgeExpiredRateLimits(db: DB, rules: RateRules, now = Dat
 
 /** The limits of the site (per client address unless said otherwise). See docs/security.md "Login limits". */
 export const RATE_RULES = {
-  /** Login attempts per address, all accounts together, counted before the password is checked. */
+  /** Login attempts per address, all accounts together, counted in memory before anything else. */
   loginAttempts: { limit: 10, windowMs: 60_000 },
-  /** Failed logins per account-and-address pair: the growing delay, one tier per window. */
+  /** Failed password checks per account-and-address pair: the growing delay, one tier per window. */
   loginPairMinute: { limit: 10, windowMs: 60_000 },
   loginPairQuarter: { limit: 20, windowMs: 15 * 60_000 },
   loginPairHour: { limit: 30, windowMs: 60 * 60_000 },
   /**
-   * Failed logins per account from all addresses: only a distributed attack reaches it, and it never
-   * refuses a browser or an address that has signed in to that account before.
+   * Failed password checks per account from all addresses: only a distributed attack reaches it, and it never
+   * refuses a browser or an address that has signed in to that account before, or one its unlock link opened.
    */
   loginAccount: { limit: 100, windowMs: 60 * 60_000 },
   /** Contact requests and club sign-ups. */
@@ -185,6 +215,9 @@ export const RATE_RULES = {
   /** General ceiling per address for the JSON API, pages and their `.data` requests. */
   api: { limit: 300, windowMs: 60_000 },
 } satisfies Record<string, RateRule>;
+
+/** Limits `enforce` also counts in the shared store: they must hold across app servers. */
+const SHARED_RULES: ReadonlySet<keyof typeof RATE_RULES> = new Set(["forms"]);
 
 /** The client's address: the socket's, or the first X-Forwarded-For hop when behind a trusted proxy. */
 export function clientAddress(c: Context, trustProxy: boolean): string {
@@ -208,28 +241,43 @@ export function tooManyRequests(retryAfter: number, message: string = heApi.tooM
 }
 
 export interface RateLimiter {
-  store: RateLimitStore;
+  /** This process's counters: every limit is counted here first, without a database round trip. */
+  local: MemoryRateLimitStore;
+  /** The counters every app server sees: the database on PostgreSQL; `local` itself on SQLite (one process). */
+  shared: RateLimitStore;
   trustProxy: boolean;
   rules: RateRules;
-  /** Counts a hit for `name` from this client; throws 429 with Retry-After past the limit. */
+  /**
+   * Counts a hit for `name` from this client; throws 429 with Retry-After past the limit. Counted in memory;
+   * a shared limit (`forms`) is counted in the shared store too, only once memory has let it through.
+   */
   enforce(c: Context, name: keyof typeof RATE_RULES, extraKey?: string): Promise<void>;
 }
 
 export type RateRules = Record<keyof typeof RATE_RULES, RateRule>;
 
-export function createRateLimiter(
-  store: RateLimitStore,
-  trustProxy: boolean,
-  rules: RateRules = RATE_RULES,
-): RateLimiter {
+export function createRateLimiter(options: {
+  local?: MemoryRateLimitStore;
+  /** Absent: `local` (one process, nothing to share). */
+  shared?: RateLimitStore;
+  trustProxy: boolean;
+  rules?: RateRules;
+}): RateLimiter {
+  const local = options.local ?? createMemoryStore();
+  const shared = options.shared ?? local;
+  const rules = options.rules ?? RATE_RULES;
   return {
-    store,
-    trustProxy,
+    local,
+    shared,
+    trustProxy: options.trustProxy,
     rules,
     async enforce(c, name, extraKey) {
-      const key = `${name}:${extraKey ?? clientAddress(c, trustProxy)}`;
-      const hit = await store.hit(key, rules[name]);
+      const key = `${name}:${extraKey ?? clientAddress(c, options.trustProxy)}`;
+      const hit = local.hitNow(key, rules[name]);
       if (!hit.allowed) throw tooManyRequests(hit.retryAfter);
+      if (shared === local || !SHARED_RULES.has(name)) return;
+      const everywhere = await shared.hit(key, rules[name]);
+      if (!everywhere.allowed) throw tooManyRequests(everywhere.retryAfter);
     },
   };
 }

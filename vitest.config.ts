@@ -40,6 +40,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 180_000,
+          // A poll waits for what a background worker or another server does; on a loaded machine that can take
+          // seconds. Vitest's default (1 s) turned a busy CPU into failures; the limit is for a hang.
+          expect: { poll: { timeout: 15_000, interval: 50 } },
         },
       },
       {

@@ -8,9 +8,11 @@
  * the audit log.
  *
  * The trash (issue 12): `read` opens the section and `update` restores; each entry is shown and restored only
- * to a role that may `delete` its own subject (`TRASH_SUBJECTS`), so an editor never sees a deleted club
+ * to a role that may `delete` its own subject (`TRASH_SUBJECTS`, the entities declared `trash`), so an editor never sees a deleted club
  * member. `delete` on `Trash` — deleting for good before the 30 days are up — is the admin's alone.
  */
+
+import { ENTITIES, ENTITY_TYPES, type SubjectEntity, type TrashEntity } from "./entities.ts";
 
 export const ROLES = ["admin", "editor"] as const;
 export type Role = (typeof ROLES)[number];
@@ -25,39 +27,25 @@ export interface SessionUser {
 
 export type Action = "manage" | "read" | "create" | "update" | "delete";
 
-/** What the admin screens guard, one per section or sub-resource. */
-export const ADMIN_SUBJECTS = [
+/** Screens that are no record of their own: the dashboard, the audit log, the trash. */
+const SCREEN_SUBJECTS = ["Dashboard", "AuditLog", "Trash"] as const;
+type ScreenSubject = (typeof SCREEN_SUBJECTS)[number];
+
+/** What the admin screens guard: the screens above and every entity declared a subject (domain/entities.ts). */
+export type AdminSubject = ScreenSubject | SubjectEntity;
+export const ADMIN_SUBJECTS: readonly AdminSubject[] = [
   "Dashboard",
-  "Product",
-  "Image",
-  "Tag",
-  "Size",
-  "Category",
-  "Branch",
-  "Sale",
-  "Publication",
-  "Client",
-  "ContactRequest",
-  "Review",
-  "Settings",
+  ...ENTITY_TYPES.filter((type): type is SubjectEntity => ENTITIES[type].subject),
   "AuditLog",
   "Trash",
-] as const;
-export type AdminSubject = (typeof ADMIN_SUBJECTS)[number];
+];
 export type Subject = "all" | "User" | AdminSubject;
 
 /** The subjects whose deletes go to the trash (the rest — images, sizes, tags — are deleted at once). */
-export const TRASH_SUBJECTS = [
-  "Product",
-  "Category",
-  "Branch",
-  "Sale",
-  "Publication",
-  "Client",
-  "ContactRequest",
-  "Review",
-] as const satisfies readonly AdminSubject[];
-export type TrashSubject = (typeof TRASH_SUBJECTS)[number];
+export type TrashSubject = TrashEntity;
+export const TRASH_SUBJECTS: readonly TrashSubject[] = ENTITY_TYPES.filter(
+  (type): type is TrashSubject => ENTITIES[type].trash,
+);
 
 export function isTrashSubject(value: unknown): value is TrashSubject {
   return (TRASH_SUBJECTS as readonly unknown[]).includes(value);
@@ -68,8 +56,8 @@ export interface Ability {
   subject: Subject;
 }
 
-/** Editors manage the catalogue, and moderate customer reviews of it (issue 12). */
-const CATALOGUE: Subject[] = ["Product", "Image", "Tag", "Size", "Category", "Branch", "Sale", "Publication", "Review"];
+/** Editors manage the catalogue, and moderate customer reviews of it (issue 12): the entities declared `editors`. */
+const CATALOGUE: Subject[] = ENTITY_TYPES.filter((type): type is SubjectEntity => ENTITIES[type].editors);
 
 export const ROLE_ABILITIES: Record<Role, Ability[]> = {
   admin: [{ action: "manage", subject: "all" }],

@@ -21,12 +21,13 @@ import { type AuthEnv, createSessionManager } from "./auth/sessions.ts";
 import type { AppConfig } from "./config.ts";
 import type { ContentVersion } from "./content-version.ts";
 import type { DatabaseHandle } from "./db/database.ts";
-import { faultOf, isDatabaseUnavailable } from "./db/faults.ts";
+import { faultOf } from "./db/faults.ts";
 import { HttpError, VersionConflictError } from "./errors.ts";
 import { type CacheFastPath, createCacheFastPath } from "./http/cache-fast-path.ts";
 import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
 import { databaseDownAs503, serviceUnavailableFor, unavailableResponse } from "./http/faults.ts";
 import { createHealthCheck } from "./http/health.ts";
+import { invalidateAfterWrites } from "./http/invalidation.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { createPublicPages } from "./http/public-pages.ts";
 import {
@@ -53,13 +54,6 @@ const BODY_LIMIT = 1024 * 1024;
 const UPLOAD_BODY_LIMIT = MAX_FILES_PER_UPLOAD * MAX_UPLOAD_BYTES + 1024 * 1024;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const isUploadPath = (path: string) => path === "/api/admin/images" || path.startsWith("/api/upload/");
-
-/** Writes that change nothing a visitor of the public pages sees; every other successful write bumps the version. */
-const PRIVATE_WRITES = new Set(["/login", "/logout", "/api/contact", "/api/client/create", "/contactUs", "/club"]);
-/** A review is stored pending: nothing visitors see changes until staff approve it (through the admin API). */
-const isPrivateWrite = (path: string) =>
-  PRIVATE_WRITES.has(path) || /^\/product\/[^/]+\/review(?:\.data)?$/i.test(path);
-const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Files of public/ at the top of the client build (favicon…), so pages never wait on a file lookup. */
 function publicFiles(clientDir: string): Set<string> {
@@ -292,22 +286,9 @@ export function createApp(deps: AppDeps) {
     }
     return next();
   });
-  // After a write that may change what visitors see, a new content version: the page cache and the
-  // ETags of every server move on. Refused writes (4xx) changed nothing; a failed one (5xx) may have.
-  app.use("*", async (c, next) => {
-    await next();
-    if (!UNSAFE_METHODS.has(c.req.method) || isPrivateWrite(c.req.path)) return;
-    const status = c.res.status;
-    if (status < 400 || status >= 500) {
-      try {
-        await contentVersion.bump();
-      } catch (error) {
-        // While the database is down the write failed too, and the outage is logged once already.
-        if (!isDatabaseUnavailable(error))
-          logger.error("content version bump failed", { path: c.req.path, ...errorFields(error) });
-      }
-    }
-  });
+  // A write's service notes say what it changed; the pages those records show are made new once it answered
+  // (http/invalidation.ts). Form posts, sign-ins and other records no visitor sees touch no page.
+  app.use("*", invalidateAfterWrites({ contentVersion, logger }));
   const guard = createLoginGuard({ db: database.db, limiter, isKnownDevice: sessions.isKnownDevice });
   app.route("/", createAuthRouter({ services, sessions, guard, trustProxy: deps.config.trustProxy, logger }));
   // Spec §6: the admin area is for signed-in staff; a visitor asking for an admin page goes home.

@@ -7,6 +7,7 @@ import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { firstMessages, toFieldErrors } from "../../domain/field-errors.ts";
 import { heForms } from "../../domain/i18n/forms.ts";
+import { type PageHandle, sessionPage } from "../../domain/page-policy.ts";
 import { loginMessages, loginSchema } from "../../domain/schemas/login.ts";
 import { LogoMark } from "../components/site/logo.tsx";
 import { CsrfField } from "../components/ui/csrf-field.tsx";
@@ -15,6 +16,9 @@ import { requestContext } from "../lib/context.ts";
 import { brandFromMatches, pageTitle } from "../lib/meta.ts";
 import { setLoggedIn } from "../lib/session-flag.ts";
 import type { Route } from "./+types/login";
+
+/** Rendered for each visitor: the form carries the visitor's XSRF token. */
+export const handle = { page: sessionPage() } satisfies PageHandle;
 
 /** The form's XSRF token (CsrfField); the request carried the session, so this also sets its cookies. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 /**
- * Public pages: GET/HEAD of every page that is the same for every visitor — everything but the admin,
- * the login and the two form pages (contact, club), whose forms need the visitor's XSRF token. These
- * requests skip sessions entirely: no cookie is read or set, the page is rendered without a user or a
+ * Public pages: GET/HEAD of every page that is the same for every visitor — every page whose route module does not
+ * declare itself a session page (domain/page-policy.ts: the admin, the login, the pages with a form, whose forms
+ * need the visitor's XSRF token). These requests skip sessions entirely: no cookie is read or set, the page is rendered without a user or a
  * token, and the answer may be kept by browsers and shared caches:
  *
  *   Cache-Control: public, max-age=0, s-maxage=…, stale-while-revalidate=…
@@ -23,8 +23,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { certificateToday } from "../../domain/certificates.ts";
-import { parseId } from "../../domain/ids.ts";
-import { parseAllergenList, parseDietary } from "../../domain/kashrut.ts";
+import { isCanonicalId, type PagePolicy, pagePolicyOf } from "../../domain/page-policy.ts";
 import type { ContentVersion } from "../content-version.ts";
 import type { CachedPage, Lookup, PageCache, RenderedPage } from "./page-cache.ts";
 import type { NonceEnv } from "./security-headers.ts";
@@ -36,71 +35,39 @@ const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS
 /** Not-found pages and redirects: the same for everyone, kept briefly by shared caches only. */
 const BRIEF_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_MAX_AGE_SECONDS}`;
 
-/**
- * Pages rendered for each visitor, with the session: their forms carry the visitor's XSRF token; the club's
- * confirmation link writes (it confirms a member) and must never be answered from a cache.
- */
-const SESSION_ROUTE_IDS = new Set([
-  "routes/login",
-  "routes/site/contact",
-  "routes/site/club",
-  "routes/site/club-confirm",
-  // A product's review form (issue 12); the product page itself stays cached and links here.
-  "routes/site/product-review",
-]);
-const isSessionRoute = (id: string) => SESSION_ROUTE_IDS.has(id) || id.startsWith("routes/admin/");
-
-/** Cached pages whose content also depends on the time of day (opening status): cached per minute. */
-const CLOCK_ROUTES = new Set(["routes/site/branches", "routes/site/branch"]);
-/**
- * Cached pages that claim kashrut only while a branch's certificate is valid (issue 11): cached per Jerusalem
- * calendar day, so on the day after a certificate's last day the first request renders without the claim.
- * (Branch pages are per minute already.)
- */
-const DAY_ROUTES = new Set(["routes/site/product", "routes/site/about"]);
-
-/** An id exactly as the site writes it (the one id rule, without leading zeros or other spellings). */
-const isCanonicalId = (value: string) => String(parseId(value)) === value;
-
-/**
- * A query parameter a cached page reads: `normalize` gets every value the address carries for it and returns
- * the one value the page is rendered with ("" drops the parameter), or null when the request must be rendered
- * for itself. Normalising means `?without=tree_nuts&without=sesame` (a GET form) and `?without=sesame,tree_nuts`
- * share one entry.
- */
-interface ParamRule {
-  normalize(values: string[]): string | null;
-}
-/** One value that must pass `test` exactly as written; repeated → not cached. */
-const exact = (test: (value: string) => boolean): ParamRule => ({
-  normalize: (values) => (values.length === 1 && test(values[0]!) ? values[0]! : null),
-});
-const ID = exact(isCanonicalId);
-/** `?dietary=`: the page reads the first value and ignores an unknown one, so the key does the same. */
-const DIETARY: ParamRule = { normalize: (values) => parseDietary(values[0]) ?? "" };
-/** `?without=`: known allergen codes, sorted, once each; unknown ones dropped as the page drops them. */
-const WITHOUT: ParamRule = { normalize: (values) => parseAllergenList(values).codes.join(",") };
-
-/** Pages kept in the page cache, with the query parameters each reads and how their values are normalised. */
-const CACHED_ROUTES: Record<string, Record<string, ParamRule>> = {
-  "routes/site/home": {},
-  "routes/site/categories": {},
-  "routes/site/category": {},
-  "routes/site/product": {},
-  // Search results (`search`) are rendered each time: any text is a new key.
-  "routes/site/products": { page: ID, category: ID, dietary: DIETARY, without: WITHOUT },
-  "routes/site/about": {},
-  "routes/site/accessibility": {},
-  "routes/site/branches": {},
-  "routes/site/branch": {},
-  "routes/site/sales": {},
-  "routes/site/sale": {},
-  "routes/site/news": {},
-  "routes/site/thank-you": { from: exact((value) => /^(contact|club)$/.test(value)) },
-  "routes/site/sign-up": {},
-};
-
 type Route = RouteObject & { id: string };
+
+/**
+ * Each route's page policy, as its module's `handle` declares it (domain/page-policy.ts); a route below a session
+ * route is a session page too. Throws when a page route (a leaf) has no policy of its own nor a session ancestor:
+ * a page the server would not know how to serve (cookies, cache key) must not start.
+ */
+export function pagePolicies(build: ServerBuild): Map<string, PagePolicy> {
+  const policies = new Map<string, PagePolicy>();
+  const routes = Object.values(build.routes).filter((route) => route !== undefined);
+  const parents = new Set(routes.map((route) => route.parentId));
+  const declared = (id: string | undefined): PagePolicy | null =>
+    id === undefined ? null : pagePolicyOf(build.routes[id]?.module.handle);
+  const sessionAbove = (id: string | undefined): boolean => {
+    for (let at = id; at !== undefined; at = build.routes[at]?.parentId) {
+      if (declared(at)?.kind === "session") return true;
+    }
+    return false;
+  };
+  const missing: string[] = [];
+  for (const route of routes) {
+    const own = declared(route.id);
+    const policy: PagePolicy | null = sessionAbove(route.id) ? { kind: "session" } : own;
+    if (policy) policies.set(route.id, policy);
+    else if (!parents.has(route.id)) missing.push(route.id);
+  }
+  if (missing.length) {
+    throw new Error(
+      `Page routes without a page policy (export const handle = { page: cachedPage() | publicPage() | sessionPage() }, domain/page-policy.ts): ${missing.join(", ")}`,
+    );
+  }
+  return policies;
+}
 
 function routeTree(build: ServerBuild): Route[] {
   const children = new Map<string | undefined, Route[]>();
@@ -128,8 +95,8 @@ interface PathInfo {
   session: boolean;
   /** Route ids from the root to the page. */
   ids: string[];
-  /** The page's route id, when the path is its canonical address (case, ids without leading zeros…). */
-  cacheable: string | null;
+  /** The page's cache policy, when it is a cached page and the path is its canonical address (case, ids…). */
+  cacheable: Extract<PagePolicy, { kind: "cached" }> | null;
 }
 
 export interface PublicPagesOptions {
@@ -237,6 +204,7 @@ async function readRendered(response: Response, nonce: string): Promise<Rendered
 
 export function createPublicPages(options: PublicPagesOptions) {
   const { build, cache, version } = options;
+  const policies = pagePolicies(build);
   const tree = routeTree(build);
   const buildId = build.assets.version;
   const origin = new URL(options.publicUrl).origin;
@@ -249,7 +217,7 @@ export function createPublicPages(options: PublicPagesOptions) {
     const matches = matchRoutes(tree, page) ?? [];
     const ids = matches.map((m) => (m.route as Route).id);
     const leaf = matches.at(-1);
-    let cacheable: string | null = null;
+    let cacheable: PathInfo["cacheable"] = null;
     if (leaf) {
       const id = (leaf.route as Route).id;
       const pattern = matches
@@ -260,9 +228,10 @@ export function createPublicPages(options: PublicPagesOptions) {
       const canonical =
         params.every(([, value]) => value !== undefined && isCanonicalId(value)) &&
         generatePath(`/${pattern}`, leaf.params as Record<string, string>) === page;
-      if (id in CACHED_ROUTES && canonical) cacheable = id;
+      const policy = policies.get(id);
+      if (policy?.kind === "cached" && canonical) cacheable = policy;
     }
-    const info = { session: ids.some(isSessionRoute), ids, cacheable };
+    const info = { session: ids.some((id) => policies.get(id)?.kind === "session"), ids, cacheable };
     known.set(page, info);
     return info;
   }
@@ -273,7 +242,7 @@ export function createPublicPages(options: PublicPagesOptions) {
    */
   function cacheKey(info: PathInfo, path: string, data: boolean, search: URLSearchParams): string | null {
     if (!info.cacheable) return null;
-    const allowed = CACHED_ROUTES[info.cacheable] ?? {};
+    const allowed = info.cacheable.params;
     const kept: [string, string][] = [];
     for (const name of new Set(search.keys())) {
       const values = search.getAll(name);
@@ -295,14 +264,14 @@ export function createPublicPages(options: PublicPagesOptions) {
   }
 
   /**
-   * Branch pages show "open now" and the coming days (docs/hours.md), which change with the clock, not with
-   * the content version: their cache entries are keyed by the minute, so a status is at most a minute old.
-   * Pages that claim kashrut (DAY_ROUTES) are keyed by the Jerusalem day the certificates are judged on.
+   * Pages that change with the clock, not with the content, declare it (`clock`): those showing "open now" are
+   * keyed by the minute, so a status is at most a minute old; those claiming kashrut only while a certificate is
+   * valid are keyed by the Jerusalem day the certificates are judged on.
    */
   function clockPart(info: PathInfo): string {
-    if (!info.cacheable) return "";
-    if (CLOCK_ROUTES.has(info.cacheable)) return String(Math.floor(Date.now() / 60_000));
-    if (DAY_ROUTES.has(info.cacheable)) return certificateToday();
+    const clock = info.cacheable?.clock;
+    if (clock === "minute") return String(Math.floor(Date.now() / 60_000));
+    if (clock === "day") return certificateToday();
     return "";
   }
 

@@ -1,4 +1,5 @@
 /** The worker of this app's background work: every job kind and its handler. */
+import { isPersonalEntity } from "../../domain/entities.ts";
 import { heAdmin } from "../../domain/i18n/admin.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { createJobQueue } from "../db/jobs.ts";
@@ -10,9 +11,6 @@ import { createJobWorker, type WorkerOptions } from "./worker.ts";
 
 /** `avif`: AVIF variants of images; `trash`: deleting trash entries for good once their 30 days are over. */
 export type BackgroundKind = "avif" | "trash";
-
-/** Trash entries whose label the audit log must not keep (as services/admin/audited.ts). */
-const PERSONAL = new Set(["Client", "ContactRequest", "Review"]);
 
 export function createBackgroundWorker(
   database: DatabaseHandle,
@@ -45,7 +43,7 @@ export function createBackgroundWorker(
           action: "purge",
           entityType: ref.type,
           entityId: ref.entityId,
-          label: PERSONAL.has(ref.type) ? null : ref.label,
+          label: isPersonalEntity(ref.type) ? null : ref.label,
           changes: [
             { field: "trash", to: ref.id },
             { field: "reason", to: heAdmin.trash.expired(TRASH_DAYS) },

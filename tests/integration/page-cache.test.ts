@@ -1,7 +1,7 @@
 /**
  * Public pages from cache (issue 10): anonymous public GETs set no cookie and are cacheable (ETag from
  * the content version, 304), kept in the in-process page cache (X-Cache), invalidated by every admin
- * write; the form pages and login keep their XSRF flow with and without JavaScript; `.data` requests
+ * write of a record visitors see (and by none of a record they do not); the form pages and login keep their XSRF flow with and without JavaScript; `.data` requests
  * behave like documents; unknown query parameters are never kept. On PostgreSQL, two app servers on one
  * database: a write through one is visible through the other within a second.
  */
@@ -319,6 +319,27 @@ for (const factory of testDatabases()) {
           json: { name: "דנה", email: "dana@example.co.il", phone: "050-1234567", message: "שלום, יש לכם חלות?" },
         });
         expect(res.status).toBeLessThan(300);
+        expect((await anonymous(env.t, "/")).headers.get("x-cache")).toBe("hit");
+      });
+
+      it("nor staff handling a contact request or a club member, which no visitor sees", async () => {
+        const visitor = new TestClient(env.t);
+        const sent = await visitor.fetch("/api/contact", {
+          method: "POST",
+          json: { name: "נועה", email: "noa@example.co.il", phone: "050-7654321", message: "יש לכם עוגת יום הולדת?" },
+        });
+        expect(sent.status).toBeLessThan(300);
+        const inbox = (await (await env.admin.fetch("/api/admin/contact-requests")).json()) as {
+          data: { id: number }[];
+        };
+        const request = inbox.data[0]!;
+        await anonymous(env.t, "/");
+        expect((await anonymous(env.t, "/")).headers.get("x-cache")).toBe("hit");
+        const handled = await put(`/api/admin/contact-requests/${request.id}`, { handled: true });
+        expect(handled.status, await handled.clone().text()).toBeLessThan(300);
+        expect((await anonymous(env.t, "/")).headers.get("x-cache")).toBe("hit");
+        const removed = await env.admin.fetch(`/api/admin/contact-requests/${request.id}`, { method: "DELETE" });
+        expect(removed.status, await removed.clone().text()).toBeLessThan(300);
         expect((await anonymous(env.t, "/")).headers.get("x-cache")).toBe("hit");
       });
     });

@@ -7,6 +7,7 @@ import { useEffect } from "react";
 import { I18nProvider } from "react-aria-components";
 import { Outlet } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
+import { type PageHandle, sessionPage } from "../../../domain/page-policy.ts";
 import { permissionsOf } from "../../../domain/permissions.ts";
 import { revalidateOnPathChange } from "../../components/admin/meta.ts";
 import { AdminToastRegion } from "../../components/admin/toast.tsx";
@@ -17,6 +18,9 @@ import { apiJson } from "../../lib/api-client.ts";
 import { servicesContext } from "../../lib/context.ts";
 import { isLoggedIn, refreshStoredUser, type StoredUser } from "../../lib/session-flag.ts";
 import type { Route } from "./+types/layout";
+
+/** The back office is rendered for each signed-in staff member, with the session: every screen below inherits it. */
+export const handle = { page: sessionPage() } satisfies PageHandle;
 
 /** Every admin route: signed in, and allowed to read the section (the table in lib/admin-sections.ts). */
 export const middleware: Route.MiddlewareFunction[] = [adminGuard];

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatDay } from "../../../domain/certificates.ts";
 import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import { hePages } from "../../../domain/i18n/pages.ts";
+import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
 import { KosherBadge } from "../../components/content/kosher-badge.tsx";
 import { PageHeader } from "../../components/content/page-header.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
@@ -9,6 +10,9 @@ import { requestContext, servicesContext } from "../../lib/context.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { addStructuredData, businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/about";
+
+/** Kept per Jerusalem calendar day: the certificate list shows only certificates valid today (issue 11). */
+export const handle = { page: cachedPage({ clock: "day" }) } satisfies PageHandle;
 
 const t = hePages.about;
 

@@ -1,11 +1,15 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { hePages } from "../../../domain/i18n/pages.ts";
+import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
 import { telHref } from "../../../domain/phone.ts";
 import { PageHeader, Paragraphs } from "../../components/content/page-header.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/accessibility";
+
+/** The same for every visitor: kept by the page cache. */
+export const handle = { page: cachedPage() } satisfies PageHandle;
 
 const t = hePages.a11y;
 

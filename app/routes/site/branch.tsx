@@ -4,6 +4,7 @@ import { formatDay } from "../../../domain/certificates.ts";
 import { heContent } from "../../../domain/i18n/content.ts";
 import { heHours } from "../../../domain/i18n/hours.ts";
 import { heKashrut } from "../../../domain/i18n/kashrut.ts";
+import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
 import { parseIsraeliPhone, telHref } from "../../../domain/phone.ts";
 import { HoursStatusLine, NextDaysTable } from "../../components/content/hours-days.tsx";
 import { OpeningHoursTable } from "../../components/content/opening-hours.tsx";
@@ -32,6 +33,9 @@ import {
   specialOpeningHoursSpecification,
 } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/branch";
+
+/** Kept per minute: "open now" and the coming days change with the clock (docs/hours.md). */
+export const handle = { page: cachedPage({ clock: "minute" }) } satisfies PageHandle;
 
 const t = heContent.branches;
 

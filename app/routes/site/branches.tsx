@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { heContent } from "../../../domain/i18n/content.ts";
 import { heHours } from "../../../domain/i18n/hours.ts";
+import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
 import { HoursStatusLine, NextDaysTable } from "../../components/content/hours-days.tsx";
 import { PageHeader } from "../../components/content/page-header.tsx";
 import { MapPinIcon } from "../../components/ui/other-icons.tsx";
@@ -9,6 +10,9 @@ import { requestContext, servicesContext } from "../../lib/context.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { addStructuredData, businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/branches";
+
+/** Kept per minute: "open now" and the coming days change with the clock (docs/hours.md). */
+export const handle = { page: cachedPage({ clock: "minute" }) } satisfies PageHandle;
 
 const t = heContent.branches;
 

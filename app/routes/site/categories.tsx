@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
+import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
 import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
@@ -8,6 +9,9 @@ import { subcategoryHref } from "../../lib/links.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { homeTrail } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/categories";
+
+/** The same for every visitor: kept by the page cache. */
+export const handle = { page: cachedPage() } satisfies PageHandle;
 
 export const meta = metaFromSeo(he.titles.categories);
 

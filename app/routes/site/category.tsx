@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import type { CategoryDetail } from "../../../domain/contracts/catalogue.ts";
 import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
+import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
 import { Breadcrumbs, CategoryChips } from "../../components/catalogue/bits.tsx";
 import { ProductGrid } from "../../components/catalogue/product-grid.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
@@ -12,6 +13,9 @@ import { idFromParam } from "../../lib/params.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { addStructuredData, breadcrumbJsonLd, type Crumb, homeTrail } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/category";
+
+/** The same for every visitor: kept by the page cache. */
+export const handle = { page: cachedPage() } satisfies PageHandle;
 
 /** Home › categories › its main category (for a subcategory) › the category: on the page and for search engines. */
 function trailOf(category: CategoryDetail): Crumb[] {

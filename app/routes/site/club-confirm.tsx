@@ -8,12 +8,16 @@
  */
 import { data, Form } from "react-router";
 import { heForms } from "../../../domain/i18n/forms.ts";
+import { type PageHandle, sessionPage } from "../../../domain/page-policy.ts";
 import { ThanksPanel } from "../../components/content/thanks.tsx";
 import { CsrfField } from "../../components/ui/csrf-field.tsx";
 import { MailIcon } from "../../components/ui/other-icons.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/club-confirm";
+
+/** Rendered for each visitor and never cached: the confirmation link writes (it confirms a member). */
+export const handle = { page: sessionPage() } satisfies PageHandle;
 
 const t = heForms.club.confirm;
 type Outcome = "valid" | "confirmed" | "invalid" | "expired";

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { heForms } from "../../../domain/i18n/forms.ts";
+import { type PageHandle, sessionPage } from "../../../domain/page-policy.ts";
 import { CLUB_FIELDS } from "../../../domain/schemas/fields.ts";
 import { EmailField } from "../../components/forms/fields.tsx";
 import { FormPageCard } from "../../components/forms/form-page.tsx";
@@ -8,6 +9,9 @@ import { formPageLoader, publicFormAction } from "../../lib/forms.server.ts";
 import { formResultOf, submitPublicForm } from "../../lib/forms.ts";
 import { metaFromSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/club";
+
+/** Rendered for each visitor: the form carries the visitor's XSRF token. */
+export const handle = { page: sessionPage() } satisfies PageHandle;
 
 const t = heForms.club;
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { heForms } from "../../../domain/i18n/forms.ts";
+import { type PageHandle, sessionPage } from "../../../domain/page-policy.ts";
 import { CONTACT_FIELDS, CONTACT_LIMITS } from "../../../domain/schemas/fields.ts";
 import { EmailField, TextAreaField, TextField } from "../../components/forms/fields.tsx";
 import { FormPageCard } from "../../components/forms/form-page.tsx";
@@ -9,6 +10,9 @@ import { formPageLoader, publicFormAction } from "../../lib/forms.server.ts";
 import { formResultOf, submitPublicForm } from "../../lib/forms.ts";
 import { metaFromSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/contact";
+
+/** Rendered for each visitor: the form carries the visitor's XSRF token. */
+export const handle = { page: sessionPage() } satisfies PageHandle;
 
 const t = heForms.contact;
 

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Picture } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
+import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
 import { PostCard } from "../../components/catalogue/post-card.tsx";
 import { SeasonalBand } from "../../components/catalogue/seasonal-band.tsx";
 import {
@@ -20,6 +21,9 @@ import { requestContext, servicesContext } from "../../lib/context.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { addStructuredData, businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/home";
+
+/** The same for every visitor: kept by the page cache. */
+export const handle = { page: cachedPage() } satisfies PageHandle;
 
 /** One row of three news cards on desktop; sales tiles: two rows on phones, one or two on desktop. */
 const HOME_NEWS_COUNT = 3;

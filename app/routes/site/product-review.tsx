@@ -6,6 +6,7 @@
  */
 import { data, Link } from "react-router";
 import { heForms } from "../../../domain/i18n/forms.ts";
+import { type PageHandle, sessionPage } from "../../../domain/page-policy.ts";
 import { REVIEW_FIELDS, REVIEW_LIMITS, REVIEW_RATINGS } from "../../../domain/schemas/fields.ts";
 import { Stars } from "../../components/catalogue/bits.tsx";
 import { PageHeader } from "../../components/content/page-header.tsx";
@@ -20,6 +21,9 @@ import { formResultOf, submitPublicForm } from "../../lib/forms.ts";
 import { idFromParam } from "../../lib/params.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/product-review";
+
+/** Rendered for each visitor (the form's XSRF token); the product page itself stays cached and links here. */
+export const handle = { page: sessionPage() } satisfies PageHandle;
 
 const t = heForms.review;
 

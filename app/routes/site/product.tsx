@@ -3,6 +3,7 @@ import type { ProductDetail } from "../../../domain/contracts/catalogue.ts";
 import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { formatShekels } from "../../../domain/money.ts";
+import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
 import { Breadcrumbs, CategoryChips, ProductRating, TagBadge } from "../../components/catalogue/bits.tsx";
 import { ProductGallery } from "../../components/catalogue/gallery.tsx";
 import { AllergensBlock, KashrutLine } from "../../components/catalogue/kashrut.tsx";
@@ -24,6 +25,12 @@ import {
   productJsonLd,
 } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/product";
+
+/**
+ * Kept by the page cache per Jerusalem calendar day: its JSON-LD claims kashrut only while a branch's
+ * certificate is valid (issue 11), so on the day after a certificate's last day the page renders without the claim.
+ */
+export const handle = { page: cachedPage({ clock: "day" }) } satisfies PageHandle;
 
 /** Home › the product's first category (or all products) › the product: on the page and for search engines. */
 function trailOf(product: ProductDetail): Crumb[] {

@@ -4,6 +4,7 @@ import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { parseId } from "../../../domain/ids.ts";
 import { filterFromParams, filterQuery, hasFilter } from "../../../domain/kashrut.ts";
+import { cachedPage, DIETARY_PARAM, ID_PARAM, type PageHandle, WITHOUT_PARAM } from "../../../domain/page-policy.ts";
 import { parsePage } from "../../../domain/pagination.ts";
 import { MAX_SEARCH_LENGTH } from "../../../domain/search.ts";
 import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
@@ -16,6 +17,16 @@ import { requestContext, servicesContext } from "../../lib/context.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { homeTrail } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/products";
+
+/**
+ * Kept by the page cache per page, category and filter (normalised); search results (`search`) are rendered
+ * each time, since any text is a new key.
+ */
+export const handle = {
+  page: cachedPage({
+    params: { page: ID_PARAM, category: ID_PARAM, dietary: DIETARY_PARAM, without: WITHOUT_PARAM },
+  }),
+} satisfies PageHandle;
 
 /** The public site's pagination window (spec §9). */
 const PAGE_WINDOW = 2;

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { heContent } from "../../../domain/i18n/content.ts";
 import { heForms } from "../../../domain/i18n/forms.ts";
+import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
 import { PageHeader, Paragraphs } from "../../components/content/page-header.tsx";
 import { PostCard } from "../../components/content/post-card.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
@@ -9,6 +10,9 @@ import { idFromParam } from "../../lib/params.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { addStructuredData, breadcrumbJsonLd, homeTrail } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/sale";
+
+/** The same for every visitor: kept by the page cache. */
+export const handle = { page: cachedPage() } satisfies PageHandle;
 
 const t = heContent.posts;
 

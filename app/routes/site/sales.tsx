@@ -1,8 +1,12 @@
 import { heContent } from "../../../domain/i18n/content.ts";
+import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
 import { PostListPage } from "../../components/content/post-list.tsx";
 import { postListLoader } from "../../lib/posts.server.ts";
 import { metaFromSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/sales";
+
+/** The same for every visitor: kept by the page cache. */
+export const handle = { page: cachedPage() } satisfies PageHandle;
 
 const t = heContent.posts;
 

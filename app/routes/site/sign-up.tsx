@@ -1,8 +1,12 @@
 import { heContent } from "../../../domain/i18n/content.ts";
+import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
 import { THANKS_LINKS, ThanksPanel } from "../../components/content/thanks.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import type { Route } from "./+types/sign-up";
+
+/** The same for every visitor: kept by the page cache. */
+export const handle = { page: cachedPage() } satisfies PageHandle;
 
 const t = heContent.signUp;
 

@@ -4,9 +4,9 @@
  * admin list). Dates are calendar days, `to` included.
  */
 import { z } from "zod";
+import { ENTITY_TYPES, type EntityType } from "../../entities.ts";
 import { isCalendarDate } from "../../hours/time.ts";
 import { heAdmin } from "../../i18n/admin.ts";
-import { ADMIN_SUBJECTS } from "../../permissions.ts";
 import { idField } from "./fields.ts";
 
 const v = heAdmin.validation;
@@ -25,13 +25,12 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What an entry is about: an admin subject, or a staff account (sign-ins). */
-export const AUDIT_ENTITY_TYPES = [
-  // A trash entry is recorded under its record's own type (restore/purge of a Product…).
-  ...ADMIN_SUBJECTS.filter((s) => s !== "Dashboard" && s !== "AuditLog" && s !== "Trash"),
-  "User",
-] as const;
-export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+/**
+ * What an entry is about: a declared entity (domain/entities.ts) — a catalogue record, a member, the settings, a
+ * staff account (sign-ins). A trash entry is recorded under its record's own type (restore/purge of a Product…).
+ */
+export type AuditEntityType = EntityType;
+export const AUDIT_ENTITY_TYPES: readonly AuditEntityType[] = ENTITY_TYPES;
 
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : typeof value === "string" ? value.trim() : value;
@@ -41,7 +40,10 @@ const day = z.preprocess(blankToUndefined, z.string({ error: v.date }).refine(is
 export const auditFilterSchema = z
   .object({
     user_id: z.preprocess(blankToUndefined, idField(heAdmin.audit.user).optional()),
-    entity_type: z.preprocess(blankToUndefined, z.enum(AUDIT_ENTITY_TYPES, { error: v.auditEntity }).optional()),
+    entity_type: z.preprocess(
+      blankToUndefined,
+      z.enum(ENTITY_TYPES as [EntityType, ...EntityType[]], { error: v.auditEntity }).optional(),
+    ),
     action: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTIONS, { error: v.auditAction }).optional()),
     from: day,
     to: day,

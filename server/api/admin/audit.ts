@@ -21,7 +21,7 @@ import { clientAddress } from "../../http/rate-limit.ts";
 import { parseWith } from "../../http/validation.ts";
 import { errorFields, type Logger } from "../../log.ts";
 import type { AuditService } from "../../services/audit/index.ts";
-import { type AuditNote, withTrail } from "../../services/audit/trail.ts";
+import { type AuditNote, currentTrail, withTrail } from "../../services/audit/trail.ts";
 import type { Services } from "../../services/index.ts";
 import { listParams } from "./http.ts";
 
@@ -56,12 +56,18 @@ export function auditTrail(deps: {
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!UNSAFE_METHODS.has(c.req.method)) return next();
-    const notes = await withTrail(() => next());
+    // The app opens the trail around every write (server/http/invalidation.ts), which also reads its notes.
+    let notes = currentTrail();
+    if (notes) await next();
+    else notes = await withTrail(() => next());
     const user = c.get("auth")?.user;
+    // A write no service noted still names what it may have changed (the guard's subject, the path's id), so
+    // the page cache forgets it too — also after a failure (5xx), which may have written part of it.
+    if (!notes.length && user && (c.res.status < 400 || c.res.status >= 500)) notes.push(fallbackNote(c));
     if (!user || c.res.status >= 400) return;
     const address = clientAddress(c, deps.trustProxy);
     try {
-      for (const note of notes.length ? notes : [fallbackNote(c)]) {
+      for (const note of notes) {
         await deps.audit.record({
           user,
           action: note.action,

@@ -4,9 +4,10 @@
  * themselves stay unaware of it; a wrapped update reads the record before and compares it with the
  * result. Outside a trail (scripts, the seed) the wrappers only pass the call on.
  *
- * Club members and contact requests are personal data: their entries name the changed fields and never
- * hold a value or a label.
+ * Club members, contact requests and reviews are personal data (`personal` in domain/entities.ts): their entries
+ * name the changed fields and never hold a value or a label.
  */
+import { isPersonalEntity } from "../../../domain/entities.ts";
 import type { AuditEntityType } from "../../../domain/schemas/admin/audit.ts";
 import type { DB } from "../../db/database.ts";
 import { type AuditNote, auditing, carriedFields, diffFields, noteChange } from "../audit/trail.ts";
@@ -53,8 +54,9 @@ function labelOf(item: unknown, personal: boolean): string | null {
   return typeof name === "string" ? name : null;
 }
 
-/** create/update/delete of one entity, noted with the fields that changed. */
-function auditedCrud<S extends Crud>(service: S, entityType: AuditEntityType, personal = false): S {
+/** create/update/delete of one entity, noted with the fields that changed (only their names for personal data). */
+function auditedCrud<S extends Crud>(service: S, entityType: AuditEntityType): S {
+  const personal = isPersonalEntity(entityType);
   const note = (action: AuditNote["action"], item: { id: number } | null, id: number, changes: AuditNote["changes"]) =>
     noteChange({ action, entityType, entityId: id, label: labelOf(item, personal), changes });
   return {
@@ -105,9 +107,6 @@ const deleted = (entityType: AuditEntityType, entityId: number): AuditNote => ({
   changes: [],
 });
 
-/** Kinds of trash entry whose label (an e-mail, a person's name) the audit log must not keep. */
-const PERSONAL_TRASH = new Set(["Client", "ContactRequest", "Review"]);
-
 export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet {
   const { products, images, settings, contactRequests, reviews, trash } = admin;
   /** A restore or purge, under the record's own type; only catalogue records keep their name (as a delete's). */
@@ -115,7 +114,7 @@ export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet 
     action,
     entityType: ref.type,
     entityId: ref.entityId,
-    label: PERSONAL_TRASH.has(ref.type) ? null : ref.label,
+    label: isPersonalEntity(ref.type) ? null : ref.label,
     changes: [{ field: "trash", to: ref.id }],
   });
   return {
@@ -150,7 +149,7 @@ export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet 
     branches: auditedCrud(admin.branches, "Branch"),
     sales: auditedCrud(admin.sales, "Sale"),
     publications: auditedCrud(admin.publications, "Publication"),
-    clients: auditedCrud(admin.clients, "Client", true),
+    clients: auditedCrud(admin.clients, "Client"),
     contactRequests: {
       ...contactRequests,
       setHandled: noted(contactRequests, "setHandled", (_, id) => ({

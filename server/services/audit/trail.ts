@@ -1,8 +1,9 @@
 /**
- * What one admin request changed, gathered while it runs. The admin API's audit middleware opens a
- * trail around the request (`withTrail`); the audited admin services (server/services/admin/audited.ts)
- * add a note per record they wrote, with the fields that changed (`diffFields`). Outside a trail —
- * scripts, the seed — nothing is noted and no extra read is made.
+ * What one request changed, gathered while it runs. The app opens a trail around every write request
+ * (`withTrail`, server/http/invalidation.ts); the audited admin services (server/services/admin/audited.ts)
+ * add a note per record they wrote, with the fields that changed (`diffFields`). The admin API's audit
+ * middleware records the notes in the audit log, and the app turns them into the page-cache tags the write
+ * touched. Outside a trail — scripts, the seed — nothing is noted and no extra read is made.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { AuditChange } from "../../../domain/contracts/admin.ts";
@@ -24,6 +25,11 @@ export async function withTrail(fn: () => Promise<void>): Promise<AuditNote[]> {
   const notes: AuditNote[] = [];
   await storage.run(notes, fn);
   return notes;
+}
+
+/** The notes of the trail the caller runs in (the same array `withTrail` returns), or null outside one. */
+export function currentTrail(): AuditNote[] | null {
+  return storage.getStore() ?? null;
 }
 
 /** True inside a trail: only then is it worth reading a record's state before writing it. */

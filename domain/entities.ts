@@ -1,0 +1,126 @@
+/**
+ * The records the back office manages, each declared once: whether it is guarded as an admin subject, whether
+ * editors manage it, whether its deletes go to the trash, whether it holds personal data, and which page-cache
+ * tags a write to it touches. Everything that used to keep its own list derives from here:
+ *
+ * - permissions (domain/permissions.ts): `ADMIN_SUBJECTS`, the editors' abilities, `TRASH_SUBJECTS`;
+ * - the audit log (domain/schemas/admin/audit.ts): `AUDIT_ENTITY_TYPES`; the audited services and the trash's
+ *   purge job keep no value or label of a `personal` record (server/services/admin/audited.ts,
+ *   server/jobs/background.ts);
+ * - the trash (server/services/admin/trash.ts): its kinds are a `Record<TrashSubject, …>`, so a trashable
+ *   entity without its table and dependents there fails the typecheck;
+ * - the page cache (server/http/invalidation.ts): a write's audit notes name the records it changed, and their
+ *   `cacheTags` say which cached pages to forget. A record no visitor sees (a club member, a contact request, a
+ *   staff account) touches none, so writing it never empties a cache.
+ *
+ * A new entity is one entry here; `tests/unit/entities.test.ts` checks the derived lists against it.
+ */
+
+/** What a write did to one record, as the audit trail notes it (server/services/audit/trail.ts). */
+export interface EntityChange {
+  action: string;
+  entityId: number | null;
+  /** The fields it changed, with their values for catalogue data (`owner` for an image: "product 12"). */
+  changes: readonly { field: string; from?: unknown; to?: unknown }[];
+}
+
+export interface EntityDeclaration {
+  /** Guarded by abilities as a section or sub-resource of the back office. */
+  subject: boolean;
+  /** Editors manage it (catalogue content); otherwise only admins do. */
+  editors: boolean;
+  /** A delete moves it to the trash (restorable for 30 days) instead of deleting it at once. */
+  trash: boolean;
+  /** Personal data: audit entries keep only the names of changed fields, never values or a label. */
+  personal: boolean;
+  /**
+   * The page-cache tags a write to it touches (server/http/invalidation.ts): `*` is every page; [] is none —
+   * for a record no public page shows.
+   */
+  cacheTags(change: EntityChange): string[];
+}
+
+/** `kind:id`, or the kind's every page when the id is unknown. */
+const recordTag = (kind: string, id: number | null) => (id === null ? kind : `${kind}:${id}`);
+
+/** An image's owner as its notes carry it ("product 12"), as a cache tag; unknown → every page. */
+function imageOwnerTag(change: EntityChange): string[] {
+  for (const { field, from, to } of change.changes) {
+    const owner = field === "owner" ? (to ?? from) : undefined;
+    const match = typeof owner === "string" ? /^([a-z_]+) (\d+)$/.exec(owner) : null;
+    if (match) return [`${match[1]}:${match[2]}`];
+  }
+  return ["*"];
+}
+
+export const ENTITIES = {
+  Product: {
+    subject: true,
+    editors: true,
+    trash: true,
+    personal: false,
+    cacheTags: (c) => [recordTag("product", c.entityId)],
+  },
+  Image: { subject: true, editors: true, trash: false, personal: false, cacheTags: imageOwnerTag },
+  // A product's tags and sizes: shown on its page and tiles.
+  Tag: { subject: true, editors: true, trash: false, personal: false, cacheTags: () => ["product"] },
+  Size: { subject: true, editors: true, trash: false, personal: false, cacheTags: () => ["product"] },
+  Category: {
+    subject: true,
+    editors: true,
+    trash: true,
+    personal: false,
+    cacheTags: (c) => [recordTag("category", c.entityId)],
+  },
+  Branch: {
+    subject: true,
+    editors: true,
+    trash: true,
+    personal: false,
+    cacheTags: (c) => [recordTag("branch", c.entityId)],
+  },
+  Sale: {
+    subject: true,
+    editors: true,
+    trash: true,
+    personal: false,
+    cacheTags: (c) => [recordTag("sale", c.entityId)],
+  },
+  Publication: {
+    subject: true,
+    editors: true,
+    trash: true,
+    personal: false,
+    cacheTags: (c) => [recordTag("publication", c.entityId)],
+  },
+  // Club members and contact requests: no public page shows them.
+  Client: { subject: true, editors: false, trash: true, personal: true, cacheTags: () => [] },
+  ContactRequest: { subject: true, editors: false, trash: true, personal: true, cacheTags: () => [] },
+  // An approved review is shown on its product's page; the reviewer's name is personal.
+  Review: { subject: true, editors: true, trash: true, personal: true, cacheTags: () => ["review"] },
+  Settings: { subject: true, editors: false, trash: false, personal: false, cacheTags: () => ["settings"] },
+  // Staff accounts (sign-ins and sign-outs in the audit log): guarded as the `User` subject, never public.
+  User: { subject: false, editors: false, trash: false, personal: true, cacheTags: () => [] },
+} as const satisfies Record<string, EntityDeclaration>;
+
+export type EntityType = keyof typeof ENTITIES;
+type Declared = typeof ENTITIES;
+/** The entities guarded as admin subjects. */
+export type SubjectEntity = { [K in EntityType]: Declared[K]["subject"] extends true ? K : never }[EntityType];
+/** The entities whose deletes go to the trash. */
+export type TrashEntity = { [K in EntityType]: Declared[K]["trash"] extends true ? K : never }[EntityType];
+
+export const ENTITY_TYPES = Object.keys(ENTITIES) as EntityType[];
+
+export function isEntityType(value: unknown): value is EntityType {
+  return typeof value === "string" && Object.hasOwn(ENTITIES, value);
+}
+
+export function entity(type: EntityType): EntityDeclaration {
+  return ENTITIES[type];
+}
+
+/** True for a record whose audit entries keep no value or label (unknown types are treated as personal). */
+export function isPersonalEntity(type: string | null): boolean {
+  return type === null || !isEntityType(type) || ENTITIES[type].personal;
+}

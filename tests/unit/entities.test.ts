@@ -1,0 +1,70 @@
+/**
+ * The entity registry (domain/entities.ts) is the one place each record's rules are declared; the lists the
+ * permissions, the audit log, the trash and the page cache use are derived from it.
+ */
+import { describe, expect, it } from "vitest";
+import { ENTITIES, ENTITY_TYPES, type EntityType, isPersonalEntity } from "../../domain/entities.ts";
+import { ADMIN_SUBJECTS, ROLE_ABILITIES, TRASH_SUBJECTS } from "../../domain/permissions.ts";
+import { AUDIT_ENTITY_TYPES, auditFilterSchema } from "../../domain/schemas/admin/audit.ts";
+import { cacheTagsOf } from "../../server/http/invalidation.ts";
+
+const declared = (test: (type: EntityType) => boolean) => ENTITY_TYPES.filter(test);
+
+describe("entity registry", () => {
+  it("admin subjects are the screens and every entity declared a subject", () => {
+    expect([...ADMIN_SUBJECTS].sort()).toEqual(
+      ["Dashboard", "AuditLog", "Trash", ...declared((t) => ENTITIES[t].subject)].sort(),
+    );
+    expect(ADMIN_SUBJECTS).not.toContain("User");
+  });
+
+  it("the trash takes exactly the entities declared `trash`", () => {
+    expect([...TRASH_SUBJECTS].sort()).toEqual(declared((t) => ENTITIES[t].trash).sort());
+    expect(TRASH_SUBJECTS).toContain("Product");
+    expect(TRASH_SUBJECTS).not.toContain("Image");
+  });
+
+  it("editors manage exactly the entities declared `editors`", () => {
+    const managed = ROLE_ABILITIES.editor.filter((a) => a.action === "manage").map((a) => a.subject);
+    expect(managed.sort()).toEqual(declared((t) => ENTITIES[t].editors).sort());
+    expect(managed).not.toContain("Client");
+  });
+
+  it("the audit log's types and filter are the declared entities", () => {
+    expect([...AUDIT_ENTITY_TYPES]).toEqual(ENTITY_TYPES);
+    for (const type of ENTITY_TYPES) expect(auditFilterSchema.parse({ entity_type: type }).entity_type).toBe(type);
+    expect(() => auditFilterSchema.parse({ entity_type: "Dashboard" })).toThrow();
+  });
+
+  it("personal records: members, contact requests, reviews and accounts; unknown types are treated as personal", () => {
+    expect(declared((t) => ENTITIES[t].personal).sort()).toEqual(["Client", "ContactRequest", "Review", "User"]);
+    expect(isPersonalEntity("Product")).toBe(false);
+    expect(isPersonalEntity("Nonsense")).toBe(true);
+    expect(isPersonalEntity(null)).toBe(true);
+  });
+
+  describe("cache tags of a write", () => {
+    const note = (entityType: EntityType | null, entityId: number | null, changes: object[] = []) => ({
+      action: "update" as const,
+      entityType: entityType as never,
+      entityId,
+      changes: changes as never,
+    });
+
+    it("records no visitor sees touch no page", () => {
+      expect(cacheTagsOf([note("Client", 3), note("ContactRequest", 4), note("User", 1)])).toEqual([]);
+    });
+
+    it("catalogue records touch their own tag; an image its owner's", () => {
+      expect(cacheTagsOf([note("Product", 61)])).toEqual(["product:61"]);
+      expect(cacheTagsOf([note("Category", 3), note("Branch", 2)])).toEqual(["category:3", "branch:2"]);
+      expect(cacheTagsOf([note("Image", 12, [{ field: "owner", to: "product 5" }])])).toEqual(["product:5"]);
+      expect(cacheTagsOf([note("Settings", null)])).toEqual(["settings"]);
+    });
+
+    it("a note of no declared entity, or an image whose owner is unknown, touches every page", () => {
+      expect(cacheTagsOf([note(null, null)])).toEqual(["*"]);
+      expect(cacheTagsOf([note("Image", 12)])).toEqual(["*"]);
+    });
+  });
+});

@@ -192,6 +192,8 @@ export interface ProductForJsonLd {
   dietary?: string | null;
   allergens?: readonly Allergen[];
   may_contain?: readonly Allergen[];
+  /** "Sold out today" (issue 30): the offers say OutOfStock until then. */
+  sold_out_until?: string | null;
 }
 
 /**
@@ -249,7 +251,7 @@ export function productJsonLd(
       name: size.name,
       price: schemaPrice(size.price),
       priceCurrency: "ILS",
-      availability: "https://schema.org/InStock",
+      availability: product.sold_out_until ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
       itemCondition: "https://schema.org/NewCondition",
       url,
       seller: { "@id": businessId(options.publicUrl) },

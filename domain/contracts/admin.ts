@@ -63,6 +63,8 @@ export interface AdminProductRow extends Pick<ProductFields, ListedProductKey> {
   updated_at: string;
   mainImage: Picture | null;
   category: NamedRef[];
+  /** "Sold out today" (issue 30) until this ISO UTC instant, the bakery's next opening; null while on sale. */
+  sold_out_until: string | null;
 }
 
 /**

@@ -60,6 +60,8 @@ export interface ProductSummary {
   price_from: number | null;
   /** Parve/dairy/meat for the tile's badge; null while not stated (issue 11). */
   dietary: Dietary | null;
+  /** "אזל להיום" (issue 30): marked sold out by staff, until the bakery's next opening. */
+  sold_out: boolean;
 }
 
 /** One entry of GET /api/products/suggest: a product the search box offers while the visitor types. */
@@ -92,6 +94,8 @@ export interface ProductDetail extends Pick<ProductFields, PublicProductKey> {
   id: number;
   status: number;
   visible: boolean;
+  /** "אזל להיום" (issue 30) until this ISO UTC instant (the bakery's next opening); null while on sale. */
+  sold_out_until: string | null;
   mainImage: Picture | null;
   /** The published categories the product belongs to ('suitable for'). */
   category: { id: number; name: string }[];

@@ -402,6 +402,38 @@ export function hoursStatus(hours: BranchHours, now: Date = new Date()): HoursSt
   return { open_now: false, status: heHours.closed };
 }
 
+/**
+ * The first moment at or after `instant` at which the branch opens (an interval starts), or null when it
+ * does not open within 64 days. An interval already running at `instant` is not an opening.
+ */
+export function nextOpening(hours: BranchHours, instant: Date): Date | null {
+  const from = jerusalemDate(instant);
+  // A Pesach closure lasts at most nine days: two weeks ahead nearly always finds it, 64 days always.
+  for (const horizon of [16, 64]) {
+    const start = clippedPlans(hours, from, horizon)
+      .flatMap((d) => d.plan.spans)
+      .map((s) => s.start)
+      .filter((t) => t >= instant)
+      .sort((a, b) => a.getTime() - b.getTime())[0];
+    if (start) return start;
+  }
+  return null;
+}
+
+/**
+ * The bakery's first opening on a later Jerusalem day than `now`'s: the earliest interval, in any of these
+ * branches, that opens from the next midnight on — so Friday afternoon leads past Shabbat to the opening after
+ * havdalah. With no opening ahead in any branch, the next midnight. ("Sold out today" ends then: issue 30.)
+ */
+export function firstOpeningAfterToday(branches: readonly BranchHours[], now: Date): Date {
+  const midnight = jerusalemInstant(addDays(jerusalemDate(now), 1), "00:00");
+  const openings = branches
+    .map((hours) => nextOpening(hours, midnight))
+    .filter((t): t is Date => t !== null)
+    .map((t) => t.getTime());
+  return openings.length ? new Date(Math.min(...openings)) : midnight;
+}
+
 /** The branch's standing rules in Hebrew sentences, for the page beside the weekly table. */
 export function hoursNotes(hours: BranchHours): string[] {
   const { rules } = hours;

@@ -46,6 +46,9 @@ export const heCatalogue = {
     showImage: (index: number) => `הצגת תמונה ${index}`,
     closeGallery: "סגירת חלון התמונות",
     orderNow: "הזמינו עכשיו",
+    /** Issue 30: staff marked the product sold out until the bakery's next opening. */
+    soldOut: "אזל להיום",
+    backOn: (when: string) => `יחזור למכירה ${when}`,
     similarHeading: "אולי תאהבו גם",
     noSizes: "המחיר יעודכן בקרוב. לפרטים צרו איתנו קשר.",
   },

@@ -13,6 +13,8 @@ export const heHours = {
   opensToday: (time: string) => `ייפתח היום ב־${time}`,
   opensOn: (day: number, time: string) => `ייפתח ביום ${days[day]} ב־${time}`,
   opensOnDate: (day: number, date: string, time: string) => `ייפתח ביום ${days[day]} ${date} ב־${time}`,
+  /** When a "sold out today" ends (issue 30): the bakery's next opening. */
+  onDayAt: (day: number, date: string, time: string) => `ביום ${days[day]} ${date} ב־${time}`,
   nextDays: "השבוע הקרוב",
   nextDaysCaption: "שעות הפתיחה בשבעת הימים הקרובים, כולל שבתות וחגים",
   date: "תאריך",

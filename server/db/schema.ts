@@ -105,6 +105,8 @@ interface ProductColumns {
   /** JSON arrays of allergen codes, in the list's order. */
   allergens: Generated<string>;
   may_contain: Generated<string>;
+  /** "Sold out today" until this ISO UTC instant (the next opening), null while on sale (migration 018). */
+  sold_out_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
   /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */

@@ -18,8 +18,10 @@ import type {
 import { type CatalogueFilter, hasFilter } from "../../domain/kashrut.ts";
 import { agorotToShekels } from "../../domain/money.ts";
 import { PRODUCTS_PER_PAGE, paginateQuery, type QueryParams } from "../../domain/pagination.ts";
+import { isSoldOut } from "../../domain/sold-out.ts";
 import type { DB } from "../db/database.ts";
 import { PUBLISHED, publishedCategoryRows } from "./categories.ts";
+import { type Clock, systemClock } from "./clock.ts";
 import { dietaryOf, kashrutFilterCondition } from "./kashrut.ts";
 import type { MediaService } from "./media.ts";
 import { PRODUCT_FIELD_COLUMNS, productFieldsFromRow, publicProductFields } from "./product-row.ts";
@@ -59,7 +61,12 @@ interface CategoryRowLite {
   visibility_home_page: number;
 }
 
-export function createCatalogueService(db: DB, media: MediaService, productSearch: ProductSearch) {
+export function createCatalogueService(
+  db: DB,
+  media: MediaService,
+  productSearch: ProductSearch,
+  clock: Clock = systemClock,
+) {
   /** Published categories, each with its published-branch flag resolved. */
   async function publishedCategories(): Promise<CategoryRowLite[]> {
     const rows = await publishedCategoryRows(db)
@@ -89,7 +96,7 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
   ): Promise<ProductSummary[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [images, prices] = await Promise.all([
+    const [images, prices, soldOut] = await Promise.all([
       media.mainImages("product", ids),
       db
         .selectFrom("sizes")
@@ -97,8 +104,16 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
         .where("product_id", "in", ids)
         .groupBy("product_id")
         .execute(),
+      // "Sold out today" (issue 30): ends are ISO UTC text, so a text comparison orders them.
+      db
+        .selectFrom("products")
+        .select("id")
+        .where("id", "in", ids)
+        .where("sold_out_until", ">", clock().toISOString())
+        .execute(),
     ]);
     const priceOf = new Map(prices.map((p) => [p.product_id, agorotToShekels(Number(p.min_price))]));
+    const soldOutIds = new Set(soldOut.map((r) => r.id));
     return rows.map((r) => {
       const mainImage = images.get(r.id) ?? null;
       return {
@@ -109,6 +124,7 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
         path: mainImage?.url ?? null,
         price_from: priceOf.get(r.id) ?? null,
         dietary: dietaryOf(r.dietary),
+        sold_out: soldOutIds.has(r.id),
       };
     });
   }
@@ -214,10 +230,22 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
       });
     },
 
+    /**
+     * The next "sold out today" to end strictly after `now` among published products (the schedule timer
+     * bumps the content version then, so no cached page keeps showing "אזל להיום"); null when none.
+     */
+    async nextSoldOutEnd(now: Date): Promise<Date | null> {
+      const row = await publishedProducts()
+        .select((eb) => eb.fn.min("sold_out_until").as("next"))
+        .where("sold_out_until", ">", now.toISOString())
+        .executeTakeFirst();
+      return typeof row?.next === "string" ? new Date(row.next) : null;
+    },
+
     /** One published product with its categories, sizes, tags and images; null when not published. */
     async product(id: number): Promise<ProductDetail | null> {
       const row = await publishedProducts()
-        .select(["id", ...PRODUCT_FIELD_COLUMNS])
+        .select(["id", "sold_out_until", ...PRODUCT_FIELD_COLUMNS])
         .where("id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
@@ -254,6 +282,7 @@ export function createCatalogueService(db: DB, media: MediaService, productSearc
         ...publicProductFields(fields),
         status: row.status,
         visible: fields.visibility_home_page,
+        sold_out_until: isSoldOut(row.sold_out_until, clock()) ? row.sold_out_until : null,
         mainImage: images[0] ?? null,
         category: categories.filter((c) => publishedIds.has(c.id)).map((c) => ({ id: c.id, name: c.name })),
         size: sizes.map((s) => ({ id: s.id, name: s.name, price: agorotToShekels(Number(s.price)) })),

@@ -7,6 +7,7 @@
  * leaves the database as it was: an upload writes its row only after every file is stored, a delete
  * removes the files before the row (a retry finishes the job; removing a missing file is no error).
  */
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { heApi } from "../../domain/i18n/api.ts";
 import type { DB } from "../db/database.ts";
@@ -65,7 +66,7 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
     }
   }
 
-  return {
+  const service = {
     /**
      * Validates, encodes and stores one image for its owner; returns the new row. The slow encoding runs
      * first, outside any transaction; then one transaction checks (and locks) the owner and inserts the row,
@@ -153,6 +154,47 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
     },
 
     /**
+     * Copies the stored files of image rows under fresh keys in `directory` (a duplicated product gets files
+     * of its own, so purging either one's images never takes the other's). Answers the copies' keys and
+     * variants in the rows' order, for the caller to insert; storage failing → 503 with every copy made so
+     * far removed again. A row whose original is missing from storage is skipped (nothing to copy).
+     */
+    async copyFiles(
+      rows: readonly Pick<ImageRow, "id" | "path" | "variants">[],
+      directory: string,
+    ): Promise<{ from: number; key: string; variants: ImageVariant[] }[]> {
+      const copies: { from: number; key: string; variants: ImageVariant[] }[] = [];
+      try {
+        await storageStep(logger, async () => {
+          for (const row of rows) {
+            const original = await storage.read(`${row.path}/original.webp`);
+            if (!original) continue;
+            const key = `${directory}/${randomUUID()}`;
+            const copy = { from: row.id, key, variants: [] as ImageVariant[] };
+            copies.push(copy);
+            await storage.put(`${key}/original.webp`, original);
+            for (const variant of variantsOf(row)) {
+              const bytes = await storage.read(variant.key);
+              if (!bytes) continue;
+              const copied = { ...variant, key: key + variant.key.slice(row.path.length) };
+              await storage.put(copied.key, bytes);
+              copy.variants.push(copied);
+            }
+          }
+        });
+      } catch (error) {
+        await service.removeCopies(copies);
+        throw error;
+      }
+      return copies;
+    },
+
+    /** Removes files `copyFiles` made that no row took (the duplicate's transaction failed): best effort. */
+    async removeCopies(copies: readonly { key: string; variants: ImageVariant[] }[]): Promise<void> {
+      for (const copy of copies) await removeFilesQuietly(copy);
+    },
+
+    /**
      * Undoes images just added (a batch upload that failed half-way): the rows go whatever happens, the
      * files if storage lets us (an upload that failed because storage did is not left half-written).
      */
@@ -228,6 +270,7 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
       if (ours && !updated) await removeImageFiles(storage, { key: row.path, variants: avif });
     },
   };
+  return service;
 }
 
 export type ImagesService = ReturnType<typeof createImagesService>;

@@ -43,7 +43,7 @@ export function createServices(db: DB, deps: ServiceDeps) {
   // The forgiving product search; createApp binds it to the content version (search/live-index.ts).
   const search = createProductSearch(db, deps.logger);
   const clock = deps.clock ?? systemClock;
-  const catalogue = createCatalogueService(db, media, search);
+  const catalogue = createCatalogueService(db, media, search, clock);
   const sales = createPostsService(db, media, "sales", clock);
   const publications = createPostsService(db, media, "publications", clock);
   const seasonal = createSeasonalService(db, catalogue, clock);
@@ -74,11 +74,17 @@ export function createServices(db: DB, deps: ServiceDeps) {
     admin: createAdminServices(db, { media, images, settings, clock }),
     /**
      * The next instant at which something scheduled appears or disappears on the public site (a sale or
-     * publication window, a seasonal collection), strictly after `now`; null when nothing is scheduled.
+     * publication window, a seasonal collection, a product's "sold out today" ending), strictly after `now`;
+     * null when nothing is scheduled.
      */
     async nextScheduledChange(now: Date): Promise<Date | null> {
       const times = (
-        await Promise.all([sales.nextBoundary(now), publications.nextBoundary(now), seasonal.nextBoundary(now)])
+        await Promise.all([
+          sales.nextBoundary(now),
+          publications.nextBoundary(now),
+          seasonal.nextBoundary(now),
+          catalogue.nextSoldOutEnd(now),
+        ])
       ).filter((t): t is Date => t !== null);
       return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
     },

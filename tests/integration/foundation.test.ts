@@ -80,6 +80,7 @@ const SCHEMA = {
     "kosher_for_passover",
     "allergens",
     "may_contain",
+    "sold_out_until",
     "created_at",
     "updated_at",
     "version",

@@ -87,6 +87,8 @@ export interface CrudControls<Row, Item = Row> {
   view: (item: Item) => void;
   /** Closes any modal (e.g. after a view's action removed its item from the list). */
   close: () => void;
+  /** Opens this item in the edit form (e.g. a duplicate, which needs its own serial number). */
+  edit: (item: Item) => void;
 }
 
 /** What the view modal's component gets: the item, and the screen's controls (for actions on it). */
@@ -175,6 +177,7 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
     viewing: modal.kind === "view" ? modal.item : null,
     view: (item) => setModal({ kind: "view", item }),
     close,
+    edit: (item) => setModal({ kind: "edit", item }),
   };
 
   // The panel's quick actions link here with ?new=1.

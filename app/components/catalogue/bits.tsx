@@ -94,6 +94,18 @@ export function TagBadge({ tag }: { tag: ProductTag }) {
   );
 }
 
+/** "אזל להיום" (issue 30): on the product tile and beside the product's name. */
+export function SoldOutBadge({ large = false }: { large?: boolean }) {
+  return (
+    <span
+      data-sold-out=""
+      className={`inline-flex items-center rounded-full bg-berry-700 font-bold text-white ${large ? "px-3 py-1 text-base" : "px-2 py-0.5 text-sm"}`}
+    >
+      {heCatalogue.product.soldOut}
+    </span>
+  );
+}
+
 const STAR_PATH = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
 
 /**

@@ -6,6 +6,7 @@
 import type { ProductSummary } from "../../../domain/contracts/catalogue.ts";
 import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { formatShekels } from "../../../domain/money.ts";
+import { SoldOutBadge } from "./bits.tsx";
 import { DietaryBadge } from "./kashrut.tsx";
 import { ImageTile } from "./tiles.tsx";
 
@@ -15,9 +16,10 @@ export const TILE_GRID = "grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 lg:gri
 function ProductTile({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
   return (
     <ImageTile to={`/product/${product.id}`} name={product.name} picture={product.mainImage} priority={priority}>
-      {product.dietary ? (
-        <span className="flex">
-          <DietaryBadge dietary={product.dietary} />
+      {product.dietary || product.sold_out ? (
+        <span className="flex flex-wrap gap-1">
+          {product.sold_out ? <SoldOutBadge /> : null}
+          {product.dietary ? <DietaryBadge dietary={product.dietary} /> : null}
         </span>
       ) : null}
       {product.title ? <span className="line-clamp-2 text-sm text-cocoa-800">{product.title}</span> : null}

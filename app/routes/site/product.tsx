@@ -1,10 +1,12 @@
 import { data } from "react-router";
 import type { ProductDetail } from "../../../domain/contracts/catalogue.ts";
 import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
+import { heHours } from "../../../domain/i18n/hours.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { formatShekels } from "../../../domain/money.ts";
 import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
-import { Breadcrumbs, CategoryChips, ProductRating, TagBadge } from "../../components/catalogue/bits.tsx";
+import { soldOutEnd } from "../../../domain/sold-out.ts";
+import { Breadcrumbs, CategoryChips, ProductRating, SoldOutBadge, TagBadge } from "../../components/catalogue/bits.tsx";
 import { ProductGallery } from "../../components/catalogue/gallery.tsx";
 import { AllergensBlock, KashrutLine } from "../../components/catalogue/kashrut.tsx";
 import { ProductGrid } from "../../components/catalogue/product-grid.tsx";
@@ -109,6 +111,17 @@ function PhoneSummary({ sizes, orderUrl }: { sizes: { price: number }[]; orderUr
   );
 }
 
+/** "אזל להיום" and when the product is back: the bakery's next opening (issue 30), on the Jerusalem clock. */
+function SoldOut({ until }: { until: string }) {
+  const end = soldOutEnd(until);
+  return (
+    <p className="mt-3 flex flex-wrap items-center gap-2 text-cocoa-900">
+      <SoldOutBadge large />
+      <span>{heCatalogue.product.backOn(heHours.onDayAt(end.weekday, end.date, end.time))}</span>
+    </p>
+  );
+}
+
 /** The product page (spec §2). */
 export default function Product({ loaderData }: Route.ComponentProps) {
   const { product, similar, authority, reviews } = loaderData;
@@ -135,6 +148,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           <div>
             <h1 className="text-4xl font-extrabold text-cocoa-900 sm:text-5xl">{product.name}</h1>
             {product.title ? <p className="mt-2 text-xl text-crust-700">{product.title}</p> : null}
+            {product.sold_out_until ? <SoldOut until={product.sold_out_until} /> : null}
             <a href="#reviews" className="mt-3 inline-block rounded-md hover:underline">
               <ProductRating average={reviews.average} count={reviews.count} />
             </a>

@@ -6,8 +6,18 @@ import { kashrutFields } from "./kashrut.ts";
 
 const f = heAdmin.fields;
 
+/** The longest product name. */
+export const PRODUCT_NAME_MAX = 120;
+
+/**
+ * The serial number of a product that has none yet: a duplicate (admin "שכפול") starts as a hidden draft
+ * without one, since serial numbers are one per product. The schema takes only 1 and up, so a product is
+ * saved from the form only once staff give it its own; the back office shows this as "no serial number".
+ */
+export const NO_SERIAL = 0;
+
 export const productSchema = z.object({
-  name: requiredText(f.name, 120),
+  name: requiredText(f.name, PRODUCT_NAME_MAX),
   title: requiredText(f.title, 200),
   content: optionalText(f.content, 20_000),
   serial_id: wholeNumber(f.serialId, { min: 1, max: 999_999_999_999 }),
@@ -79,6 +89,11 @@ export const PLAIN_PRODUCT_FIELDS: readonly (PlainFieldSpec & { key: PlainKey })
 /** The fields the public product JSON carries as they are: the plain ones marked `public`, and kashrut. */
 export type PublicProductKey = PublicPlainKey | KashrutKey;
 export type PublicPlainKey = Extract<PlainField, { public: true }>["key"];
+
+/** PUT /api/admin/products/{id}/sold-out (issue 30): "אזל להיום" on or off. */
+export const soldOutSchema = z.object({
+  sold_out: z.boolean({ error: heAdmin.validation.soldOut }),
+});
 
 /** A category as a client sends it: its id, or the spec entity's `{ id, name }`. */
 const categoryRef = z.preprocess(

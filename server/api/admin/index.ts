@@ -15,6 +15,7 @@ import {
   productCategoriesSchema,
   productSchema,
   sizeSchema,
+  soldOutSchema,
   tagSchema,
 } from "../../../domain/schemas/admin/product.ts";
 import { reviewFilterSchema, reviewModerationSchema } from "../../../domain/schemas/admin/review.ts";
@@ -58,6 +59,15 @@ export function createAdminApi(services: Services, options: { trustProxy: boolea
     ok(c, await admin.categories.options()),
   );
   crudRoutes(api, "/admin/products", "Product", admin.products, productSchema, "product");
+  api.post("/admin/products/:id/duplicate", requireAbility("create", "Product"), async (c) =>
+    created(c, await admin.products.duplicate(pathId(c)), heAdmin.products.duplicated),
+  );
+  api.put("/admin/products/:id/sold-out", requireAbility("update", "Product"), async (c) => {
+    const id = pathId(c);
+    const { sold_out } = parseWith(soldOutSchema, await readBody(c));
+    const product = await admin.products.setSoldOut(id, sold_out);
+    return ok(c, product, sold_out ? heAdmin.products.soldOutMarked : heAdmin.products.soldOutCleared);
+  });
   api.post("/admin/product/:id/category", requireAbility("update", "Product"), async (c) => {
     const id = pathId(c);
     const { categories } = parseWith(productCategoriesSchema, await readBody(c));

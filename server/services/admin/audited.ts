@@ -128,6 +128,28 @@ export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet 
         noteChange({ action: "update", entityType: "Product", entityId: id, changes });
         return after;
       },
+      duplicate: noted(products, "duplicate", (copy, sourceId) => ({
+        action: "create",
+        entityType: "Product",
+        entityId: copy.id,
+        label: copy.name,
+        changes: [
+          { field: "duplicate_of", to: sourceId },
+          ...carriedFields({ name: copy.name, status: copy.status }, false),
+        ],
+      })),
+      async setSoldOut(id: number, soldOut: boolean) {
+        const before = auditing() ? (await products.get(id)).sold_out_until : null;
+        const after = await products.setSoldOut(id, soldOut);
+        noteChange({
+          action: "update",
+          entityType: "Product",
+          entityId: id,
+          label: after.name,
+          changes: [{ field: "sold_out_until", from: before, to: after.sold_out_until }],
+        });
+        return after;
+      },
       addSize: noted(products, "addSize", (size, input) => ({
         action: "create",
         entityType: "Size",

@@ -30,7 +30,7 @@ export function createAdminServices(
   // Every write notes itself for the audit log (audited.ts); the services stay unaware of it.
   return withAuditTrail(db, {
     images,
-    products: createAdminProductsService(db, shared),
+    products: createAdminProductsService(db, { ...shared, clock: deps.clock }),
     categories: createAdminCategoriesService(db, shared),
     clients: createAdminClientsService(db, { trash }),
     branches: createAdminBranchesService(db, shared),

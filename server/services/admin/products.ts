@@ -13,15 +13,25 @@ import type {
   Paginated,
   TrashReceipt,
 } from "../../../domain/contracts/admin.ts";
+import { firstOpeningAfterToday } from "../../../domain/hours/engine.ts";
+import { parseStoredHours } from "../../../domain/hours/rules.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { agorotToShekels, shekelsToAgorot } from "../../../domain/money.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
-import type { ProductInput, SizeInput, TagInput } from "../../../domain/schemas/admin/product.ts";
+import {
+  NO_SERIAL,
+  PRODUCT_NAME_MAX,
+  type ProductInput,
+  type SizeInput,
+  type TagInput,
+} from "../../../domain/schemas/admin/product.ts";
+import { isSoldOut } from "../../../domain/sold-out.ts";
 import type { DB } from "../../db/database.ts";
 import { lockRow } from "../../db/locks.ts";
 import type { Database } from "../../db/schema.ts";
 import { NotFoundError, ValidationError } from "../../errors.ts";
-import type { ImagesService } from "../images.ts";
+import type { Clock } from "../clock.ts";
+import { type ImagesService, OWNER_TABLE } from "../images.ts";
 import type { MediaService } from "../media.ts";
 import { productColumns, productFieldsFromRow } from "../product-row.ts";
 import type { AdminImagesService } from "./images.ts";
@@ -47,9 +57,21 @@ export const PRODUCT_LIST: ListConfig = {
   },
 };
 
+/** The name of a duplicate: "<name> (עותק)", the original shortened to fit the name's limit if need be. */
+export function copyName(name: string): string {
+  const suffix = ` ${heAdmin.products.copySuffix}`;
+  return name.slice(0, PRODUCT_NAME_MAX - suffix.length).trimEnd() + suffix;
+}
+
 export function createAdminProductsService(
   db: DB,
-  deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService; trash: AdminTrashService },
+  deps: {
+    media: MediaService;
+    images: ImagesService;
+    adminImages: AdminImagesService;
+    trash: AdminTrashService;
+    clock: Clock;
+  },
 ) {
   async function categoriesOf(productIds: number[]): Promise<Map<number, NamedRef[]>> {
     const result = new Map<number, NamedRef[]>();
@@ -76,6 +98,9 @@ export function createAdminProductsService(
     const other = await query.executeTakeFirst();
     if (other) throw new ValidationError({ serial_id: [heAdmin.validation.serialTaken(other.id)] });
   }
+
+  /** A stored "sold out" end, or null once it has passed. */
+  const soldOutOf = (until: string | null) => (isSoldOut(until, deps.clock()) ? until : null);
 
   async function assertExists(id: number) {
     const row = await db.selectFrom("products").select("id").where("id", "=", id).executeTakeFirst();
@@ -110,6 +135,7 @@ export function createAdminProductsService(
               mainImage: images.get(r.id) ?? null,
               category: categories.get(r.id) ?? [],
               dietary: fields.dietary,
+              sold_out_until: soldOutOf(r.sold_out_until),
             };
           });
         },
@@ -140,6 +166,7 @@ export function createAdminProductsService(
         version: row.version,
         mainImage: images[0]?.picture ?? null,
         category: categories.get(id) ?? [],
+        sold_out_until: soldOutOf(row.sold_out_until),
         size: sizes.map((s) => ({ id: s.id, name: s.name, price: agorotToShekels(s.price), product_id: s.product_id })),
         tag: tags.map((t) => ({
           id: t.id,
@@ -170,6 +197,134 @@ export function createAdminProductsService(
         { ...productColumns(input), updated_at: now() },
         () => service.get(id),
       );
+    },
+
+    /**
+     * A copy of the product to start a variant from: its fields, sizes, tags, categories and images (files
+     * copied under keys of its own), as a hidden draft named "… (עותק)" with no serial number yet
+     * (`NO_SERIAL`: the form asks for one before it saves). The files are copied first, outside any
+     * transaction; then one transaction, holding the source against a delete, writes every row — a failure
+     * there removes the copied files again. The copy's images get AVIF queued if they lack it.
+     */
+    async duplicate(id: number): Promise<AdminProduct> {
+      const source = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!source) throw new NotFoundError();
+      const images = await db
+        .selectFrom("images")
+        .selectAll()
+        .where("owner_type", "=", "product")
+        .where("owner_id", "=", id)
+        .orderBy("position")
+        .orderBy("id")
+        .execute();
+      const copies = await deps.images.copyFiles(images, OWNER_TABLE.product);
+      let copyId: number;
+      try {
+        copyId = await db.transaction().execute(async (trx) => {
+          if (!(await lockRow(trx, "products", id, "share"))) throw new NotFoundError();
+          const fields = productFieldsFromRow(source);
+          const at = now();
+          const { id: newId } = await trx
+            .insertInto("products")
+            .values({
+              ...productColumns({ ...fields, name: copyName(fields.name), serial_id: NO_SERIAL, status: 0 }),
+              created_at: at,
+              updated_at: at,
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          // Read inside the transaction: a size or tag added meanwhile is either in it or after it.
+          const [sizes, tags, categories] = await Promise.all([
+            trx.selectFrom("sizes").selectAll().where("product_id", "=", id).orderBy("id").execute(),
+            trx
+              .selectFrom("tags")
+              .selectAll()
+              .where("tagable_type", "=", "product")
+              .where("tagable_id", "=", id)
+              .orderBy("id")
+              .execute(),
+            trx.selectFrom("category_product").select("category_id").where("product_id", "=", id).execute(),
+          ]);
+          if (sizes.length) {
+            await trx
+              .insertInto("sizes")
+              .values(sizes.map((s) => ({ product_id: newId, name: s.name, price: s.price, created_at: at })))
+              .execute();
+          }
+          if (tags.length) {
+            await trx
+              .insertInto("tags")
+              .values(
+                tags.map((t) => ({
+                  name: t.name,
+                  color: t.color,
+                  tagable_id: newId,
+                  tagable_type: "product" as const,
+                  created_at: at,
+                })),
+              )
+              .execute();
+          }
+          if (categories.length) {
+            await trx
+              .insertInto("category_product")
+              .values(categories.map((c) => ({ category_id: c.category_id, product_id: newId })))
+              .execute();
+          }
+          const byId = new Map(images.map((image) => [image.id, image]));
+          for (const copy of copies) {
+            const image = byId.get(copy.from) as (typeof images)[number];
+            await trx
+              .insertInto("images")
+              .values({
+                owner_type: "product",
+                owner_id: newId,
+                path: copy.key,
+                width: image.width,
+                height: image.height,
+                variants: JSON.stringify(copy.variants),
+                alt: image.alt,
+                position: image.position,
+                created_at: at,
+              })
+              .execute();
+          }
+          return newId;
+        });
+      } catch (error) {
+        await deps.images.removeCopies(copies);
+        throw error;
+      }
+      const copied = await db
+        .selectFrom("images")
+        .select(["id", "variants"])
+        .where("owner_type", "=", "product")
+        .where("owner_id", "=", copyId)
+        .execute();
+      await deps.images.queueMissingAvif(copied);
+      return service.get(copyId);
+    },
+
+    /**
+     * "Sold out today" on or off (issue 30). On: until the bakery's next opening on a later day, from every
+     * branch's hours (`firstOpeningAfterToday`, domain/sold-out.ts), stored so it ends by itself. Not a form field: the version stays.
+     */
+    async setSoldOut(id: number, soldOut: boolean): Promise<AdminProduct> {
+      let until: string | null = null;
+      if (soldOut) {
+        const branches = await db.selectFrom("branches").select("opening_hours").execute();
+        until = firstOpeningAfterToday(
+          branches.map((b) => parseStoredHours(b.opening_hours)),
+          deps.clock(),
+        ).toISOString();
+      }
+      const result = await db
+        .updateTable("products")
+        .set({ sold_out_until: until, updated_at: now() })
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new NotFoundError();
+      return service.get(id);
     },
 
     /**

@@ -5,7 +5,9 @@
  */
 import type { ReactNode } from "react";
 import type { AdminProduct } from "../../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import {
+  NO_SERIAL,
   PLAIN_PRODUCT_FIELDS,
   type PlainField,
   type PlainFieldSpec,
@@ -24,7 +26,8 @@ function formValue(field: PlainFieldSpec, product: AdminProduct | undefined): st
     case "status":
       return product ? String(value) : "1";
     case "number":
-      return product ? String(value) : "";
+      // A duplicate's serial number is not set yet (NO_SERIAL): the field starts empty and is required.
+      return product && value !== NO_SERIAL ? String(value) : "";
     default:
       return (value as string | undefined) ?? "";
   }
@@ -87,6 +90,7 @@ function viewValue(field: PlainFieldSpec, product: AdminProduct): ReactNode {
     case "status":
       return <StatusBadge key={field.key} status={value as number} />;
     case "number":
+      if (value === NO_SERIAL) return heAdmin.products.noSerial;
       return (
         <bdi key={field.key} dir="ltr">
           {value as number}

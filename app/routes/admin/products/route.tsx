@@ -1,11 +1,16 @@
 /** Product management (spec §2 /admin/products): list, create, edit, view, images and delete. */
 import type { AdminProduct, AdminProductRow } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
+import { NO_SERIAL } from "../../../../domain/schemas/admin/product.ts";
+import { StatusBadge, ToneBadge } from "../../../components/admin/bits.tsx";
 import { column } from "../../../components/admin/columns.tsx";
 import { CrudScreen, crudMessages } from "../../../components/admin/crud-screen.tsx";
-import type { ListColumn } from "../../../components/admin/list.tsx";
+import { type ListColumn, RowAction } from "../../../components/admin/list.tsx";
 import { sectionMeta } from "../../../components/admin/meta.ts";
+import { SoldOutIcon } from "../../../components/ui/other-icons.tsx";
+import { useCan } from "../../../lib/admin-permissions.ts";
 import { ProductForm } from "./form.tsx";
+import { setSoldOut } from "./sold-out.tsx";
 import { ProductView } from "./view.tsx";
 
 export const meta = sectionMeta("products");
@@ -17,19 +22,33 @@ const columns: ListColumn<AdminProductRow>[] = [
   column.image(),
   column.id(),
   column.name((r) => r.title),
-  { id: "serial_id", name: f.serialId, sortable: true, render: (r) => <bdi dir="ltr">{r.serial_id}</bdi> },
+  {
+    id: "serial_id",
+    name: f.serialId,
+    sortable: true,
+    render: (r) => (r.serial_id === NO_SERIAL ? p.noSerial : <bdi dir="ltr">{r.serial_id}</bdi>),
+  },
   {
     id: "category",
     wide: true,
     name: f.categories,
     render: (r) => <span className="text-sm">{r.category.map((c) => c.name).join(", ") || heAdmin.none}</span>,
   },
-  column.status(),
+  {
+    ...column.status<AdminProductRow>(),
+    render: (r) => (
+      <span className="flex flex-wrap gap-1">
+        <StatusBadge status={r.status} />
+        {r.sold_out_until ? <ToneBadge tone="negative">{p.soldOut}</ToneBadge> : null}
+      </span>
+    ),
+  },
   column.homeVisibility(),
   column.createdAt({ wide: true }),
 ];
 
 export default function Products() {
+  const canUpdate = useCan("Product").update;
   return (
     <CrudScreen<AdminProductRow, AdminProduct>
       subject="Product"
@@ -41,6 +60,16 @@ export default function Products() {
       messages={crudMessages(p, "product", (x) => x.name)}
       Form={ProductForm}
       View={ProductView}
+      rowActions={(row, controls) =>
+        canUpdate ? (
+          <RowAction
+            label={row.sold_out_until ? p.soldOutClear : p.soldOutMark}
+            subject={row.name}
+            icon={<SoldOutIcon className="size-4" />}
+            onPress={() => setSoldOut(row, !row.sold_out_until, controls)}
+          />
+        ) : null
+      }
     />
   );
 }

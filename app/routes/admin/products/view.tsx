@@ -1,16 +1,42 @@
 /** The product modal's read-only view: images, fields (the plain ones from plain-fields.tsx), sizes, tags and a link to the public page. */
-import type { AdminProduct } from "../../../../domain/contracts/admin.ts";
+import type { AdminProduct, AdminProductRow } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { heKashrut } from "../../../../domain/i18n/kashrut.ts";
 import { KASHRUT_FLAGS } from "../../../../domain/kashrut.ts";
 import { formatShekels } from "../../../../domain/money.ts";
 import { Details, PublicPageLink, StoredImage, TagChip } from "../../../components/admin/bits.tsx";
+import type { CrudControls, ViewProps } from "../../../components/admin/crud-screen.tsx";
+import { buttonClass } from "../../../components/admin/fields.tsx";
 import { formatDateTime } from "../../../components/admin/format.ts";
+import { notify } from "../../../components/admin/toast.tsx";
+import { CopyIcon, SoldOutIcon } from "../../../components/ui/other-icons.tsx";
+import { useCan } from "../../../lib/admin-permissions.ts";
+import { apiJson } from "../../../lib/api-client.ts";
 import { plainViewRows } from "./plain-fields.tsx";
+import { setSoldOut, soldOutText } from "./sold-out.tsx";
 
 const f = heAdmin.fields;
+const p = heAdmin.products;
 
-export function ProductView({ item: product }: { item: AdminProduct }) {
+/**
+ * "שכפול" (issue 30): the server copies the product as a hidden draft without a serial number; the copy opens
+ * in the edit form at once, where the serial number is the one field left to fill in.
+ */
+async function duplicate(product: AdminProduct, controls: CrudControls<AdminProductRow, AdminProduct>) {
+  try {
+    const body = await apiJson<{ message: string; data: AdminProduct }>(`/api/admin/products/${product.id}/duplicate`, {
+      method: "POST",
+    });
+    notify.success(body.message);
+    controls.list.reloadFirstPage();
+    controls.edit(body.data);
+  } catch (error) {
+    notify.failure(heAdmin.products.duplicateError, error);
+  }
+}
+
+export function ProductView({ item: product, controls }: ViewProps<AdminProductRow, AdminProduct>) {
+  const can = useCan("Product");
   const plain = plainViewRows(product);
   return (
     <div className="space-y-5">
@@ -68,6 +94,34 @@ export function ProductView({ item: product }: { item: AdminProduct }) {
         ]}
       />
       {product.status === 1 ? <PublicPageLink href={`/product/${product.id}`} /> : null}
+      {product.sold_out_until ? (
+        <p className="font-semibold text-berry-700">{soldOutText(product.sold_out_until)}</p>
+      ) : null}
+      {can.update || can.create ? (
+        <div className="flex flex-wrap justify-end gap-3 border-t border-cream-300 pt-4">
+          {can.update ? (
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              onClick={() => setSoldOut(product, !product.sold_out_until, controls)}
+            >
+              <SoldOutIcon className="size-4" />
+              {product.sold_out_until ? p.soldOutClear : p.soldOutMark}
+            </button>
+          ) : null}
+          {can.create ? (
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              aria-label={heAdmin.products.duplicateLabel(product.name)}
+              onClick={() => duplicate(product, controls)}
+            >
+              <CopyIcon className="size-4" />
+              {heAdmin.products.duplicate}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }

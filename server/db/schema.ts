@@ -105,7 +105,7 @@ interface ProductColumns {
   /** JSON arrays of allergen codes, in the list's order. */
   allergens: Generated<string>;
   may_contain: Generated<string>;
-  /** "Sold out today" until this ISO UTC instant (the next opening), null while on sale (migration 018). */
+  /** "Sold out today" until this ISO UTC instant (the next opening), null while on sale (migration 019). */
   sold_out_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;

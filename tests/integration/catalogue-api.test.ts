@@ -87,7 +87,16 @@ for (const factory of testDatabases()) {
       expect(first.links.at(-1)).toEqual({ url: "/api/products?page=2", label: "הבא", active: false });
       expect(first.links.find((l) => l.active)?.label).toBe("1");
       const card = first.data[0]!;
-      expect(Object.keys(card).sort()).toEqual(["dietary", "id", "mainImage", "name", "path", "price_from", "title"]);
+      expect(Object.keys(card).sort()).toEqual([
+        "dietary",
+        "id",
+        "mainImage",
+        "name",
+        "path",
+        "price_from",
+        "sold_out",
+        "title",
+      ]);
       expect(card.mainImage?.sources.some((s) => s.type === "image/webp")).toBe(true);
       expect(card.path).toBe(card.mainImage?.url);
       expect(card.price_from).toBeGreaterThan(0);

@@ -103,6 +103,16 @@ export function filterQuery(filter: CatalogueFilter): { dietary?: string; withou
 export const hasFilter = (filter: CatalogueFilter) => filter.dietary !== undefined || filter.without.length > 0;
 
 /**
+ * Both filters at once (the address bar's and the one a search's diet words ask for): allergens add up, and
+ * the dietary kinds must agree — null when they differ, since no product is both.
+ */
+export function mergeFilters(a: CatalogueFilter, b: CatalogueFilter): CatalogueFilter | null {
+  if (a.dietary && b.dietary && a.dietary !== b.dietary) return null;
+  const dietary = a.dietary ?? b.dietary;
+  return { ...(dietary ? { dietary } : {}), without: [...new Set([...a.without, ...b.without])].sort() };
+}
+
+/**
  * The filter's rule, which the SQL of the grid implements too: the dietary kind must match exactly (a product
  * whose kind is not stated never matches one), and a product is shown "without X" only if it neither contains
  * X nor may contain traces of it — for an allergic visitor "may contain" is a risk, not a detail.

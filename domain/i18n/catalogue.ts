@@ -63,6 +63,19 @@ export const heCatalogue = {
     allProducts: "לכל המוצרים",
     searchAgain: "חיפוש נוסף",
     inCategory: (name: string) => `מוצרים בקטגוריה ${name}`,
+    // Search notes (issue 29): diet words are the filter; one-letter-off results are marked as similar.
+    countWithSimilar: (exact: number, similar: number) =>
+      `${exact === 1 ? "מוצר אחד" : `${exact} מוצרים`} · ועוד ${similar === 1 ? "תוצאה דומה אחת" : `${similar} תוצאות דומות`}`,
+    dietHeading: "סינון לפי מה שחיפשתם",
+    dietDietary: (name: string) => `«${name}»: מוצגים רק מוצרים שסומנו ${name}.`,
+    dietVegan:
+      "«טבעוני»: מוצגים רק מוצרים שסומנו פרווה ואין בהם חלב, ביצים, דגים או פירות ים, וגם לא חשש לעקבות שלהם. על דבש ורכיבים אחרים מן החי שאלו אותנו.",
+    dietWithout: (allergen: string) => `«ללא ${allergen}»: מוצגים רק מוצרים שאין בהם ${allergen} וגם לא חשש לעקבות.`,
+    dietContradiction: "סוגי הכשרות שביקשתם סותרים זה את זה (מוצר אינו יכול להיות גם וגם), ולכן אין תוצאות.",
+    similarHeading: "תוצאות דומות",
+    similarHint: "מוצרים שבהם מילה שונה באות אחת ממה שחיפשתם.",
+    noExact: (search: string) => `לא מצאנו התאמה מדויקת ל«${search}».`,
+    didYouMean: "האם התכוונתם ל",
   },
   pagination: {
     label: "ניווט בין עמודים",

@@ -5,6 +5,8 @@
  *                                               codes (comma-separated): unknown values → 422 (issue 11; the
  *                                               page ignores them instead)
  *   GET /api/products/suggest?q                 { data: ProductSuggestion[] } (≤ 8; blank/too long q → 422)
+ *                                               diet words in `search`/`q` ("פרווה", "טבעוני", "ללא גלוטן")
+ *                                               are the dietary/allergen filter, not text (issue 29)
  *   GET /api/product/{id}                       { data: ProductDetail }
  *   GET /api/product-similar/{id}               { data: ProductSummary[] }
  *   GET /api/product-home/                      { data: ProductSummary[] }
@@ -24,6 +26,7 @@ import { suggestQuerySchema } from "../../domain/schemas/suggest-query.ts";
 import type { AppEnv } from "../app.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { parseWith } from "../http/validation.ts";
+import { readDietWords } from "../services/search/diet-words.ts";
 import type { ApiDeps } from "./index.ts";
 import { idParam } from "./params.ts";
 
@@ -68,13 +71,21 @@ export function createCatalogueRouter({ services }: Pick<ApiDeps, "services">) {
       query: { search, category: categoryId, ...filterQuery(filter) },
     });
     if (!page) throw new NotFoundError(heCatalogue.catalogue.categoryNotFound);
-    return c.json(page);
+    // The paginator JSON of the spec; the page's notes (diet words, exact count) are the page's.
+    const { searchNotes: _notes, ...paginated } = page;
+    return c.json(paginated);
   });
 
   // The search box's suggestions, while the visitor types. Answers from the in-memory index: no SQL.
+  // Diet words ("פרווה", "ללא גלוטן") filter them as they filter the grid (search/diet-words.ts).
   get("/products/suggest", async (c) => {
     const { q } = parseWith(suggestQuerySchema, { q: c.req.query("q") });
-    const suggestions = await services.search.suggest(q);
+    const read = readDietWords(q);
+    const suggestions = !read.words.length
+      ? await services.search.suggest(q)
+      : read.filter
+        ? await services.search.suggest(read.text, undefined, read.filter)
+        : [];
     return c.json({ data: suggestions.map(({ id, name }) => ({ id, name, url: `/product/${id}` })) });
   });
 

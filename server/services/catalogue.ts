@@ -15,7 +15,7 @@ import type {
   ProductDetail,
   ProductSummary,
 } from "../../domain/contracts/catalogue.ts";
-import { type CatalogueFilter, hasFilter } from "../../domain/kashrut.ts";
+import { type CatalogueFilter, hasFilter, mergeFilters } from "../../domain/kashrut.ts";
 import { agorotToShekels } from "../../domain/money.ts";
 import { PRODUCTS_PER_PAGE, paginateQuery, type QueryParams } from "../../domain/pagination.ts";
 import { isSoldOut } from "../../domain/sold-out.ts";
@@ -25,6 +25,8 @@ import { type Clock, systemClock } from "./clock.ts";
 import { dietaryOf, kashrutFilterCondition } from "./kashrut.ts";
 import type { MediaService } from "./media.ts";
 import { PRODUCT_FIELD_COLUMNS, productFieldsFromRow, publicProductFields } from "./product-row.ts";
+import { type DietWord, readDietWords } from "./search/diet-words.ts";
+import type { SearchHit } from "./search/engine.ts";
 import type { ProductSearch } from "./search/live-index.ts";
 
 /** At most this many "special products" on the home page (newest first). */
@@ -50,6 +52,20 @@ export interface ProductListOptions {
   /** Filters to keep in the paginator URLs. */
   query?: QueryParams;
 }
+
+/** What the page tells the visitor about a search besides its results (issue 29). */
+export interface SearchNotes {
+  /** Diet words taken as the filter instead of text ("פרווה", "ללא גלוטן"). */
+  dietWords: DietWord[];
+  /** The diet words contradict each other or the page's filter ("פרווה" on the dairy filter): nothing matches. */
+  contradiction: boolean;
+  /** How many results match exactly; the rest (after them, in order) are only similar (one letter off). */
+  exact: number;
+  /** With no exact match: the search as the catalogue spells it ("עוגת גבנה" → "עוגת גבינה"), or null. */
+  didYouMean: string | null;
+}
+
+export type ProductPage = Paginated<ProductSummary> & { searchNotes?: SearchNotes };
 
 interface CategoryRowLite {
   id: number;
@@ -153,8 +169,8 @@ export function createCatalogueService(
     );
   }
 
-  /** Ids of the search index's hits that also pass `base`'s conditions, in the index's order. */
-  async function rankedMatches(base: ReturnType<typeof publishedProducts>, text: string): Promise<number[]> {
+  /** The search index's hits that also pass `base`'s conditions, in the index's order. */
+  async function rankedMatches(base: ReturnType<typeof publishedProducts>, text: string): Promise<SearchHit[]> {
     const hits = (await productSearch.search(text)).slice(0, MAX_SEARCH_HITS);
     if (hits.length === 0) return [];
     const kept = new Set(
@@ -169,39 +185,57 @@ export function createCatalogueService(
           .execute()
       ).map((r) => r.id),
     );
-    return hits.filter((hit) => kept.has(hit.id)).map((hit) => hit.id);
+    return hits.filter((hit) => kept.has(hit.id));
   }
 
   return {
     /**
-     * The product grid: published products, newest first. With `search`, the products the search
-     * index finds (search/), in its order (exact matches before typo matches); the category and any
-     * other condition on `base` still apply, in SQL, and paging counts what is left.
+     * The product grid: published products, newest first. With `search`, its diet words become the
+     * filter (search/diet-words.ts) and the rest finds products through the search index (search/), in
+     * its order (exact matches before typo matches, counted in `searchNotes.exact`); the category and the
+     * filter still apply, in SQL, and paging counts what is left.
      * Returns null when `categoryId` is not a published category (callers answer 404).
      */
-    async products(options: ProductListOptions): Promise<Paginated<ProductSummary> | null> {
+    async products(options: ProductListOptions): Promise<ProductPage | null> {
       let base = publishedProducts();
       if (options.categoryId !== undefined) {
         const scope = await categoryScope(options.categoryId);
         if (!scope) return null;
         base = inCategories(scope.ids);
       }
-      const filter = options.filter;
-      if (filter && hasFilter(filter)) base = base.where((eb) => kashrutFilterCondition(eb, filter));
       const paging = {
         page: options.page,
         perPage: options.perPage ?? PRODUCTS_PER_PAGE,
         path: options.path,
         query: options.query,
       };
-      const text = options.search?.trim() ?? "";
+      // Diet words in the search are the filter, not text (issue 29): "פרווה" never finds a dairy product.
+      const search = options.search?.trim() ?? "";
+      const read = readDietWords(search);
+      const pageFilter = options.filter ?? { without: [] };
+      const filter = read.filter && mergeFilters(pageFilter, read.filter);
+      const notes = (exact: number, didYouMean: string | null = null): SearchNotes => ({
+        dietWords: read.words,
+        contradiction: filter === null,
+        exact,
+        didYouMean,
+      });
+      if (filter === null) {
+        const page = await paginateQuery({ ...paging, count: async () => 0, fetch: async () => [] });
+        return { ...page, searchNotes: notes(0) };
+      }
+      if (hasFilter(filter)) base = base.where((eb) => kashrutFilterCondition(eb, filter));
+      // A search of only diet words lists what the filter admits; any other search goes to the index, even
+      // one with no searchable word ("%"), which finds nothing.
+      const text = read.words.length ? read.text : search;
       if (text) {
         const ranked = await rankedMatches(base, text);
-        return paginateQuery({
+        const exact = ranked.filter((hit) => hit.tier !== "fuzzy").length;
+        const page = await paginateQuery({
           ...paging,
           count: async () => ranked.length,
           fetch: async (limit, offset) => {
-            const ids = ranked.slice(offset, offset + limit);
+            const ids = ranked.slice(offset, offset + limit).map((hit) => hit.id);
             if (ids.length === 0) return [];
             const rows = await db
               .selectFrom("products")
@@ -212,8 +246,9 @@ export function createCatalogueService(
             return summaries(ids.flatMap((id) => byId.get(id) ?? []));
           },
         });
+        return { ...page, searchNotes: notes(exact, exact === 0 ? await productSearch.didYouMean(text) : null) };
       }
-      return paginateQuery({
+      const page = await paginateQuery({
         ...paging,
         count: async () =>
           Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
@@ -228,6 +263,7 @@ export function createCatalogueService(
               .execute(),
           ),
       });
+      return read.words.length ? { ...page, searchNotes: notes(page.total) } : page;
     },
 
     /**

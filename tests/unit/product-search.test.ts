@@ -5,6 +5,7 @@
  * no product changed).
  */
 import { describe, expect, it, vi } from "vitest";
+import type { CatalogueFilter } from "../../domain/kashrut.ts";
 import type { DB } from "../../server/db/database.ts";
 import {
   adjacentSwaps,
@@ -237,5 +238,57 @@ describe("the live index", () => {
     version.bump();
     expect((await search.search("לאפה"))[0]).toMatchObject({ id: 4, tier: "name" });
     expect(state.reads).toBe(2);
+  });
+});
+
+const catalogue = await buildProductIndex(
+  [
+    { id: 1, name: "עוגת שוקולד", title: "שכבות", content: "קרם שוקולד." },
+    { id: 2, name: "קרואסון שוקולד", title: "חמאה", content: "נאפה כל בוקר." },
+    { id: 3, name: "עוגיות שיבולת שועל", title: "פריכות", content: "צימוקים." },
+    { id: 4, name: "חלה מקמח מלא", title: "קלועה", content: "לשבת." },
+    { id: 5, name: "עוגת גבינה", title: "אפויה", content: "גבינה לבנה." },
+    { id: 6, name: "בייגל עגול", title: "שומשום", content: "ירושלמי." },
+  ].map((d, i) => ({
+    ...d,
+    createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+    kashrut: { dietary: i % 2 ? ("parve" as const) : ("dairy" as const), allergens: [], may_contain: [] },
+  })),
+);
+const names = (text: string, filter?: CatalogueFilter) => catalogue.suggest(text, 8, filter).map((s) => s.name);
+
+describe("suggestions, similar results and 'did you mean' (issue 29)", () => {
+  it("suggests words that start like the typed one, the cheapest slip only ('שוקל' → שוקולד, not שועל)", () => {
+    expect(names("שוקל").sort()).toEqual(["עוגת שוקולד", "קרואסון שוקולד"].sort());
+    // Exact starts first, and then no typo matches at all.
+    expect(names("עוג").sort()).toEqual(["עוגיות שיבולת שועל", "עוגת גבינה", "עוגת שוקולד"].sort());
+  });
+
+  it("finds cakes for a defective spelling, singular or plural ('עגה', 'עגות'), marked as similar", () => {
+    expect(
+      catalogue
+        .search("עגה")
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual([1, 5]);
+    expect(catalogue.search("עגה").every((h) => h.tier === "fuzzy")).toBe(true);
+    expect(catalogue.search("עגות").map((h) => h.id)).toEqual(expect.arrayContaining([1, 5]));
+    expect(names("עגה").sort()).toEqual(["עוגת גבינה", "עוגת שוקולד"].sort());
+  });
+
+  it("says what the visitor probably meant, in the catalogue's spelling", () => {
+    expect(catalogue.didYouMean("עוגת גבנה")).toBe("עוגת גבינה");
+    expect(catalogue.didYouMean("שוקל")).toBe("שוקולד");
+    expect(catalogue.didYouMean("עגה")).toBe("עוגה");
+    expect(catalogue.didYouMean("עוגת שוקולד")).toBeNull();
+    expect(catalogue.didYouMean("זזזזזז")).toBeNull();
+  });
+
+  it("filters suggestions by the diet words' filter, also with no text (newest first)", () => {
+    const dairy = names("עוגת", { dietary: "dairy", without: [] });
+    expect(dairy.slice(0, 2).sort()).toEqual(["עוגת גבינה", "עוגת שוקולד"].sort());
+    expect(dairy).not.toContain("קרואסון שוקולד");
+    expect(names("", { dietary: "parve", without: [] })).toEqual(["בייגל עגול", "חלה מקמח מלא", "קרואסון שוקולד"]);
+    expect(names("")).toEqual([]);
   });
 });

@@ -28,6 +28,9 @@ export const handle = {
   }),
 } satisfies PageHandle;
 
+type SearchNotes = NonNullable<Route.ComponentProps["loaderData"]["products"]["searchNotes"]>;
+type DietWord = SearchNotes["dietWords"][number];
+
 /** The public site's pagination window (spec §9). */
 const PAGE_WINDOW = 2;
 
@@ -80,10 +83,63 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const ErrorBoundary = SiteErrorBoundary;
 
+/** What the diet words of the search did: they filter by what staff recorded, they are not searched as text. */
+function DietNote({ notes }: { notes: SearchNotes }) {
+  const t = heCatalogue.products;
+  return (
+    <section
+      aria-labelledby="diet-note-heading"
+      data-testid="diet-note"
+      className="mt-6 rounded-2xl bg-cream-50 p-4 text-cocoa-900 ring-1 ring-cream-300"
+    >
+      <h2 id="diet-note-heading" className="font-bold">
+        {t.dietHeading}
+      </h2>
+      <ul className="mt-1 space-y-1">
+        {notes.contradiction ? <li>{t.dietContradiction}</li> : null}
+        {notes.dietWords.map((word) => (
+          <li key={dietKey(word)}>
+            {word.kind === "dietary"
+              ? t.dietDietary(heKashrut.dietary[word.dietary])
+              : word.kind === "vegan"
+                ? t.dietVegan
+                : t.dietWithout(heKashrut.allergens[word.allergen])}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-sm text-cocoa-800">{heKashrut.allergensNote}</p>
+    </section>
+  );
+}
+
+const dietKey = (word: DietWord) =>
+  word.kind === "dietary" ? word.dietary : word.kind === "without" ? `without-${word.allergen}` : word.kind;
+
 /** The product grid with search, subcategory filter and pagination (spec §2, §9). */
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { products, search, category, parent, filter } = loaderData;
   const filtered = hasFilter(filter);
+  const notes = products.searchNotes;
+  // Results come exact first (the search index's order): those on this page before `exact` are exact.
+  const exactOnPage = notes
+    ? Math.max(0, Math.min(products.data.length, notes.exact - ((products.from ?? 1) - 1)))
+    : products.data.length;
+  const exactTiles = products.data.slice(0, exactOnPage);
+  const similarTiles = products.data.slice(exactOnPage);
+  const similarOnly = notes !== undefined && notes.exact === 0 && products.total > 0;
+  const didYouMean = notes?.didYouMean ? (
+    <>
+      {" "}
+      {heCatalogue.products.didYouMean}
+      <Link
+        to={productsHref({ search: notes.didYouMean, category: category?.id, ...filterQuery(filter) })}
+        className="font-bold text-crust-700 underline underline-offset-4 hover:text-crust-600"
+      >
+        {`«${notes.didYouMean}»`}
+      </Link>
+      ?
+    </>
+  ) : null;
   const heading = category ? category.name : heCatalogue.products.heading;
   const crumbs = homeTrail(
     // "All products" keeps the kashrut/allergen filter: only the category is left behind.
@@ -105,7 +161,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           ) : null}
           {products.total > 0 ? (
             <p className="mt-1 text-cocoa-800">
-              {heCatalogue.products.count(products.total)}
+              {notes && notes.exact < products.total
+                ? heCatalogue.products.countWithSimilar(notes.exact, products.total - notes.exact)
+                : heCatalogue.products.count(products.total)}
               {products.from !== null && products.to !== null && products.last_page > 1 ? (
                 <span> · {heCatalogue.pagination.summary(products.from, products.to, products.total)}</span>
               ) : null}
@@ -139,9 +197,28 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         <ProductFilter filter={filter} search={search} categoryId={category?.id} />
       </div>
 
+      {notes && (notes.dietWords.length > 0 || notes.contradiction) ? <DietNote notes={notes} /> : null}
+
       <div className="mt-8">
+        {similarOnly && search ? (
+          <p className="mb-4 text-lg text-cocoa-900" data-testid="no-exact">
+            {heCatalogue.products.noExact(search)}
+            {didYouMean}
+          </p>
+        ) : null}
         {products.data.length ? (
-          <ProductGrid products={products.data} priorityCount={2} />
+          <>
+            {exactTiles.length ? <ProductGrid products={exactTiles} priorityCount={2} /> : null}
+            {similarTiles.length ? (
+              <section aria-labelledby="similar-heading" className={exactTiles.length ? "mt-12" : ""}>
+                <h2 id="similar-heading" className="text-2xl font-bold text-cocoa-900">
+                  {heCatalogue.products.similarHeading}
+                </h2>
+                <p className="mt-1 mb-5 text-cocoa-800">{heCatalogue.products.similarHint}</p>
+                <ProductGrid products={similarTiles} priorityCount={exactTiles.length ? 0 : 2} />
+              </section>
+            ) : null}
+          </>
         ) : (
           <div className="rounded-2xl bg-cream-50 p-8 text-center ring-1 ring-cream-300">
             <p className="text-xl font-bold text-cocoa-900">
@@ -151,6 +228,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                   ? heKashrut.noFilterResults
                   : heCatalogue.products.empty}
             </p>
+            {search && didYouMean ? <p className="mt-2 text-lg text-cocoa-900">{didYouMean}</p> : null}
             {search ? <p className="mt-2 text-cocoa-800">{heCatalogue.products.noResultsHint}</p> : null}
             {!search && filtered ? <p className="mt-2 text-cocoa-800">{heKashrut.noFilterResultsHint}</p> : null}
             {search || category || filtered ? (

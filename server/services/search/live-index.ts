@@ -21,10 +21,13 @@
  * - Until `follow` binds it to a content version (createApp does), each search builds a throw-away
  *   index: correct, for scripts and code outside the app.
  */
+
+import type { CatalogueFilter } from "../../../domain/kashrut.ts";
 import type { ContentVersion } from "../../content-version.ts";
 import type { DB } from "../../db/database.ts";
 import { errorFields, type Logger } from "../../log.ts";
 import { PUBLISHED } from "../categories.ts";
+import { KASHRUT_COLUMNS, kashrutFromRow } from "../kashrut.ts";
 import {
   buildProductIndex,
   type ProductDocument,
@@ -36,8 +39,10 @@ import {
 export interface ProductSearch {
   /** Every published product matching the visitor's text, best first (ids with scores and tiers). */
   search(text: string): Promise<SearchHit[]>;
-  /** At most `limit` (default 8) names for the search box, best first. */
-  suggest(text: string, limit?: number): Promise<Suggestion[]>;
+  /** At most `limit` (default 8) names for the search box, best first; with `filter`, only products it admits. */
+  suggest(text: string, limit?: number, filter?: CatalogueFilter): Promise<Suggestion[]>;
+  /** The search with its unmatched words replaced by the closest catalogue words, or null (engine.ts). */
+  didYouMean(text: string): Promise<string | null>;
   /** Keeps the index current with this content version (idempotent per version object). */
   follow(version: Pick<ContentVersion, "current" | "onChange">): void;
 }
@@ -61,8 +66,18 @@ async function fingerprintOf(db: DB): Promise<string> {
 }
 
 async function loadDocuments(db: DB): Promise<ProductDocument[]> {
-  const rows = await published(db).select(["id", "name", "title", "content", "created_at"]).orderBy("id").execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, title: r.title, content: r.content, createdAt: r.created_at }));
+  const rows = await published(db)
+    .select(["id", "name", "title", "content", "created_at", ...KASHRUT_COLUMNS])
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    title: r.title,
+    content: r.content,
+    createdAt: r.created_at,
+    kashrut: kashrutFromRow(r),
+  }));
 }
 
 export function createProductSearch(db: DB, logger?: Logger): ProductSearch {
@@ -120,8 +135,11 @@ export function createProductSearch(db: DB, logger?: Logger): ProductSearch {
     async search(text) {
       return (await fresh()).search(text);
     },
-    async suggest(text, limit) {
-      return (await fresh()).suggest(text, limit);
+    async suggest(text, limit, filter) {
+      return (await fresh()).suggest(text, limit, filter);
+    },
+    async didYouMean(text) {
+      return (await fresh()).didYouMean(text);
     },
     follow(version) {
       if (followed.has(version)) return;

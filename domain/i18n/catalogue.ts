@@ -64,8 +64,11 @@ export const heCatalogue = {
     searchAgain: "חיפוש נוסף",
     inCategory: (name: string) => `מוצרים בקטגוריה ${name}`,
     // Search notes (issue 29): diet words are the filter; one-letter-off results are marked as similar.
-    countWithSimilar: (exact: number, similar: number) =>
-      `${exact === 1 ? "מוצר אחד" : `${exact} מוצרים`} · ועוד ${similar === 1 ? "תוצאה דומה אחת" : `${similar} תוצאות דומות`}`,
+    countWithSimilar: (exact: number, similar: number) => {
+      const similarText = similar === 1 ? "תוצאה דומה אחת" : `${similar} תוצאות דומות`;
+      if (exact === 0) return similarText;
+      return `${exact === 1 ? "מוצר אחד" : `${exact} מוצרים`} · ועוד ${similarText}`;
+    },
     dietHeading: "סינון לפי מה שחיפשתם",
     dietDietary: (name: string) => `«${name}»: מוצגים רק מוצרים שסומנו ${name}.`,
     dietVegan:

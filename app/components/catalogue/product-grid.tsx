@@ -24,7 +24,7 @@ function ProductTile({ product, priority = false }: { product: ProductSummary; p
       ) : null}
       {product.title ? <span className="line-clamp-2 text-sm text-cocoa-800">{product.title}</span> : null}
       {product.price_from !== null ? (
-        <span className="mt-auto pt-1 text-base font-semibold text-crust-700">
+        <span data-price="" className="mt-auto self-start pt-1 text-base font-semibold text-crust-700">
           {heCatalogue.catalogue.priceFrom}
           <bdi className="whitespace-nowrap">{formatShekels(product.price_from)}</bdi>
         </span>

@@ -77,7 +77,8 @@ export function SiteFooter({ settings, categories }: { settings: SiteSettings; c
           </ul>
         </div>
       </div>
-      <p className="border-t border-cocoa-800 py-4 text-center text-sm text-cream-200">
+      {/* pb-24: room for the floating chat button at the end of the page (chat-button.tsx). */}
+      <p className="border-t border-cocoa-800 pt-4 pb-24 text-center text-sm text-cream-200">
         © {he.site.footerYear} {settings.brandName} · {he.site.rights}
       </p>
     </footer>

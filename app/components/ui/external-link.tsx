@@ -2,13 +2,13 @@
  * A link that opens in a new tab: `rel="noopener noreferrer"` (the new page gets no handle on this one and
  * no referrer), and the Hebrew "new tab" note for screen readers after the visible text.
  */
-import type { AnchorHTMLAttributes, ReactNode } from "react";
+import type { AnchorHTMLAttributes, ReactNode, Ref } from "react";
 import { he } from "../../../domain/i18n/site.ts";
 
 export function ExternalLink({
   children,
   ...props
-}: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "target" | "rel"> & { href: string }) {
+}: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "target" | "rel"> & { href: string; ref?: Ref<HTMLAnchorElement> }) {
   return (
     <a {...props} target="_blank" rel="noopener noreferrer">
       {children}
@@ -26,6 +26,7 @@ export function OrderLink({ href, className, children }: { href: string; classNa
   return (
     <ExternalLink
       href={href}
+      data-chat-avoid=""
       className={`inline-flex items-center rounded-full bg-berry-700 text-white hover:bg-berry-600 ${className}`}
     >
       {children}

@@ -95,11 +95,15 @@ function PhoneSummary({ sizes, orderUrl }: { sizes: { price: number }[]; orderUr
     <div className="mt-4 flex flex-wrap items-center justify-between gap-3 md:hidden">
       {prices.length ? (
         <p className="text-lg font-bold text-crust-700">
-          <bdi className="whitespace-nowrap">{formatShekels(low)}</bdi>
+          <bdi data-price="" className="whitespace-nowrap">
+            {formatShekels(low)}
+          </bdi>
           {high > low ? (
             <>
               {" – "}
-              <bdi className="whitespace-nowrap">{formatShekels(high)}</bdi>
+              <bdi data-price="" className="whitespace-nowrap">
+                {formatShekels(high)}
+              </bdi>
             </>
           ) : null}
         </p>
@@ -198,7 +202,9 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 {product.size.map((size) => (
                   <li key={size.id} className="flex items-baseline justify-between gap-4 py-2 text-lg">
                     <span>{size.name}</span>
-                    <bdi className="font-bold whitespace-nowrap text-crust-700">{formatShekels(size.price)}</bdi>
+                    <bdi data-price="" className="font-bold whitespace-nowrap text-crust-700">
+                      {formatShekels(size.price)}
+                    </bdi>
                   </li>
                 ))}
               </ul>

@@ -82,7 +82,8 @@ const answers = await Promise.all(
       const body = (await res.json().catch(() => ({}))) as { message?: string };
       return { status: res.status, ms: performance.now() - start, message: body.message ?? "" };
     } catch (error) {
-      return { status: `network error (${(error as Error).message})`, ms: performance.now() - start, message: "" };
+      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+      return { status: `network error (${cause})`, ms: performance.now() - start, message: "" };
     }
   }),
 );

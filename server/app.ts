@@ -198,6 +198,7 @@ export function createApp(deps: AppDeps) {
     shared: database.dialect === "postgres" ? createDatabaseStore(database.db) : undefined,
     trustProxy: deps.config.trustProxy,
     rules: deps.rateRules,
+    logger,
   });
   // A general ceiling per client address on everything below — the API, pages (cached ones too) and their
   // `.data` requests — before any work is done (health check, built assets and uploads are served above).
@@ -289,7 +290,12 @@ export function createApp(deps: AppDeps) {
   // A write's service notes say what it changed; the pages those records show are made new once it answered
   // (http/invalidation.ts). Form posts, sign-ins and other records no visitor sees touch no page.
   app.use("*", invalidateAfterWrites({ contentVersion, logger }));
-  const guard = createLoginGuard({ db: database.db, limiter, isKnownDevice: sessions.isKnownDevice });
+  const guard = createLoginGuard({
+    db: database.db,
+    limiter,
+    isKnownDevice: sessions.isKnownDevice,
+    onAccountLocked: services.loginUnlocks.offer,
+  });
   app.route("/", createAuthRouter({ services, sessions, guard, trustProxy: deps.config.trustProxy, logger }));
   // Spec §6: the admin area is for signed-in staff; a visitor asking for an admin page goes home.
   // (Client-side data requests end in .data and are guarded by the admin route loaders.)

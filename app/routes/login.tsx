@@ -1,7 +1,8 @@
 /**
  * Staff login (spec §2 /login, §3 Login, §4, §5): e-mail and password required, "remember me".
  * With JavaScript the form posts JSON through the admin API client; without it, an ordinary form
- * post to the same endpoint (the server redirects back here with ?error=… on failure).
+ * post to the same endpoint (the server redirects back here with ?error=… on failure). A locked account's
+ * unlock link lands here too (`?unlock=…`, then `?unlocked=1` or `?unlock_error=…`).
  */
 import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -12,7 +13,7 @@ import { loginMessages, loginSchema } from "../../domain/schemas/login.ts";
 import { LogoMark } from "../components/site/logo.tsx";
 import { CsrfField } from "../components/ui/csrf-field.tsx";
 import { ApiError, apiJson } from "../lib/api-client.ts";
-import { requestContext } from "../lib/context.ts";
+import { requestContext, servicesContext } from "../lib/context.ts";
 import { brandFromMatches, pageTitle } from "../lib/meta.ts";
 import { setLoggedIn } from "../lib/session-flag.ts";
 import type { Route } from "./+types/login";
@@ -20,9 +21,16 @@ import type { Route } from "./+types/login";
 /** Rendered for each visitor: the form carries the visitor's XSRF token. */
 export const handle = { page: sessionPage() } satisfies PageHandle;
 
-/** The form's XSRF token (CsrfField); the request carried the session, so this also sets its cookies. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return { csrfToken: context.get(requestContext).csrfToken };
+/**
+ * The form's XSRF token (CsrfField); the request carried the session, so this also sets its cookies. With
+ * `?unlock=<token>` (the link e-mailed to a locked account, server/services/login-unlocks.ts): whether the link
+ * works, for the panel whose button opens the account in this browser (POST /login/unlock). Opening the link
+ * changes nothing: mail scanners open every link in a message.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("unlock");
+  const unlock = token === null ? null : await context.get(servicesContext).loginUnlocks.check(token);
+  return { csrfToken: context.get(requestContext).csrfToken, unlock, unlockToken: unlock ? token : null };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -31,12 +39,25 @@ export function meta({ matches }: Route.MetaArgs) {
 
 type Errors = Partial<Record<"email" | "password" | "form", string>>;
 
-export default function Login() {
+const u = heForms.login.unlock;
+
+export default function Login({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const serverError = params.get("error");
+  const unlockError = params.get("unlock_error");
+  const unlockStatus =
+    loaderData.unlock?.status === "invalid" || unlockError === "invalid"
+      ? u.invalid
+      : loaderData.unlock?.status === "expired" || unlockError === "expired"
+        ? u.expired
+        : null;
   const [errors, setErrors] = useState<Errors>(
-    serverError ? { form: serverError === "credentials" ? loginMessages.failed : loginMessages.emailRequired } : {},
+    serverError
+      ? { form: serverError === "credentials" ? loginMessages.failed : loginMessages.emailRequired }
+      : unlockStatus
+        ? { form: unlockStatus }
+        : {},
   );
   const [loading, setLoading] = useState(false);
 
@@ -83,6 +104,14 @@ export default function Login() {
           <h1 className="text-2xl font-bold text-cocoa-900">{heForms.login.heading}</h1>
           <p className="text-cocoa-800">{heForms.login.intro}</p>
         </div>
+        {loaderData.unlock?.status === "valid" ? (
+          <UnlockPanel email={loaderData.unlock.email} token={loaderData.unlockToken ?? ""} />
+        ) : null}
+        {params.get("unlocked") === "1" ? (
+          <p role="status" className="mb-5 rounded-lg bg-olive-700/10 px-4 py-3 font-medium text-olive-700">
+            {u.done}
+          </p>
+        ) : null}
         <form method="post" action="/login" noValidate onSubmit={onSubmit} className="space-y-5">
           <CsrfField />
           {errors.form ? (
@@ -113,6 +142,35 @@ export default function Login() {
         </form>
       </div>
     </main>
+  );
+}
+
+/** A working unlock link: what it does, and the button (an ordinary form post, with or without JavaScript). */
+function UnlockPanel({ email, token }: { email: string; token: string }) {
+  return (
+    <section aria-labelledby="unlock-heading" className="mb-6 rounded-xl bg-white p-5 ring-1 ring-cream-300">
+      <h2 id="unlock-heading" className="text-lg font-bold text-cocoa-900">
+        {u.heading}
+      </h2>
+      <p className="mt-2 text-cocoa-800">
+        {u.intro}{" "}
+        <bdi dir="ltr" className="font-semibold">
+          {email}
+        </bdi>
+        .
+      </p>
+      <p className="mt-2 text-cocoa-800">{u.explain}</p>
+      <form method="post" action="/login/unlock" className="mt-4">
+        <CsrfField />
+        <input type="hidden" name="token" value={token} />
+        <button
+          type="submit"
+          className="w-full rounded-full bg-berry-700 px-6 py-3 text-lg font-semibold text-white hover:bg-berry-600"
+        >
+          {u.button}
+        </button>
+      </form>
+    </section>
   );
 }
 

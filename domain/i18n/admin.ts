@@ -564,6 +564,8 @@ export const heAdmin = {
       sign_in: "כניסה לחשבון",
       sign_in_failed: "כניסה שנכשלה",
       sign_out: "יציאה מהחשבון",
+      unlock_sent: "נשלח קישור לפתיחת החשבון",
+      unlock_used: "החשבון נפתח בקישור",
     } as Record<string, string>,
     entities: {
       Product: "מוצר",

@@ -1,5 +1,6 @@
 /**
- * Hebrew strings of the e-mails the site sends (server only): the club's confirmation e-mail.
+ * Hebrew strings of the e-mails the site sends (server only): the club's confirmation e-mail and a locked staff
+ * account's unlock link.
  */
 export const heMail = {
   clubConfirmation: {
@@ -11,6 +12,19 @@ export const heMail = {
     linkFallback: "אם הכפתור לא עובד, העתיקו את הקישור הזה לדפדפן:",
     expires: (days: number) => `הקישור בתוקף ${days} ימים ואפשר להשתמש בו פעם אחת.`,
     ignore: "לא ביקשתם להצטרף? אפשר פשוט להתעלם מהודעה זו – בלי אישור לא נשלח לכם דבר.",
+    signature: (brand: string) => `בברכה,\n${brand}`,
+  },
+  loginUnlock: {
+    subject: (brand: string) => `פתיחת חשבון הצוות שלך באתר ${brand}`,
+    greeting: "שלום,",
+    intro: (brand: string) =>
+      `חשבון הצוות שלך באתר ${brand} נחסם זמנית, אחרי ניסיונות התחברות רבים שנכשלו מכתובות שונות.`,
+    action: "אם ניסית להתחבר עכשיו, אפשר לפתוח את החשבון בדפדפן שבו פותחים את הקישור (הסיסמה עדיין נדרשת):",
+    button: "פתיחת החשבון",
+    linkFallback: "אם הכפתור לא עובד, העתיקו את הקישור הזה לדפדפן:",
+    expires: (minutes: number) => `הקישור בתוקף ${minutes} דקות ואפשר להשתמש בו פעם אחת.`,
+    ignore:
+      "לא ניסית להתחבר? מישהו אחר מנסה לנחש את הסיסמה. החשבון מוגן, והדפדפנים שבהם התחברת בעבר ממשיכים לעבוד. כדאי להחליף סיסמה ולעדכן את מנהל האתר.",
     signature: (brand: string) => `בברכה,\n${brand}`,
   },
 } as const;

@@ -1,14 +1,15 @@
 /**
- * Login, logout and the current user (spec §3, §4, §7). `POST /login` takes JSON from the admin app
+ * Login, logout, a locked account's unlock link and the current user (spec §3, §4, §7). `POST /login` takes JSON from the admin app
  * or an ordinary form post (no JavaScript): JSON gets JSON back, a form gets redirected.
  */
 import { type Context, Hono } from "hono";
 import { toFieldErrors } from "../../domain/field-errors.ts";
+import { heForms } from "../../domain/i18n/forms.ts";
 import { type LoginInput, loginMessages, loginSchema } from "../../domain/schemas/login.ts";
 import type { AppEnv } from "../app.ts";
 import type { LoginGuard } from "../auth/login-guard.ts";
 import type { SessionManager } from "../auth/sessions.ts";
-import { ValidationError } from "../errors.ts";
+import { HttpError, ValidationError } from "../errors.ts";
 import { clientAddress } from "../http/rate-limit.ts";
 import { readBody } from "../http/validation.ts";
 import { errorFields, type Logger } from "../log.ts";
@@ -85,6 +86,23 @@ export function createAuthRouter(deps: {
     await audit(c, { user, action: "sign_in" });
     if (json) return c.json({ data: { name: user.name, email: user.email } });
     return c.redirect(safeNextPath(body.next), 303);
+  });
+
+  // The button of an unlock link's page (/login?unlock=…, services/login-unlocks.ts): this browser becomes a known
+  // device of the account, so the per-account login ceiling no longer refuses it; the password is still asked.
+  router.post("/login/unlock", async (c) => {
+    const json = wantsJson(c);
+    const body = await readBody(c);
+    const result = await services.loginUnlocks.redeem(typeof body.token === "string" ? body.token : null);
+    if (result.status !== "unlocked") {
+      if (json) throw new HttpError(result.status === "expired" ? 410 : 400, heForms.login.unlock[result.status]);
+      return c.redirect(`/login?unlock_error=${result.status}`, 303);
+    }
+    sessions.rememberDevice(c, result.user.email);
+    await guard.forgive(c, result.user.email);
+    await audit(c, { user: result.user, action: "unlock_used" });
+    if (json) return c.json({ message: heForms.login.unlock.done });
+    return c.redirect("/login?unlocked=1", 303);
   });
 
   router.post("/logout", async (c) => {

@@ -8,7 +8,8 @@
  *    the account is read or written before this, and a "busy" refusal counts against no account;
  * 3. the shared failure counts, read (not written): per account-and-address pair, a growing delay in three
  *    tiers (`loginPairMinute/Quarter/Hour`); per account from everywhere, `loginAccount`, which never refuses a
- *    browser carrying the account's known-device cookie or an address the account has signed in from before;
+ *    browser carrying the account's known-device cookie (set at sign-in, or by the account's unlock link) or an
+ *    address the account has signed in from before; its refusal e-mails the account an unlock link;
  * 4. the check itself; only its outcome writes: a wrong password counts one failure in each shared counter, a
  *    correct one clears the pair and remembers the address.
  *
@@ -50,11 +51,15 @@ export interface LoginGuardDeps {
   limiter: RateLimiter;
   semaphore?: Semaphore;
   isKnownDevice(c: Context, email: string): boolean;
+  /** The per-account ceiling refused an attempt: e-mail the account an unlock link (services/login-unlocks.ts). */
+  onAccountLocked?(email: string, address: string): void;
 }
 
 export interface LoginMessages {
   tooMany: string;
   busy: string;
+  /** The per-account ceiling's refusal: says an unlock link is on its way if the account exists. */
+  accountLocked: string;
 }
 
 export function createLoginGuard(deps: LoginGuardDeps) {
@@ -89,12 +94,19 @@ export function createLoginGuard(deps: LoginGuardDeps) {
     }
     const perAccount = await shared.peek(accountKey(email), rules.loginAccount);
     if (!perAccount.allowed && !deps.isKnownDevice(c, email) && !(await knownAddress(email, address))) {
-      throw refuse(perAccount);
+      deps.onAccountLocked?.(email, address);
+      throw tooManyRequests(perAccount.retryAfter, messages.accountLocked);
     }
   }
 
   return {
     semaphore,
+
+    /** An unlock link was used in this browser: this address's failures on the account start afresh. */
+    async forgive(c: Context, email: string): Promise<void> {
+      const address = clientAddress(c, limiter.trustProxy);
+      for (const [tier] of pairRules) await shared.reset(pairKey(tier, address, email));
+    },
 
     /**
      * One login attempt for `email`: `verify` (the password check) runs only when the attempt is within every

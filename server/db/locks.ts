@@ -22,7 +22,9 @@ export type LockableTable =
   // The trash locks whatever it moves (server/services/admin/trash.ts).
   | "clients"
   | "contact_requests"
-  | "reviews";
+  | "reviews"
+  // A locked account's unlock links are made one at a time (server/services/login-unlocks.ts).
+  | "users";
 
 /**
  * True when the row exists, and then it stays until the transaction ends: `"update"` before deleting or

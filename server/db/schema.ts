@@ -249,6 +249,17 @@ export interface KnownLoginsTable {
   last_login_at: string;
 }
 
+/** A one-time link that opens a staff account the per-account login ceiling refuses (migration 020). */
+export interface LoginUnlocksTable {
+  /** SHA-256 (hex) of the link's token; the token itself is only in the e-mail. */
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  /** Set when the link (or another of the account's) was used: it works no more. */
+  used_at: string | null;
+}
+
 /** Background work items claimed by one server at a time (migration 012, server/jobs/queue.ts). */
 export interface JobsTable {
   id: Generated<number>;
@@ -321,6 +332,7 @@ export interface Database {
   content_version: ContentVersionTable;
   row_counts: RowCountsTable;
   known_logins: KnownLoginsTable;
+  login_unlocks: LoginUnlocksTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;
   trash: TrashTable;

@@ -12,6 +12,7 @@ import type { Context } from "hono";
 import { heApi } from "../../domain/i18n/api.ts";
 import type { DB } from "../db/database.ts";
 import { HttpError } from "../errors.ts";
+import type { Logger } from "../log.ts";
 
 export interface RateRule {
   /** Requests allowed per window. */
@@ -262,16 +263,29 @@ export function createRateLimiter(options: {
   shared?: RateLimitStore;
   trustProxy: boolean;
   rules?: RateRules;
+  /** Told once when requests come through a proxy that TRUST_PROXY does not trust. */
+  logger?: Pick<Logger, "warn">;
 }): RateLimiter {
   const local = options.local ?? createMemoryStore();
   const shared = options.shared ?? local;
   const rules = options.rules ?? RATE_RULES;
+  let toldUntrusted = false;
   return {
     local,
     shared,
     trustProxy: options.trustProxy,
     rules,
     async enforce(c, name, extraKey) {
+      // Behind nginx without TRUST_PROXY every visitor is the proxy's address and shares one set of limits:
+      // one visitor's lock-out is everyone's (issue 31). Said once; a direct client adding the header only
+      // costs this one line.
+      if (!options.trustProxy && !toldUntrusted && c.req.header("x-forwarded-for")) {
+        toldUntrusted = true;
+        options.logger?.warn(
+          "requests carry X-Forwarded-For but TRUST_PROXY is off: behind a proxy every visitor shares its address and its rate limits; set TRUST_PROXY=1 (docs/deploy.md)",
+          { address: clientAddress(c, false) },
+        );
+      }
       const key = `${name}:${extraKey ?? clientAddress(c, options.trustProxy)}`;
       const hit = local.hitNow(key, rules[name]);
       if (!hit.allowed) throw tooManyRequests(hit.retryAfter);

@@ -3,10 +3,8 @@
  * from the site settings, and the one-time link to /club/confirm.
  */
 import { heMail } from "../../domain/i18n/mail.ts";
-import { escapeHtml } from "../http/error-page.ts";
+import { linkMessage } from "./link-message.ts";
 import type { MailMessage } from "./mailer.ts";
-
-const t = heMail.clubConfirmation;
 
 export function clubConfirmationMessage(input: {
   to: string;
@@ -14,41 +12,5 @@ export function clubConfirmationMessage(input: {
   link: string;
   validDays: number;
 }): MailMessage {
-  const { brand, link } = input;
-  const text = [
-    t.greeting,
-    "",
-    t.intro(brand),
-    t.action,
-    link,
-    "",
-    t.expires(input.validDays),
-    t.ignore,
-    "",
-    t.signature(brand),
-  ].join("\n");
-  const b = escapeHtml(brand);
-  const href = escapeHtml(link);
-  // Inline styles only: mail clients drop <style> and external sheets. Colours are the site's (AA contrast).
-  const html = `<!doctype html>
-<html lang="he" dir="rtl">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.subject(brand))}</title></head>
-<body dir="rtl" style="margin:0;padding:0;background:#f6ead7;">
-<div dir="rtl" style="max-width:560px;margin:0 auto;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:17px;line-height:1.6;color:#3b2418;text-align:right;">
-<p style="margin:0 0 16px;font-size:22px;font-weight:bold;">${b}</p>
-<div style="background:#fffaf2;border-radius:16px;padding:24px;">
-<p style="margin:0 0 12px;">${escapeHtml(t.greeting)}</p>
-<p style="margin:0 0 12px;">${escapeHtml(t.intro(brand))}</p>
-<p style="margin:0 0 20px;">${escapeHtml(t.action)}</p>
-<p style="margin:0 0 24px;"><a href="${href}" style="display:inline-block;background:#9d2b3f;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:999px;">${escapeHtml(t.button)}</a></p>
-<p style="margin:0 0 4px;font-size:15px;">${escapeHtml(t.linkFallback)}</p>
-<p dir="ltr" style="margin:0 0 20px;font-size:14px;text-align:left;word-break:break-all;"><a href="${href}" style="color:#8a4a1c;">${href}</a></p>
-<p style="margin:0 0 8px;font-size:15px;">${escapeHtml(t.expires(input.validDays))}</p>
-<p style="margin:0;font-size:15px;">${escapeHtml(t.ignore)}</p>
-</div>
-<p style="margin:16px 0 0;white-space:pre-line;">${escapeHtml(t.signature(brand))}</p>
-</div>
-</body>
-</html>`;
-  return { fromName: brand, to: input.to, subject: t.subject(brand), text, html };
+  return linkMessage(heMail.clubConfirmation, { ...input, validFor: input.validDays });
 }

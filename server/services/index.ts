@@ -13,6 +13,7 @@ import { createClientsService } from "./clients.ts";
 import { type Clock, systemClock } from "./clock.ts";
 import { createContactService } from "./contact.ts";
 import { createImagesService } from "./images.ts";
+import { createLoginUnlocks } from "./login-unlocks.ts";
 import { createMediaService } from "./media.ts";
 import { createPostsService } from "./posts.ts";
 import { createProductsService } from "./products.ts";
@@ -30,7 +31,7 @@ export interface ServiceDeps {
   clock?: Clock;
   /** Where image URLs point: "/uploads/" (default) or IMAGES_PUBLIC_URL. */
   imagesBaseUrl?: string;
-  /** Outgoing mail (club confirmations); off when absent. */
+  /** Outgoing mail (club confirmations, unlock links); off when absent. */
   mailer?: Mailer;
   /** The site's absolute base URL (PUBLIC_URL), for links in e-mails. */
   publicUrl?: string;
@@ -47,6 +48,8 @@ export function createServices(db: DB, deps: ServiceDeps) {
   const sales = createPostsService(db, media, "sales", clock);
   const publications = createPostsService(db, media, "publications", clock);
   const seasonal = createSeasonalService(db, catalogue, clock);
+  const audit = createAuditService(db);
+  const brand = async () => (await settings.get()).brandName;
   return {
     media,
     images,
@@ -54,7 +57,7 @@ export function createServices(db: DB, deps: ServiceDeps) {
     categories: createCategoriesService(db, media),
     users: createUsersService(db),
     auth: createAuthService(db),
-    audit: createAuditService(db),
+    audit,
     products: createProductsService(db),
     search,
     catalogue,
@@ -68,7 +71,14 @@ export function createServices(db: DB, deps: ServiceDeps) {
       mailer: deps.mailer,
       logger: deps.logger,
       publicUrl: deps.publicUrl,
-      brand: async () => (await settings.get()).brandName,
+      brand,
+    }),
+    loginUnlocks: createLoginUnlocks(db, {
+      mailer: deps.mailer,
+      logger: deps.logger,
+      publicUrl: deps.publicUrl,
+      brand,
+      audit,
     }),
     sitemap: createSitemapService(db, media, clock),
     admin: createAdminServices(db, { media, images, settings, clock }),

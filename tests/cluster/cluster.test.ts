@@ -8,10 +8,12 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminImage } from "../../domain/contracts/admin.ts";
+import type { TestApp } from "../support/app.ts";
 import { overHttp, TestClient } from "../support/client.ts";
 import { formWith, pngImage } from "../support/images.ts";
 import { runLoad } from "../support/load.ts";
@@ -127,6 +129,39 @@ async function startNginx(listenPort: number, upstreams: [number, number]): Prom
       await exited;
       removeTempDir(dir);
     },
+  };
+}
+
+/**
+ * A TestClient transport whose connections leave from the loopback address `from` (127.0.0.2, 127.0.0.3…): to
+ * nginx, a visitor at that address. (fetch cannot choose its source address; node:http can.)
+ */
+function fromAddress(baseURL: string, from: string): Pick<TestApp, "request"> {
+  return {
+    request: (path, init = {}) =>
+      new Promise<Response>((resolve, reject) => {
+        const headers = Object.fromEntries(new Headers(init.headers).entries());
+        const req = httpRequest(
+          `${baseURL}${path}`,
+          { method: init.method ?? "GET", headers, localAddress: from },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => {
+              const answer = new Headers();
+              for (const [name, value] of Object.entries(res.headers))
+                for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+                  answer.append(name, one);
+              resolve(
+                new Response(chunks.length ? Buffer.concat(chunks) : null, { status: res.statusCode, headers: answer }),
+              );
+            });
+            res.on("error", reject);
+          },
+        );
+        req.on("error", reject);
+        req.end(typeof init.body === "string" ? init.body : undefined);
+      }),
   };
 }
 
@@ -251,6 +286,38 @@ describe.skipIf(missing.length > 0)("two app servers behind nginx on one Postgre
     const list = await adminA.fetch("/api/clients?page=1");
     expect(list.status).toBe(200);
     expect(JSON.stringify(await list.json())).toContain(email);
+  });
+
+  it("behind nginx with TRUST_PROXY=1, visitors at different addresses are limited apart: an attacker's lock-out is not the owner's", async () => {
+    // An attacker at 127.0.0.2 guesses the owner's password through nginx, claiming another address; nginx
+    // overwrites X-Forwarded-For with the address it saw, so the claim changes nothing.
+    const attacker = new TestClient(fromAddress(nginx!.baseURL, "127.0.0.2"));
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await attacker.fetch("/login", {
+        method: "POST",
+        json: { email: ADMIN.email, password: `guess-${i}` },
+        headers: { "X-Forwarded-For": `198.51.100.${i + 1}` },
+      });
+      statuses.push(res.status);
+    }
+    // The pair's failures are shared by both servers (nginx alternates between them): ten, then refused.
+    expect(statuses).toEqual([...Array(10).fill(422), 429, 429]);
+    // The owner at 127.0.0.3, through the same nginx: her own failures count apart, and her password works.
+    const owner = new TestClient(fromAddress(nginx!.baseURL, "127.0.0.3"));
+    const typo = await owner.fetch("/login", { method: "POST", json: { email: ADMIN.email, password: "typo" } });
+    expect(typo.status).toBe(422);
+    const signedIn = await owner.fetch("/login", { method: "POST", json: { ...ADMIN, remember: false } });
+    expect(signedIn.status).toBe(200);
+    // The records name the real addresses, never nginx's and never the forged ones.
+    const rows = await query<{ address: string; n: number }>(
+      "select address, count(*)::int as n from audit_log where action = 'sign_in_failed' and user_email = $1 group by address order by address",
+      [ADMIN.email],
+    );
+    expect(rows).toEqual([
+      { address: "127.0.0.2", n: 10 },
+      { address: "127.0.0.3", n: 1 },
+    ]);
   });
 
   it("keeps public pages in nginx's cache as the apps' Cache-Control allows, and never an answer with Set-Cookie", async () => {

@@ -133,6 +133,7 @@ const SCHEMA = {
   content_version: ["id", "version"],
   row_counts: ["name", "n"],
   known_logins: ["user_id", "address", "last_login_at"],
+  login_unlocks: ["token_hash", "user_id", "created_at", "expires_at", "used_at"],
   audit_log: [
     "id",
     "created_at",

@@ -15,6 +15,7 @@ import { heApi } from "../../domain/i18n/api.ts";
 import { loginMessages } from "../../domain/schemas/login.ts";
 import { BUSY_RETRY_AFTER_SECONDS } from "../../server/http/faults.ts";
 import { RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
+import { createLogger } from "../../server/log.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { loginAs } from "../support/auth.ts";
 import { TestClient } from "../support/client.ts";
@@ -116,7 +117,7 @@ for (const factory of testDatabases()) {
       expect(third.status).toBe(422);
       const fourth = await login(browserAt(t, "198.51.100.4"), "wrong-4");
       expect(fourth.status).toBe(429);
-      expect(((await fourth.json()) as { message: string }).message).toBe(loginMessages.tooMany);
+      expect(((await fourth.json()) as { message: string }).message).toBe(loginMessages.accountLocked);
     });
 
     it("logins over the per-address limit make no database query", async () => {
@@ -134,6 +135,19 @@ for (const factory of testDatabases()) {
       );
       expect(over.map((answer) => answer.status)).toEqual(Array(10).fill(429));
       expect(counter.queries).toBe(before);
+    });
+
+    it("says once in the log when requests come through a proxy that TRUST_PROXY does not trust", async () => {
+      const warnings: string[] = [];
+      const logger = { ...createLogger("silent"), warn: (message: string) => warnings.push(message) };
+      const t = createTestApp(database, { logger });
+      apps.push(t);
+      expect((await t.request("/api/categories")).status).toBe(200);
+      expect(warnings).toEqual([]);
+      for (const address of ["203.0.113.1", "203.0.113.2"])
+        await t.request("/api/categories", { headers: { "X-Forwarded-For": address } });
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain("TRUST_PROXY");
     });
 
     it("a burst of 60 concurrent logins, each from its own address: only 429s and 422s, and a visitor's page is answered", async () => {

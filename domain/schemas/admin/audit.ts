@@ -22,6 +22,9 @@ export const AUDIT_ACTIONS = [
   "sign_in",
   "sign_in_failed",
   "sign_out",
+  // A locked account's unlock link (issue 31): e-mailed, then used in a browser.
+  "unlock_sent",
+  "unlock_used",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

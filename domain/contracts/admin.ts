@@ -52,7 +52,7 @@ export interface AdminTag {
 }
 
 /** The product fields of the admin list's rows; dietary is parve/dairy/meat, or null while not stated (issue 11). */
-type ListedProductKey = "name" | "title" | "serial_id" | "visibility_home_page" | "dietary";
+type ListedProductKey = "name" | "title" | "serial_id" | "visibility_home_page" | "dietary" | "starts_at" | "ends_at";
 
 export interface AdminProductRow extends Pick<ProductFields, ListedProductKey> {
   /** The record's version: sent back with a save, which fails with 409 once another save made it stale. */
@@ -65,6 +65,8 @@ export interface AdminProductRow extends Pick<ProductFields, ListedProductKey> {
   category: NamedRef[];
   /** "Sold out today" (issue 30) until this ISO UTC instant, the bakery's next opening; null while on sale. */
   sold_out_until: string | null;
+  /** Where the window (`starts_at`, `ends_at`; issue 30) stands now: not yet public, public, or past it. */
+  schedule: ScheduleStatus;
 }
 
 /**
@@ -92,6 +94,10 @@ export interface AdminCategoryRow {
   /** A seasonal collection's holiday (domain/seasonal/holidays.ts), or null. */
   holiday: Holiday | null;
   holiday_lead_days: number;
+  /** Public only from / until these ISO UTC instants (issue 30); null: open-ended. */
+  starts_at: string | null;
+  ends_at: string | null;
+  schedule: ScheduleStatus;
   created_at: string;
   updated_at: string;
   mainImage: Picture | null;

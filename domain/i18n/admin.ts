@@ -280,6 +280,9 @@ export const heAdmin = {
     startsAt: "מועד התחלה",
     endsAt: "מועד סיום",
     scheduleHint: "לפי שעון ירושלים; ריק – ללא הגבלה",
+    /** A product's or category's publishing window (issue 30). */
+    publishAt: "פרסום החל מ־",
+    hideAfter: "הסתרה החל מ־",
     clearDate: "ניקוי",
     schedule: "תזמון",
     holiday: "קולקציה עונתית לחג",

@@ -69,6 +69,9 @@ export interface CategoriesTable {
   holiday: Generated<string | null>;
   /** How many days before the holiday the collection is featured on the home page. */
   holiday_lead_days: Generated<number>;
+  /** Public only from / until these ISO UTC instants, null: open-ended (migration 021, issue 30). */
+  starts_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  ends_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
   /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
@@ -105,6 +108,9 @@ interface ProductColumns {
   /** JSON arrays of allergen codes, in the list's order. */
   allergens: Generated<string>;
   may_contain: Generated<string>;
+  /** Public only from / until these ISO UTC instants, null: open-ended (migration 021, issue 30). */
+  starts_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  ends_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** "Sold out today" until this ISO UTC instant (the next opening), null while on sale (migration 019). */
   sold_out_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: CreatedAt;

@@ -3,7 +3,8 @@
  * product detail, similar products, home products, categories and category detail.
  * Pages (route loaders) and the JSON API (server/api/catalogue.ts) both call these.
  *
- * Visibility rules (spec §4 "status", issue 4): only published rows (status 1) appear. A subcategory
+ * Visibility rules (spec §4 "status", issue 4): only published rows (status 1) inside their window ("publish
+ * from", "hide after"; issue 30, server/services/windows.ts) appear. A subcategory
  * counts as published only while its main category is published too, so hiding a main category hides
  * its whole branch of the menu, its pages and the product filter.
  */
@@ -28,6 +29,7 @@ import { PRODUCT_FIELD_COLUMNS, productFieldsFromRow, publicProductFields } from
 import { type DietWord, readDietWords } from "./search/diet-words.ts";
 import type { SearchHit } from "./search/engine.ts";
 import type { ProductSearch } from "./search/live-index.ts";
+import { liveAt } from "./windows.ts";
 
 /** At most this many "special products" on the home page (newest first). */
 export const HOME_PRODUCTS_LIMIT = 12;
@@ -85,7 +87,7 @@ export function createCatalogueService(
 ) {
   /** Published categories, each with its published-branch flag resolved. */
   async function publishedCategories(): Promise<CategoryRowLite[]> {
-    const rows = await publishedCategoryRows(db)
+    const rows = await publishedCategoryRows(db, clock())
       .select(["id", "name", "information", "parent_id", "is_main", "status", "visibility_home_page"])
       .execute();
     const published = new Set(rows.map((r) => r.id));
@@ -154,7 +156,7 @@ export function createCatalogueService(
   }
 
   function publishedProducts() {
-    return db.selectFrom("products").where("products.status", "=", PUBLISHED);
+    return db.selectFrom("products").where("products.status", "=", PUBLISHED).where(liveAt(clock(), "products"));
   }
 
   function inCategories(ids: number[]) {
@@ -348,7 +350,9 @@ export function createCatalogueService(
         .where("mine.product_id", "=", id)
         .where("other.product_id", "<>", id)
         .where("products.status", "=", PUBLISHED)
+        .where(liveAt(clock(), "products"))
         .where("categories.status", "=", PUBLISHED)
+        .where(liveAt(clock(), "categories"))
         .groupBy(["products.id", "products.name", "products.title", "products.dietary", "products.created_at"])
         .orderBy("shared", "desc")
         .orderBy("products.created_at", "desc")

@@ -23,6 +23,7 @@ import { createSeasonalService } from "./seasonal.ts";
 import { createSettingsService } from "./settings.ts";
 import { createSitemapService } from "./sitemap.ts";
 import { createUsersService } from "./users.ts";
+import { nextWindowBoundary } from "./windows.ts";
 
 export interface ServiceDeps {
   storage: ImageStorage;
@@ -42,8 +43,8 @@ export function createServices(db: DB, deps: ServiceDeps) {
   const images = createImagesService(db, deps.storage, deps.logger);
   const settings = createSettingsService(db);
   // The forgiving product search; createApp binds it to the content version (search/live-index.ts).
-  const search = createProductSearch(db, deps.logger);
   const clock = deps.clock ?? systemClock;
+  const search = createProductSearch(db, deps.logger, clock);
   const catalogue = createCatalogueService(db, media, search, clock);
   const sales = createPostsService(db, media, "sales", clock);
   const publications = createPostsService(db, media, "publications", clock);
@@ -54,7 +55,7 @@ export function createServices(db: DB, deps: ServiceDeps) {
     media,
     images,
     settings,
-    categories: createCategoriesService(db, media),
+    categories: createCategoriesService(db, media, clock),
     users: createUsersService(db),
     auth: createAuthService(db),
     audit,
@@ -66,7 +67,7 @@ export function createServices(db: DB, deps: ServiceDeps) {
     sales,
     publications,
     contact: createContactService(db),
-    reviews: createReviewsService(db),
+    reviews: createReviewsService(db, clock),
     clients: createClientsService(db, {
       mailer: deps.mailer,
       logger: deps.logger,
@@ -84,7 +85,8 @@ export function createServices(db: DB, deps: ServiceDeps) {
     admin: createAdminServices(db, { media, images, settings, clock }),
     /**
      * The next instant at which something scheduled appears or disappears on the public site (a sale or
-     * publication window, a seasonal collection, a product's "sold out today" ending), strictly after `now`;
+     * publication window, a product's or category's, a seasonal collection, a product's "sold out today"
+     * ending), strictly after `now`;
      * null when nothing is scheduled.
      */
     async nextScheduledChange(now: Date): Promise<Date | null> {
@@ -94,6 +96,8 @@ export function createServices(db: DB, deps: ServiceDeps) {
           publications.nextBoundary(now),
           seasonal.nextBoundary(now),
           catalogue.nextSoldOutEnd(now),
+          nextWindowBoundary(db, "products", now),
+          nextWindowBoundary(db, "categories", now),
         ])
       ).filter((t): t is Date => t !== null);
       return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;

@@ -1,27 +1,18 @@
 /**
  * Sales (promotions) and publications (news) share one shape and one set of rules, so one
  * service serves both tables. Only published rows (status 1) inside their window (`starts_at`,
- * `ends_at`; domain/seasonal/schedule.ts) at the clock's "now" are public; newest first.
+ * `ends_at`; server/services/windows.ts) at the clock's "now" are public; newest first.
  */
-import { type SqlBool, sql } from "kysely";
 import type { Post } from "../../domain/contracts/content.ts";
 import type { DB } from "../db/database.ts";
 import type { PostRow } from "../db/schema.ts";
 import { PUBLISHED } from "./categories.ts";
 import type { Clock } from "./clock.ts";
 import type { MediaService } from "./media.ts";
+import { liveAt, nextWindowBoundary } from "./windows.ts";
 
 export type PostTable = "sales" | "publications";
 const OWNER_TYPE = { sales: "sale", publications: "publication" } as const;
-
-/**
- * Rows of a dated table public at `now`: started (or no start) and not yet ended. Instants are ISO UTC
- * text of one format (`toISOString`), so text comparison orders them on both databases.
- */
-export function liveAt(now: Date) {
-  const at = now.toISOString();
-  return sql<SqlBool>`((starts_at is null or starts_at <= ${at}) and (ends_at is null or ends_at > ${at}))`;
-}
 
 export function createPostsService(db: DB, media: MediaService, table: PostTable, clock: Clock) {
   const ownerType = OWNER_TYPE[table];
@@ -44,18 +35,8 @@ export function createPostsService(db: DB, media: MediaService, table: PostTable
      * The next instant after `now` at which a published post enters or leaves its window, or null:
      * the schedule timer bumps the content version then (server/schedule-timer.ts).
      */
-    async nextBoundary(now: Date): Promise<Date | null> {
-      const at = now.toISOString();
-      const row = await db
-        .selectFrom(table)
-        .select((eb) => [
-          eb.fn.min(eb.case().when("starts_at", ">", at).then(eb.ref("starts_at")).end()).as("start"),
-          eb.fn.min(eb.case().when("ends_at", ">", at).then(eb.ref("ends_at")).end()).as("end"),
-        ])
-        .where("status", "=", PUBLISHED)
-        .executeTakeFirst();
-      const times = [row?.start, row?.end].filter((t): t is string => typeof t === "string").map(Date.parse);
-      return times.length ? new Date(Math.min(...times)) : null;
+    nextBoundary(now: Date): Promise<Date | null> {
+      return nextWindowBoundary(db, table, now);
     },
 
     /** Every published post, newest first. */

@@ -27,6 +27,7 @@ const toColumn: Record<PlainFieldKind, (value: unknown) => unknown> = {
   number: (value) => value,
   status: (value) => value,
   checkbox: (value) => (value ? 1 : 0),
+  datetime: (value) => value,
 };
 
 const fromColumn: Record<PlainFieldKind, (value: unknown) => unknown> = {
@@ -36,6 +37,7 @@ const fromColumn: Record<PlainFieldKind, (value: unknown) => unknown> = {
   number: (value) => Number(value),
   status: (value) => value,
   checkbox: (value) => value === 1,
+  datetime: (value) => value ?? null,
 };
 
 /** The columns a read of a product's fields selects (its plain fields and kashrut). */

@@ -10,12 +10,14 @@ import { reviewSchema } from "../../domain/schemas/review.ts";
 import type { DB } from "../db/database.ts";
 import { NotFoundError, ValidationError } from "../errors.ts";
 import { PUBLISHED } from "./categories.ts";
+import { type Clock, systemClock } from "./clock.ts";
 import { isBot } from "./contact.ts";
+import { liveAt } from "./windows.ts";
 
 /** How many approved reviews the product page lists (newest first); the average counts them all. */
 export const REVIEWS_SHOWN = 5;
 
-export function createReviewsService(db: DB) {
+export function createReviewsService(db: DB, clock: Clock = systemClock) {
   return {
     /**
      * Validates and stores a pending review of a published product (404 otherwise). Throws ValidationError
@@ -27,6 +29,7 @@ export function createReviewsService(db: DB) {
         .select("id")
         .where("id", "=", productId)
         .where("status", "=", PUBLISHED)
+        .where(liveAt(clock()))
         .executeTakeFirst();
       if (!product) throw new NotFoundError();
       if (isBot(payload)) return { stored: false };

@@ -16,6 +16,7 @@ import type { DB } from "../db/database.ts";
 import type { CatalogueService } from "./catalogue.ts";
 import { PUBLISHED } from "./categories.ts";
 import type { Clock } from "./clock.ts";
+import { liveAt } from "./windows.ts";
 
 /** The band shows this many of the collection's products. */
 export const SEASONAL_PRODUCTS = 4;
@@ -27,6 +28,7 @@ export function createSeasonalService(db: DB, catalogue: CatalogueService, clock
       .select(["id", "holiday", "holiday_lead_days"])
       .where("holiday", "is not", null)
       .where("status", "=", PUBLISHED)
+      .where(liveAt(clock()))
       .orderBy("position")
       .orderBy("id")
       .execute();

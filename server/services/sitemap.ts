@@ -11,7 +11,7 @@ import type { OwnerType } from "../db/schema.ts";
 import { PUBLISHED, publishedCategoryRows } from "./categories.ts";
 import type { Clock } from "./clock.ts";
 import type { MediaService } from "./media.ts";
-import { liveAt } from "./posts.ts";
+import { liveAt } from "./windows.ts";
 
 export interface SitemapImage {
   /** Site-relative URL of the image (the JPEG fallback). */
@@ -54,15 +54,16 @@ export function createSitemapService(db: DB, media: MediaService, clock: Clock) 
 
   return {
     async outline(): Promise<SitemapOutline> {
-      // Sales and news outside their window are not public (server/services/posts.ts).
+      // Sales, news, products and categories outside their window are not public (server/services/windows.ts).
       const now = clock();
       const [categories, productCount, branches, sales, publications] = await Promise.all([
         // Main categories have their own page; subcategories are filters of the product grid.
-        publishedCategoryRows(db).select(["id", "name", "updated_at"]).where("is_main", "=", 1).execute(),
+        publishedCategoryRows(db, now).select(["id", "name", "updated_at"]).where("is_main", "=", 1).execute(),
         db
           .selectFrom("products")
           .select((eb) => eb.fn.countAll<number | string>().as("n"))
           .where("status", "=", PUBLISHED)
+          .where(liveAt(now))
           .executeTakeFirstOrThrow()
           .then((row) => Number(row.n)),
         db.selectFrom("branches").select(["id", "name", "updated_at"]).orderBy("position").orderBy("id").execute(),
@@ -103,6 +104,7 @@ export function createSitemapService(db: DB, media: MediaService, clock: Clock) 
           .selectFrom("products")
           .select(["id", "name", "updated_at"])
           .where("status", "=", PUBLISHED)
+          .where(liveAt(clock()))
           .orderBy("id")
           .limit(Math.min(batchSize, left));
         query = afterId === undefined ? query.offset(offset) : query.where("id", ">", afterId);

@@ -63,6 +63,8 @@ const SCHEMA = {
     "position",
     "holiday",
     "holiday_lead_days",
+    "starts_at",
+    "ends_at",
     "created_at",
     "updated_at",
     "version",

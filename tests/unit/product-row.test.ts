@@ -14,6 +14,9 @@ const input: ProductInput = productSchema.parse({
   serial_id: "100101",
   status: 0,
   visibility_home_page: true,
+  // A window (issue 30): a Jerusalem wall-clock start, stored as ISO UTC; no end (null).
+  starts_at: "2026-12-01T10:00",
+  ends_at: "",
   dietary: "parve",
   pas_yisrael: true,
   allergens: ["eggs", "gluten"],
@@ -22,7 +25,14 @@ const input: ProductInput = productSchema.parse({
 describe("product row mapping", () => {
   it("stores flags as 0/1 and reads back every field the write stored, with kashrut", () => {
     const columns = productColumns(input);
-    expect(columns).toMatchObject({ name: "חלה", serial_id: 100101, status: 0, visibility_home_page: 1 });
+    expect(columns).toMatchObject({
+      name: "חלה",
+      serial_id: 100101,
+      status: 0,
+      visibility_home_page: 1,
+      starts_at: "2026-12-01T08:00:00.000Z",
+      ends_at: null,
+    });
     expect(columns.allergens).toBe('["gluten","eggs"]');
     const fields = productFieldsFromRow({
       chalav_yisrael: 0,

@@ -9,12 +9,20 @@ import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { heSeasonal } from "../../../domain/i18n/seasonal.ts";
 import { categorySchema } from "../../../domain/schemas/admin/category.ts";
 import { DEFAULT_LEAD_DAYS, HOLIDAYS } from "../../../domain/seasonal/holidays.ts";
+import { toJerusalemInput } from "../../../domain/seasonal/schedule.ts";
 import { AdminForm, bindFields, type FormProps, textValues, useCrudForm } from "../../components/admin/admin-form.tsx";
-import { ItemDetails, MultilineText, PublicPageLink, StatusBadge, YesNo } from "../../components/admin/bits.tsx";
+import {
+  ItemDetails,
+  MultilineText,
+  PublicPageLink,
+  ScheduleBadge,
+  StatusBadge,
+  YesNo,
+} from "../../components/admin/bits.tsx";
 import { useCategoryOptions } from "../../components/admin/category-options.ts";
 import { column } from "../../components/admin/columns.tsx";
 import { CrudScreen, crudMessages } from "../../components/admin/crud-screen.tsx";
-import { HomeVisibilityCheckbox, StatusSelect } from "../../components/admin/fields.tsx";
+import { DateTimeInput, HomeVisibilityCheckbox, StatusSelect } from "../../components/admin/fields.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import type { ListColumn } from "../../components/admin/list.tsx";
 import { sectionMeta } from "../../components/admin/meta.ts";
@@ -32,7 +40,15 @@ const columns: ListColumn<AdminCategoryRow>[] = [
   { id: "is_main", name: f.isMain, sortable: true, render: (r) => (r.is_main ? c.typeMain : c.typeSub) },
   { id: "parent_name", name: f.parent, wide: true, sortable: true, render: (r) => r.parent_name ?? heAdmin.none },
   { id: "products", name: f.products, render: (r) => <bdi>{r.products_count}</bdi> },
-  column.status(),
+  {
+    ...column.status<AdminCategoryRow>(),
+    render: (r) => (
+      <span className="flex flex-wrap gap-1">
+        <StatusBadge status={r.status} />
+        {r.schedule !== "active" ? <ScheduleBadge schedule={r.schedule} /> : null}
+      </span>
+    ),
+  },
   {
     id: "holiday",
     name: f.holiday,
@@ -58,6 +74,8 @@ function CategoryForm(props: FormProps<AdminCategory>) {
       position: item ? String(item.position) : "0",
       holiday: item?.holiday ?? "",
       holiday_lead_days: String(item?.holiday_lead_days ?? DEFAULT_LEAD_DAYS),
+      starts_at: toJerusalemInput(item?.starts_at),
+      ends_at: toJerusalemInput(item?.ends_at),
     }),
   });
   const { values, set, errors } = form;
@@ -68,6 +86,15 @@ function CategoryForm(props: FormProps<AdminCategory>) {
     <AdminForm form={form} onCancel={props.onCancel}>
       {field.text("name", f.name, { isRequired: true, autoFocus: true })}
       <StatusSelect {...field.bind("status")} />
+      {(["starts_at", "ends_at"] as const).map((name) => (
+        <DateTimeInput
+          key={name}
+          {...field.bind(name)}
+          label={name === "starts_at" ? f.publishAt : f.hideAfter}
+          hint={f.scheduleHint}
+          clearLabel={f.clearDate}
+        />
+      ))}
       {field.textArea("information", f.information, { className: "md:col-span-2" })}
       <fieldset className="md:col-span-2">
         <legend className="mb-1 font-medium text-cocoa-900">{f.isMain}</legend>
@@ -124,6 +151,9 @@ function CategoryView({ item }: { item: AdminCategory }) {
         [f.subCategories, item.subCategories.map((s) => s.name).join(", ")],
         [f.products, String(item.products_count)],
         [heAdmin.statusLabel, <StatusBadge key="s" status={item.status} />],
+        [f.schedule, <ScheduleBadge key="sc" schedule={item.schedule} />],
+        [f.publishAt, formatDateTime(item.starts_at)],
+        [f.hideAfter, formatDateTime(item.ends_at)],
         [heAdmin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
         [f.position, String(item.position)],
         [f.holiday, item.holiday ? heSeasonal.holidays[item.holiday] : heAdmin.none],
@@ -132,7 +162,7 @@ function CategoryView({ item }: { item: AdminCategory }) {
         [heAdmin.createdAt, formatDateTime(item.created_at)],
       ]}
     >
-      {item.status === 1 ? <PublicPageLink href={`/categories/${item.id}`} /> : null}
+      {item.status === 1 && item.schedule === "active" ? <PublicPageLink href={`/categories/${item.id}`} /> : null}
     </ItemDetails>
   );
 }

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { heAdmin } from "../../i18n/admin.ts";
 import { DEFAULT_LEAD_DAYS, HOLIDAYS, MAX_LEAD_DAYS } from "../../seasonal/holidays.ts";
-import { flag, idField, optionalText, requiredText, status, wholeNumber } from "./fields.ts";
+import { flag, idField, keptInstant, optionalText, requiredText, status, wholeNumber } from "./fields.ts";
 
 const f = heAdmin.fields;
 
@@ -31,11 +31,17 @@ export const categorySchema = z
       (value) => (value === undefined || value === "" || value === null ? DEFAULT_LEAD_DAYS : value),
       wholeNumber(f.leadDays, { max: MAX_LEAD_DAYS }),
     ),
+    // Public only between these (issue 30); absent on update: kept.
+    starts_at: keptInstant(f.publishAt),
+    ends_at: keptInstant(f.hideAfter),
   })
   .transform((value) => (value.is_main ? { ...value, parent_id: null } : value))
   .superRefine((value, ctx) => {
     if (!value.is_main && value.parent_id === null) {
       ctx.addIssue({ code: "custom", path: ["parent_id"], message: heAdmin.validation.parentRequired });
+    }
+    if (value.starts_at && value.ends_at && value.ends_at <= value.starts_at) {
+      ctx.addIssue({ code: "custom", path: ["ends_at"], message: heAdmin.validation.endsBeforeStarts });
     }
   });
 

@@ -103,6 +103,14 @@ export function optionalPhone(label: string) {
  * An optional instant: "" or absent → null; a Jerusalem wall-clock time ("2026-12-01T08:00", what a
  * datetime-local input holds) or an ISO instant with an offset → ISO-8601 UTC text, as stored.
  */
+/**
+ * `optionalInstant` for a field added after the spec's clients were built (a product's or category's window):
+ * absent (undefined) stays absent, so an update without it keeps what is stored; "" or null clears it.
+ */
+export function keptInstant(label: string) {
+  return optionalInstant(label).optional();
+}
+
 export function optionalInstant(label: string) {
   return z.preprocess(
     (value) =>

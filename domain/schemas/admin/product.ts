@@ -1,7 +1,7 @@
 /** Product form and payload (spec §5: name, title, serial_id as a number and status are required). */
 import { z } from "zod";
 import { heAdmin } from "../../i18n/admin.ts";
-import { flag, idField, optionalText, requiredText, status, toNumber, wholeNumber } from "./fields.ts";
+import { flag, idField, keptInstant, optionalText, requiredText, status, toNumber, wholeNumber } from "./fields.ts";
 import { kashrutFields } from "./kashrut.ts";
 
 const f = heAdmin.fields;
@@ -16,16 +16,25 @@ export const PRODUCT_NAME_MAX = 120;
  */
 export const NO_SERIAL = 0;
 
-export const productSchema = z.object({
-  name: requiredText(f.name, PRODUCT_NAME_MAX),
-  title: requiredText(f.title, 200),
-  content: optionalText(f.content, 20_000),
-  serial_id: wholeNumber(f.serialId, { min: 1, max: 999_999_999_999 }),
-  status,
-  visibility_home_page: flag,
-  // Kashrut and allergens (issue 11): each optional; an update without them keeps the stored ones.
-  ...kashrutFields,
-});
+export const productSchema = z
+  .object({
+    name: requiredText(f.name, PRODUCT_NAME_MAX),
+    title: requiredText(f.title, 200),
+    content: optionalText(f.content, 20_000),
+    serial_id: wholeNumber(f.serialId, { min: 1, max: 999_999_999_999 }),
+    status,
+    visibility_home_page: flag,
+    // Public only between these (issue 30, like sales and news); absent on update: kept.
+    starts_at: keptInstant(f.publishAt),
+    ends_at: keptInstant(f.hideAfter),
+    // Kashrut and allergens (issue 11): each optional; an update without them keeps the stored ones.
+    ...kashrutFields,
+  })
+  .superRefine((value, ctx) => {
+    if (value.starts_at && value.ends_at && value.ends_at <= value.starts_at) {
+      ctx.addIssue({ code: "custom", path: ["ends_at"], message: heAdmin.validation.endsBeforeStarts });
+    }
+  });
 
 export type ProductInput = z.output<typeof productSchema>;
 
@@ -40,9 +49,10 @@ export type KashrutKey = keyof typeof kashrutFields;
 
 /**
  * How a plain field is edited, shown and stored: `text` and `textarea` (text), `number` (a whole number, typed
- * left to right), `checkbox` (a flag, stored 0/1), `status` (the status select, stored as the number).
+ * left to right), `checkbox` (a flag, stored 0/1), `status` (the status select, stored as the number), `datetime`
+ * (a Jerusalem wall-clock date and time, stored as ISO UTC text or null).
  */
-export type PlainFieldKind = "text" | "textarea" | "number" | "checkbox" | "status";
+export type PlainFieldKind = "text" | "textarea" | "number" | "checkbox" | "status" | "datetime";
 
 export interface PlainFieldSpec {
   key: Exclude<keyof ProductInput, KashrutKey>;
@@ -66,6 +76,8 @@ export const PRODUCT_FIELDS = [
   { key: "title", kind: "text", label: f.title, required: true, public: true },
   { key: "serial_id", kind: "number", label: f.serialId, required: true, public: true },
   { key: "status", kind: "status", label: heAdmin.statusLabel },
+  { key: "starts_at", kind: "datetime", label: f.publishAt },
+  { key: "ends_at", kind: "datetime", label: f.hideAfter },
   { key: "content", kind: "textarea", label: f.content, public: true },
   { key: "kashrut", kind: "kashrut" },
   { key: "visibility_home_page", kind: "checkbox", label: heAdmin.homeVisibility },

@@ -18,8 +18,10 @@ import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { CategoryInput } from "../../../domain/schemas/admin/category.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import { isHoliday } from "../../../domain/seasonal/holidays.ts";
+import { scheduleStatus } from "../../../domain/seasonal/schedule.ts";
 import type { DB } from "../../db/database.ts";
 import { HttpError, NotFoundError, ValidationError } from "../../errors.ts";
+import type { Clock } from "../clock.ts";
 import type { ImagesService } from "../images.ts";
 import type { MediaService } from "../media.ts";
 import type { AdminImagesService } from "./images.ts";
@@ -47,7 +49,13 @@ export const CATEGORY_LIST: ListConfig = {
 
 export function createAdminCategoriesService(
   db: DB,
-  deps: { media: MediaService; images: ImagesService; adminImages: AdminImagesService; trash: AdminTrashService },
+  deps: {
+    media: MediaService;
+    images: ImagesService;
+    adminImages: AdminImagesService;
+    trash: AdminTrashService;
+    clock: Clock;
+  },
 ) {
   function baseQuery(conditions: Expression<SqlBool>[]) {
     return db
@@ -69,6 +77,8 @@ export function createAdminCategoriesService(
       position: number;
       holiday: string | null;
       holiday_lead_days: number;
+      starts_at: string | null;
+      ends_at: string | null;
       created_at: string;
       updated_at: string;
       version: number;
@@ -88,6 +98,9 @@ export function createAdminCategoriesService(
       position: r.position,
       holiday: isHoliday(r.holiday) ? r.holiday : null,
       holiday_lead_days: Number(r.holiday_lead_days),
+      starts_at: r.starts_at,
+      ends_at: r.ends_at,
+      schedule: scheduleStatus(r, deps.clock()),
       created_at: r.created_at,
       updated_at: r.updated_at,
       version: r.version,
@@ -110,6 +123,8 @@ export function createAdminCategoriesService(
       "c.position",
       "c.holiday",
       "c.holiday_lead_days",
+      "c.starts_at",
+      "c.ends_at",
       "c.created_at",
       "c.updated_at",
       "c.version",
@@ -129,6 +144,9 @@ export function createAdminCategoriesService(
     position: input.position,
     holiday: input.holiday,
     holiday_lead_days: input.holiday_lead_days,
+    // Absent (a client of the spec's fields): not written, so an update keeps the window.
+    starts_at: input.starts_at,
+    ends_at: input.ends_at,
   });
 
   /** The parent must be an existing main category other than the category itself. */

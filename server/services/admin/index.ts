@@ -31,7 +31,7 @@ export function createAdminServices(
   return withAuditTrail(db, {
     images,
     products: createAdminProductsService(db, { ...shared, clock: deps.clock }),
-    categories: createAdminCategoriesService(db, shared),
+    categories: createAdminCategoriesService(db, { ...shared, clock: deps.clock }),
     clients: createAdminClientsService(db, { trash }),
     branches: createAdminBranchesService(db, shared),
     sales: createAdminPostsService(db, { table: "sales", owner: "sale" }, { ...shared, clock: deps.clock }),

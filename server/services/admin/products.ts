@@ -25,6 +25,7 @@ import {
   type SizeInput,
   type TagInput,
 } from "../../../domain/schemas/admin/product.ts";
+import { scheduleStatus } from "../../../domain/seasonal/schedule.ts";
 import { isSoldOut } from "../../../domain/sold-out.ts";
 import type { DB } from "../../db/database.ts";
 import { lockRow } from "../../db/locks.ts";
@@ -135,6 +136,9 @@ export function createAdminProductsService(
               mainImage: images.get(r.id) ?? null,
               category: categories.get(r.id) ?? [],
               dietary: fields.dietary,
+              starts_at: fields.starts_at,
+              ends_at: fields.ends_at,
+              schedule: scheduleStatus(fields, deps.clock()),
               sold_out_until: soldOutOf(r.sold_out_until),
             };
           });
@@ -157,9 +161,10 @@ export function createAdminProductsService(
           .orderBy("id")
           .execute(),
       ]);
+      const fields = productFieldsFromRow(row);
       return {
         id: row.id,
-        ...productFieldsFromRow(row),
+        ...fields,
         status: row.status,
         created_at: row.created_at,
         updated_at: row.updated_at,
@@ -167,6 +172,7 @@ export function createAdminProductsService(
         mainImage: images[0]?.picture ?? null,
         category: categories.get(id) ?? [],
         sold_out_until: soldOutOf(row.sold_out_until),
+        schedule: scheduleStatus(fields, deps.clock()),
         size: sizes.map((s) => ({ id: s.id, name: s.name, price: agorotToShekels(s.price), product_id: s.product_id })),
         tag: tags.map((t) => ({
           id: t.id,

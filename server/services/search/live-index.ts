@@ -27,7 +27,9 @@ import type { ContentVersion } from "../../content-version.ts";
 import type { DB } from "../../db/database.ts";
 import { errorFields, type Logger } from "../../log.ts";
 import { PUBLISHED } from "../categories.ts";
+import { type Clock, systemClock } from "../clock.ts";
 import { KASHRUT_COLUMNS, kashrutFromRow } from "../kashrut.ts";
+import { liveAt } from "../windows.ts";
 import {
   buildProductIndex,
   type ProductDocument,
@@ -50,11 +52,12 @@ export interface ProductSearch {
 type Built = { version: number; fingerprint: string; index: ProductIndex };
 
 /** The products the index holds; the fingerprint and the documents read the same set. */
-const published = (db: DB) => db.selectFrom("products").where("status", "=", PUBLISHED);
+const published = (db: DB, clock: Clock) =>
+  db.selectFrom("products").where("status", "=", PUBLISHED).where(liveAt(clock()));
 
 /** Changes whenever a published product is added, removed, (un)published or edited. */
-async function fingerprintOf(db: DB): Promise<string> {
-  const row = await published(db)
+async function fingerprintOf(db: DB, clock: Clock): Promise<string> {
+  const row = await published(db, clock)
     .select((eb) => [
       eb.fn.countAll().as("count"),
       eb.fn.sum("id").as("ids"),
@@ -65,8 +68,8 @@ async function fingerprintOf(db: DB): Promise<string> {
   return row ? `${row.count}:${row.ids}:${row.versions}:${row.updated}` : "";
 }
 
-async function loadDocuments(db: DB): Promise<ProductDocument[]> {
-  const rows = await published(db)
+async function loadDocuments(db: DB, clock: Clock): Promise<ProductDocument[]> {
+  const rows = await published(db, clock)
     .select(["id", "name", "title", "content", "created_at", ...KASHRUT_COLUMNS])
     .orderBy("id")
     .execute();
@@ -80,16 +83,16 @@ async function loadDocuments(db: DB): Promise<ProductDocument[]> {
   }));
 }
 
-export function createProductSearch(db: DB, logger?: Logger): ProductSearch {
+export function createProductSearch(db: DB, logger?: Logger, clock: Clock = systemClock): ProductSearch {
   let source: Pick<ContentVersion, "current" | "onChange"> | null = null;
   let built: Built | null = null;
   let building: { version: number; promise: Promise<Built> } | null = null;
 
-  const build = async () => buildProductIndex(await loadDocuments(db));
+  const build = async () => buildProductIndex(await loadDocuments(db, clock));
 
   /** The index for the products as they are now: the current one re-tagged when none of them changed. */
   const indexFor = async (version: number): Promise<Built> => {
-    const fingerprint = await fingerprintOf(db);
+    const fingerprint = await fingerprintOf(db, clock);
     if (built && built.fingerprint === fingerprint) return { ...built, version };
     return { version, fingerprint, index: await build() };
   };

@@ -12,8 +12,16 @@ import {
   type PlainField,
   type PlainFieldSpec,
 } from "../../../../domain/schemas/admin/product.ts";
+import { toJerusalemInput } from "../../../../domain/seasonal/schedule.ts";
 import { MultilineText, StatusBadge, YesNo } from "../../../components/admin/bits.tsx";
-import { CheckboxInput, StatusSelect, TextAreaInput, TextInput } from "../../../components/admin/fields.tsx";
+import {
+  CheckboxInput,
+  DateTimeInput,
+  StatusSelect,
+  TextAreaInput,
+  TextInput,
+} from "../../../components/admin/fields.tsx";
+import { formatDateTime } from "../../../components/admin/format.ts";
 
 /** The form values of the plain fields: a flag as a boolean, anything else as the text its input holds. */
 export type PlainValues = { [F in PlainField as F["key"]]: F["kind"] extends "checkbox" ? boolean : string };
@@ -25,6 +33,8 @@ function formValue(field: PlainFieldSpec, product: AdminProduct | undefined): st
       return (value as boolean | undefined) ?? false;
     case "status":
       return product ? String(value) : "1";
+    case "datetime":
+      return toJerusalemInput(value as string | null | undefined);
     case "number":
       // A duplicate's serial number is not set yet (NO_SERIAL): the field starts empty and is required.
       return product && value !== NO_SERIAL ? String(value) : "";
@@ -69,6 +79,15 @@ export function PlainFormField({
       return <StatusSelect value={value as string} onChange={bound.onChange} errors={bound.errors} />;
     case "textarea":
       return <TextAreaInput {...bound} value={value as string} rows={4} className="md:col-span-2" />;
+    case "datetime":
+      return (
+        <DateTimeInput
+          {...bound}
+          value={value as string}
+          hint={heAdmin.fields.scheduleHint}
+          clearLabel={heAdmin.fields.clearDate}
+        />
+      );
     default:
       return (
         <TextInput
@@ -98,6 +117,8 @@ function viewValue(field: PlainFieldSpec, product: AdminProduct): ReactNode {
       );
     case "textarea":
       return <MultilineText key={field.key} text={value as string} />;
+    case "datetime":
+      return formatDateTime(value as string | null);
     default:
       return value as string;
   }

@@ -2,7 +2,7 @@
 import type { AdminProduct, AdminProductRow } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { NO_SERIAL } from "../../../../domain/schemas/admin/product.ts";
-import { StatusBadge, ToneBadge } from "../../../components/admin/bits.tsx";
+import { ScheduleBadge, StatusBadge, ToneBadge } from "../../../components/admin/bits.tsx";
 import { column } from "../../../components/admin/columns.tsx";
 import { CrudScreen, crudMessages } from "../../../components/admin/crud-screen.tsx";
 import { type ListColumn, RowAction } from "../../../components/admin/list.tsx";
@@ -39,6 +39,7 @@ const columns: ListColumn<AdminProductRow>[] = [
     render: (r) => (
       <span className="flex flex-wrap gap-1">
         <StatusBadge status={r.status} />
+        {r.schedule !== "active" ? <ScheduleBadge schedule={r.schedule} /> : null}
         {r.sold_out_until ? <ToneBadge tone="negative">{p.soldOut}</ToneBadge> : null}
       </span>
     ),

@@ -4,7 +4,7 @@ import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { heKashrut } from "../../../../domain/i18n/kashrut.ts";
 import { KASHRUT_FLAGS } from "../../../../domain/kashrut.ts";
 import { formatShekels } from "../../../../domain/money.ts";
-import { Details, PublicPageLink, StoredImage, TagChip } from "../../../components/admin/bits.tsx";
+import { Details, PublicPageLink, ScheduleBadge, StoredImage, TagChip } from "../../../components/admin/bits.tsx";
 import type { CrudControls, ViewProps } from "../../../components/admin/crud-screen.tsx";
 import { buttonClass } from "../../../components/admin/fields.tsx";
 import { formatDateTime } from "../../../components/admin/format.ts";
@@ -52,6 +52,7 @@ export function ProductView({ item: product, controls }: ViewProps<AdminProductR
       <Details
         items={[
           ...plain.short,
+          [f.schedule, <ScheduleBadge key="schedule" schedule={product.schedule} />],
           [f.categories, product.category.map((c) => c.name).join(", ") || heAdmin.products.noCategories],
           [
             f.sizes,
@@ -93,7 +94,9 @@ export function ProductView({ item: product, controls }: ViewProps<AdminProductR
           [heAdmin.updatedAt, formatDateTime(product.updated_at)],
         ]}
       />
-      {product.status === 1 ? <PublicPageLink href={`/product/${product.id}`} /> : null}
+      {product.status === 1 && product.schedule === "active" ? (
+        <PublicPageLink href={`/product/${product.id}`} />
+      ) : null}
       {product.sold_out_until ? (
         <p className="font-semibold text-berry-700">{soldOutText(product.sold_out_until)}</p>
       ) : null}

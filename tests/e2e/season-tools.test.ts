@@ -1,12 +1,21 @@
 /**
  * Season tools for staff (issue 30) on a 390 px phone: "אזל להיום" from the products list's row, shown on the
  * public product page and tile and cleared from the product's view; "שכפול" from the product's view opens the
- * copy — a hidden draft "… (עותק)" with its sizes — in the edit form, which saves once it has a serial number.
+ * copy — a hidden draft "… (עותק)" with its sizes — in the edit form, which saves once it has a serial number;
+ * "פרסום החל מ־" typed into the product's and a category's form keeps them off the site until then.
  * axe-core on the view and the edit form.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { adminApi, dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
+import {
+  adminApi,
+  dismissToasts,
+  expectToast,
+  listReady,
+  openCreateDialog,
+  staffPage,
+  typeSegments,
+} from "../support/admin-e2e.ts";
 import { axeViolations, newPage, openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { suitePage } from "../support/suite-page.ts";
@@ -35,7 +44,8 @@ describeInChromium("admin on a phone: sold out today and duplicate", (browser) =
     await visitor?.context().close();
   });
 
-  const card = () => page.getByRole("row").filter({ hasText: NAME }).first();
+  /** The product's row (not its copy's, "… (עותק)", once there is one). */
+  const card = () => page.getByRole("row").filter({ hasText: NAME }).filter({ hasNotText: "(עותק)" });
 
   it("marks the product sold out from its card in the list; the public page and tile say so", async () => {
     await openPage(page, `${baseURL}/admin/products?search_global=${encodeURIComponent(NAME)}`);
@@ -91,5 +101,58 @@ describeInChromium("admin on a phone: sold out today and duplicate", (browser) =
     await form.waitFor({ state: "detached" });
     const copy = page.getByRole("row").filter({ hasText: `${NAME} (עותק)` });
     await copy.getByText("טיוטה", { exact: false }).first().waitFor();
+  });
+
+  it("schedules the product from a future date: listed as scheduled, not on the site", async () => {
+    await dismissToasts(page);
+    await openPage(page, `${baseURL}/admin/products?search_global=${encodeURIComponent(NAME)}`);
+    await listReady(page);
+    await card()
+      .getByRole("button", { name: `עריכה: ${NAME}` })
+      .click();
+    const form = page.getByRole("dialog", { name: `עריכת המוצר ${NAME}`, exact: true });
+    await form.waitFor();
+    // 5.1.2030, 07:00 Jerusalem; a hide before it is refused under its field.
+    await typeSegments(form, "פרסום החל מ־", "050120300700");
+    await typeSegments(form, "הסתרה החל מ־", "040120300700");
+    await form.getByRole("button", { name: "שמור" }).click();
+    await form.getByText("מועד הסיום חייב להיות אחרי מועד ההתחלה").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await form.getByRole("button", { name: "ניקוי הסתרה החל מ־" }).click();
+    await form.getByRole("button", { name: "שמור" }).click();
+    await expectToast(page, "המוצר עודכן בהצלחה");
+    await form.waitFor({ state: "detached" });
+    await card().getByText("מתוזמן", { exact: true }).waitFor();
+    const saved = await adminApi<{ data: { starts_at: string; ends_at: string | null } }>(
+      page,
+      "GET",
+      `/api/admin/products/${productId}`,
+    );
+    expect(saved.body.data).toMatchObject({ starts_at: "2030-01-05T05:00:00.000Z", ends_at: null });
+    const gone = await visitor.request.get(`${baseURL}/product/${productId}`);
+    expect(gone.status()).toBe(404);
+  });
+
+  it("schedules a new category from a future date: listed as scheduled, its page not found", async () => {
+    await dismissToasts(page);
+    const name = `קולקציה מתוזמנת ${Date.now().toString(36)}`;
+    const form = await openCreateDialog(page, `${baseURL}/admin/categories`, {
+      button: "קטגוריה חדשה",
+      dialog: "הוספת קטגוריה",
+    });
+    await form.getByRole("textbox", { name: "שם", exact: true }).fill(name);
+    await typeSegments(form, "פרסום החל מ־", "050120300700");
+    await form.getByRole("button", { name: "שמור" }).click();
+    await expectToast(page, "הקטגוריה נשמרה בהצלחה");
+    await form.waitFor({ state: "detached" });
+    const row = page.getByRole("row").filter({ hasText: name });
+    await row.getByText("מתוזמן", { exact: true }).waitFor();
+    const list = await adminApi<{ data: { id: number }[] }>(
+      page,
+      "GET",
+      `/api/admin/categories?search_global=${encodeURIComponent(name)}`,
+    );
+    const gone = await visitor.request.get(`${baseURL}/categories/${list.body.data[0]!.id}`);
+    expect(gone.status()).toBe(404);
   });
 });

@@ -26,7 +26,7 @@ import { HttpError, VersionConflictError } from "./errors.ts";
 import { type CacheFastPath, createCacheFastPath } from "./http/cache-fast-path.ts";
 import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
 import { databaseDownAs503, serviceUnavailableFor, unavailableResponse } from "./http/faults.ts";
-import { createHealthCheck } from "./http/health.ts";
+import { createHealthCheck, liveness } from "./http/health.ts";
 import { invalidateAfterWrites } from "./http/invalidation.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { createPublicPages } from "./http/public-pages.ts";
@@ -45,6 +45,7 @@ import { createSeoRoutes } from "./http/seo-routes.ts";
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from "./images/pipeline.ts";
 import { serveUploads } from "./images/serve.ts";
 import type { ImageStorage } from "./images/storage.ts";
+import { createStorageMonitor, type StorageMonitor } from "./images/storage-monitor.ts";
 import { errorFields, type Logger } from "./log.ts";
 import type { Services } from "./services/index.ts";
 import { withPerVersionReads } from "./services/per-version.ts";
@@ -84,6 +85,11 @@ export interface AppDeps {
   database: DatabaseHandle;
   services: Services;
   storage: ImageStorage;
+  /**
+   * What /healthz knows of the storage: the server's monitor (bootstrap), checked in the background. Without
+   * it (tests), a monitor over `storage` checked when a probe finds its state out of date.
+   */
+  storageMonitor?: Pick<StorageMonitor, "current" | "check">;
   logger: Logger;
   /** Bumped after every write that changes public content; tags the page cache and ETags. */
   contentVersion: ContentVersion;
@@ -126,7 +132,9 @@ export function createApp(deps: AppDeps) {
   // A 500 while the database is unreachable (a page whose loader failed) is answered as the 503 it is.
   app.use(databaseDownAs503(database));
 
-  app.get("/healthz", createHealthCheck({ database, storage: deps.storage, logger, readiness: deps.readiness }));
+  const storageMonitor = deps.storageMonitor ?? createStorageMonitor(deps.storage, logger);
+  app.get("/livez", liveness);
+  app.get("/healthz", createHealthCheck({ database, storageMonitor, logger, readiness: deps.readiness }));
 
   app.use("/uploads/*", serveUploads(deps.storage, logger));
 

@@ -4,13 +4,16 @@ import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
 import { waitForDatabase } from "./db/wait.ts";
 import { createImageStorage, openImageStorage } from "./images/open-storage.ts";
+import { createStorageMonitor } from "./images/storage-monitor.ts";
 import { createLogger } from "./log.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createServices } from "./services/index.ts";
 
 /**
- * `waitForDatabase`: the server waits for a database that is not reachable yet; scripts fail at once.
- * `checkStorage: false` for commands that never touch images (they start even while the bucket is away).
+ * `waitForDatabase`: the server waits for a database and an image store that are not reachable yet; scripts
+ * fail at once. `checkStorage: false` for commands that never touch images (they start even while the bucket
+ * is away). Every part gets the storage through its monitor (`storageMonitor`, server/images/storage-monitor.ts):
+ * the server starts its background checks; /healthz reads them.
  */
 export async function bootstrap(
   options: { migrate?: boolean; waitForDatabase?: boolean; checkStorage?: boolean } = {},
@@ -18,7 +21,12 @@ export async function bootstrap(
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   // Before the database: a bad storage setting is reported without touching it.
-  const storage = options.checkStorage === false ? createImageStorage(config) : await openImageStorage(config);
+  const store =
+    options.checkStorage === false
+      ? createImageStorage(config)
+      : await openImageStorage(config, options.waitForDatabase ? { logger } : undefined);
+  const storageMonitor = createStorageMonitor(store, logger, { checked: options.checkStorage !== false });
+  const storage = storageMonitor.storage;
   const database = openDatabase(config.databaseUrl, { logger });
   if (options.waitForDatabase) await waitForDatabase(database, logger);
   const applied = options.migrate === false ? [] : await migrateToLatest(database);
@@ -31,5 +39,5 @@ export async function bootstrap(
     publicUrl: config.publicUrl,
     imagesBaseUrl: config.imagesBaseUrl,
   });
-  return { config, logger, database, storage, services, mailer };
+  return { config, logger, database, storage, storageMonitor, services, mailer };
 }

@@ -17,7 +17,7 @@ export interface AppConfig {
   /** The local uploads folder (images live here unless `s3` is set). */
   uploadsDir: string;
   /** S3-compatible image storage, on when S3_BUCKET is set (server/images/s3-storage.ts). */
-  s3?: { bucket: string; endpoint?: string; region: string; forcePathStyle: boolean };
+  s3?: { bucket: string; endpoint?: string; region: string; forcePathStyle: boolean; writeDeadlineMs: number };
   /**
    * Where pages point image URLs: "/uploads/" (served by the app) unless IMAGES_PUBLIC_URL names a CDN or
    * public bucket; always ends with "/".
@@ -70,6 +70,11 @@ const envSchema = z.object({
   S3_ENDPOINT: z.url({ error: "S3_ENDPOINT must be an absolute URL such as https://s3.example.com" }).optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_FORCE_PATH_STYLE: z.enum(["0", "1", "true", "false"]).default("0"),
+  S3_WRITE_TIMEOUT_MS: z.coerce
+    .number({ error: "S3_WRITE_TIMEOUT_MS must be a number of milliseconds" })
+    .int()
+    .min(500, "S3_WRITE_TIMEOUT_MS must be at least 500")
+    .default(3_000),
   IMAGES_PUBLIC_URL: z
     .url({ error: "IMAGES_PUBLIC_URL must be an absolute URL such as https://cdn.bakery.example/images" })
     .optional(),
@@ -165,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           endpoint: e.S3_ENDPOINT,
           region: e.S3_REGION,
           forcePathStyle: flag(e.S3_FORCE_PATH_STYLE),
+          writeDeadlineMs: e.S3_WRITE_TIMEOUT_MS,
         }
       : undefined,
     imagesBaseUrl: e.IMAGES_PUBLIC_URL ? `${e.IMAGES_PUBLIC_URL.replace(/\/+$/, "")}/` : "/uploads/",

@@ -10,6 +10,7 @@ import { startSite } from "./start-site.ts";
 
 const site = await startSite();
 const { config, logger } = site;
+site.storageMonitor.start();
 
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const listener = getRequestListener(async (request) => {

@@ -1,5 +1,5 @@
 /**
- * Process entry: configuration → database (waited for) → migrations → demo content (first start only) →
+ * Process entry: configuration → image storage and database (both waited for) → migrations → demo content (first start only) →
  * HTTP server → background worker (AVIF encoding and the trash's purges, from the job queue). SIGTERM/SIGINT drain: stop
  * accepting connections, answer every request received with `Connection: close`, hand the worker's
  * item back, then close the database and exit 0 as soon as no connection is left.
@@ -28,7 +28,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const startedAt = performance.now();
   const site = await startSite({ waitForDatabase: true });
-  const { config, logger, database, storage, services, seed, contentVersion } = site;
+  const { config, logger, database, storage, storageMonitor, services, seed, contentVersion } = site;
   if (!config.smtpUrl) {
     logger.info("SMTP_URL is not set: no club confirmation e-mails are sent; new members stay pending confirmation");
   }
@@ -60,6 +60,9 @@ async function main() {
       createServer: createServerWithFastPath(app.cacheFastPath),
     },
     (info) => {
+      // The storage's state for /healthz and for failing fast while it is down, kept current in the background
+      // from now on (start-up has just checked it).
+      storageMonitor.start();
       logger.info("listening", {
         url: `http://${info.address.includes(":") ? "localhost" : info.address}:${info.port}`,
         publicUrl: config.publicUrl,
@@ -97,8 +100,9 @@ async function main() {
     })
     .catch((error) => logger.error("background work not started", errorFields(error)));
 
-  // Expired sessions, audit entries past their retention and dead rate-limit counters: now and every hour.
-  const stopHousekeeping = startHousekeeping({ database, services, rules: rateRules, logger });
+  // Expired sessions, audit entries past their retention, dead rate-limit counters and image files no row points
+  // at: now and every hour.
+  const stopHousekeeping = startHousekeeping({ database, services, rules: rateRules, logger, storage });
   // SQLite's planner statistics, at start-up and every few hours (a no-op on PostgreSQL: autovacuum analyzes).
   scheduleOptimize(database, logger);
 
@@ -120,6 +124,7 @@ async function main() {
       await background;
       await workerStopped;
       scheduleTimer.close();
+      storageMonitor.stop();
       stopHousekeeping();
       await contentVersion.close();
       await database.close();

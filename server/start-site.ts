@@ -8,11 +8,11 @@ import { bootstrap } from "./bootstrap.ts";
 import { createContentVersion } from "./content-version.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
 
-type Started = "config" | "database" | "services" | "storage" | "logger" | "contentVersion";
+type Started = "config" | "database" | "services" | "storage" | "storageMonitor" | "logger" | "contentVersion";
 
 export async function startSite(options: { waitForDatabase?: boolean } = {}) {
   const parts = await bootstrap(options);
-  const { config, logger, database, storage, services } = parts;
+  const { config, logger, database, storage, storageMonitor, services } = parts;
   const seed = await seedIfEmpty(database, services, { logger, config });
   const contentVersion = createContentVersion(database, { logger });
   await contentVersion.ready;
@@ -22,6 +22,6 @@ export async function startSite(options: { waitForDatabase?: boolean } = {}) {
     contentVersion,
     /** The Hono app over the started parts. */
     createApp: (deps: Omit<AppDeps, Started>) =>
-      createApp({ config, database, services, storage, logger, contentVersion, ...deps }),
+      createApp({ config, database, services, storage, storageMonitor, logger, contentVersion, ...deps }),
   };
 }

@@ -7,7 +7,10 @@
  *   WAL), so every write committed before it started is in the copy, none half, and writers are not held
  *   up. (node:sqlite's `backup()` restarts whenever another connection writes: under steady writes it may
  *   never finish.) The copy is checked with `PRAGMA integrity_check`.
- * - PostgreSQL: `pg_dump --format=custom`, which dumps one consistent snapshot as well.
+ * - PostgreSQL: `pg_dump --format=custom` of one snapshot, which this module takes and exports itself (a
+ *   REPEATABLE READ transaction, `pg_export_snapshot()`, `pg_dump --snapshot`) so that the manifest's row
+ *   counts are counted in that same snapshot while writes go on: a restore checked against `manifest.json`
+ *   finds exactly those counts.
  * - Uploads are copied after the database snapshot: image files are never rewritten, so every image the
  *   snapshot knows is there (unless deleted in the seconds between; images added meanwhile are extra).
  *
@@ -81,18 +84,49 @@ function sqliteRowCounts(db: DatabaseSync): Record<string, number> {
   );
 }
 
+/** Row counts of every table of the schema, read through `client` (in its transaction, if it has one). */
+async function countPostgresRows(client: pg.Client): Promise<Record<string, number>> {
+  const tables = await client.query<{ name: string }>(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1",
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of tables.rows) {
+    const result = await client.query<{ n: string }>(`SELECT COUNT(*) AS n FROM "${name.replaceAll('"', '""')}"`);
+    counts[name] = Number(result.rows[0]?.n ?? 0);
+  }
+  return counts;
+}
+
 async function postgresRowCounts(url: string): Promise<Record<string, number>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const tables = await client.query<{ name: string }>(
-      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1",
-    );
-    const counts: Record<string, number> = {};
-    for (const { name } of tables.rows) {
-      const result = await client.query<{ n: string }>(`SELECT COUNT(*) AS n FROM "${name.replaceAll('"', '""')}"`);
-      counts[name] = Number(result.rows[0]?.n ?? 0);
-    }
+    return await countPostgresRows(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Dumps the database as of one snapshot and counts its rows in that same snapshot: the snapshot of a
+ * REPEATABLE READ transaction held open on a connection of our own, exported to pg_dump (`--snapshot`).
+ */
+async function dumpPostgres(url: string, file: string): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const exported = await client.query<{ snapshot: string }>("SELECT pg_export_snapshot() AS snapshot");
+    runTool("pg_dump", [
+      "--format=custom",
+      "--no-owner",
+      "--no-privileges",
+      `--snapshot=${exported.rows[0]!.snapshot}`,
+      `--file=${file}`,
+      `--dbname=${url}`,
+    ]);
+    const counts = await countPostgresRows(client);
+    await client.query("COMMIT");
     return counts;
   } finally {
     await client.end();
@@ -145,14 +179,7 @@ export async function backup(
         copy.close();
       }
     } else {
-      runTool("pg_dump", [
-        "--format=custom",
-        "--no-owner",
-        "--no-privileges",
-        `--file=${path.join(partial, PG_DUMP_FILE)}`,
-        `--dbname=${config.databaseUrl}`,
-      ]);
-      rows = await postgresRowCounts(config.databaseUrl);
+      rows = await dumpPostgres(config.databaseUrl, path.join(partial, PG_DUMP_FILE));
       database = { dialect: "postgres", file: PG_DUMP_FILE };
     }
 

@@ -1,5 +1,7 @@
 /**
- * The work-item queue (table `jobs`, migration 012): enqueue, claim once, finish, fail with back-off.
+ * The work-item queue (table `jobs`, migration 012): enqueue, claim once, finish, fail with back-off. An item
+ * whose claimant's lease ran out (its process was killed mid-item) is abandoned: `requeueAbandoned` puts it
+ * back with back-off, so an item that kills its process is tried again later, not at once and not never.
  * Only the claim differs by database: PostgreSQL takes the row with `FOR UPDATE SKIP LOCKED`, so any
  * number of app servers claim different items without waiting on each other; SQLite (one server) claims
  * with one UPDATE statement, which holds the write lock from its start to its end. Every change to a claimed item names its claimant: a worker whose
@@ -66,8 +68,8 @@ export function createJobQueue(database: DatabaseHandle, clock: () => number = D
   return {
     /**
      * Claims the next due item of these kinds for `workerId` until `leaseMs` from now: a pending item whose
-     * `run_after` has come, or a running one whose claimant's lease has passed (that server died). Counts
-     * an attempt. Null when there is nothing to do.
+     * `run_after` has come (an abandoned one comes back through `requeueAbandoned`). Counts an attempt. Null
+     * when there is nothing to do.
      */
     async claim(kinds: readonly string[], workerId: string, leaseMs: number): Promise<ClaimedJob | null> {
       const now = clock();
@@ -76,12 +78,8 @@ export function createJobQueue(database: DatabaseHandle, clock: () => number = D
           .selectFrom("jobs")
           .select("id")
           .where("kind", "in", kinds)
-          .where((eb) =>
-            eb.or([
-              eb.and([eb("state", "=", "pending"), eb("run_after", "<=", iso(now))]),
-              eb.and([eb("state", "=", "running"), eb("lease_until", "<", iso(now))]),
-            ]),
-          )
+          .where("state", "=", "pending")
+          .where("run_after", "<=", iso(now))
           .orderBy("run_after")
           .orderBy("id")
           .limit(1);
@@ -103,6 +101,47 @@ export function createJobQueue(database: DatabaseHandle, clock: () => number = D
       // lock before it reads (as BEGIN IMMEDIATE does), and holds it only for the statement, never across an
       // await, so the one connection of a SQLite server is not kept from other work.
       return (await claim(db)) ?? null;
+    },
+
+    /**
+     * Items of these kinds whose claimant's lease has passed (that process died, or lost the database for
+     * longer than its lease) go back to pending, due after `delayMs(attempts)`, with the reason kept; their
+     * attempt stays counted, so the delay grows with each abandonment. Each item is taken from the claimant
+     * it was found with, so two servers doing this at once requeue it once. Returns the items requeued.
+     */
+    async requeueAbandoned(
+      kinds: readonly string[],
+      delayMs: (attempts: number) => number,
+    ): Promise<(ClaimedJob & { claimedBy: string; runAfter: string })[]> {
+      const now = clock();
+      const lapsed = await db
+        .selectFrom("jobs")
+        .select(["id", "kind", "key", "payload", "attempts", "claimed_by", "lease_until"])
+        .where("kind", "in", kinds)
+        .where("state", "=", "running")
+        .where("lease_until", "<", iso(now))
+        .execute();
+      const requeued: (ClaimedJob & { claimedBy: string; runAfter: string })[] = [];
+      for (const { claimed_by, lease_until, ...job } of lapsed) {
+        const runAfter = iso(now + delayMs(job.attempts));
+        const result = await db
+          .updateTable("jobs")
+          .set({
+            state: "pending",
+            claimed_by: null,
+            lease_until: null,
+            run_after: runAfter,
+            last_error: `abandoned: the claim of ${claimed_by} ended without an answer`.slice(0, 2000),
+            updated_at: iso(now),
+          })
+          .where("id", "=", job.id)
+          .where("state", "=", "running")
+          .where("claimed_by", "=", claimed_by)
+          .where("lease_until", "=", lease_until)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0) requeued.push({ ...job, claimedBy: claimed_by ?? "", runAfter });
+      }
+      return requeued;
     },
 
     /** Pushes the lease on while the work goes on; false when the item is no longer ours. */

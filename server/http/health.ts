@@ -1,14 +1,20 @@
 /**
  * GET /healthz, a readiness check for a load balancer: 200 only when this server can serve writes too.
- * The database must be able to take a write (checked without writing or locking a row, plus free disk
- * space on SQLite) and the image storage must answer its own check. Otherwise 503 `{ status: "error", failing: "database" | "storage",
- * reason }`, so a balancer stops sending work to a node that cannot take it and an operator sees which
- * part failed. A change of state is logged once, not on every probe.
+ * The database must be able to take a write (checked on each probe without writing or locking a row, plus
+ * free disk space on SQLite) and the image storage must be up as its monitor last saw it
+ * (server/images/storage-monitor.ts: checked in the background, so a slow store never makes the probe slow
+ * or failing; only the very first probe waits for the first check). Otherwise 503 `{ status: "error",
+ * failing: "database" | "storage", reason }`, so a balancer stops sending work to a node that cannot take it
+ * and an operator sees which part failed. A change of state is logged once, not on every probe.
+ *
+ * GET /livez, the liveness check: 200 as long as the process answers HTTP at all, touching neither the
+ * database nor the storage (a supervisor restarting on it must not restart every server for an outage of a
+ * part they share).
  */
 import type { Context } from "hono";
 import type { DatabaseHandle } from "../db/database.ts";
 import { faultOf } from "../db/faults.ts";
-import type { ImageStorage } from "../images/storage.ts";
+import type { StorageMonitor } from "../images/storage-monitor.ts";
 import type { Logger } from "../log.ts";
 
 /** A check that has not answered by then counts as failed (a hung connection must not hang the probe). */
@@ -31,19 +37,26 @@ function reasonOf(error: unknown): string {
   return error instanceof Error && error.message.startsWith("no answer within") ? "timeout" : "error";
 }
 
+export function liveness(c: Context) {
+  c.header("Cache-Control", "no-store");
+  return c.json({ status: "ok" });
+}
+
 export function createHealthCheck(deps: {
   database: DatabaseHandle;
-  storage: ImageStorage;
+  storageMonitor: Pick<StorageMonitor, "current" | "check">;
   logger: Logger;
   readiness?: { seeding: boolean };
 }) {
-  const { database, storage, logger } = deps;
+  const { database, storageMonitor: storage, logger } = deps;
   let lastFailing: string | null = null;
+  const storageDown = async () => {
+    const known = storage.current();
+    const state = known.status === "unknown" ? await storage.check() : known;
+    if (state.status === "down") throw state.error;
+  };
   return async (c: Context) => {
-    const [db, store] = await Promise.allSettled([
-      withTimeout(() => database.checkWritable()),
-      withTimeout(() => storage.check()),
-    ]);
+    const [db, store] = await Promise.allSettled([withTimeout(() => database.checkWritable()), storageDown()]);
     const failure =
       db.status === "rejected"
         ? { failing: "database" as const, error: db.reason as unknown }

@@ -32,14 +32,38 @@ export interface S3StorageOptions {
   credentials?: { accessKeyId: string; secretAccessKey: string };
   /** Attempts per request (the SDK's retry with back-off); 3 by default. */
   maxAttempts?: number;
+  /** A write or delete gives up after this many ms, retries included (WRITE_DEADLINE_MS by default). */
+  writeDeadlineMs?: number;
 }
 
 /** How long to wait for a connection, and for a whole request, before calling the store unavailable. */
 const CONNECT_TIMEOUT_MS = 3_000;
 const REQUEST_TIMEOUT_MS = 15_000;
+/**
+ * A write or delete, retries included, gives up after this by default (S3_WRITE_TIMEOUT_MS): an upload must
+ * answer its 503 within 5 s when the store stops answering (an image's files are a few hundred kB: a store
+ * that takes longer is as good as down for an upload). Reads stream their body: only their connection is
+ * bounded.
+ */
+export const WRITE_DEADLINE_MS = 3_000;
 
 function statusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+}
+
+/** Refused credentials, a missing bucket, another region: a setting to fix, not a store to wait for. */
+export function isS3Misconfiguration(error: unknown): boolean {
+  const name = (error as Error | null)?.name ?? "";
+  const status = statusOf(error);
+  return (
+    name === "CredentialsProviderError" ||
+    status === 301 ||
+    status === 401 ||
+    status === 403 ||
+    status === 404 ||
+    /^(NoSuchBucket|NotFound|PermanentRedirect|AuthorizationHeaderMalformed)$/.test(name) ||
+    /AccessDenied|InvalidAccessKeyId|SignatureDoesNotMatch|Forbidden/.test(name)
+  );
 }
 
 function isMissing(error: unknown): boolean {
@@ -94,6 +118,21 @@ export function createS3Storage(options: S3StorageOptions): ImageStorage {
     },
   });
   const Bucket = options.bucket;
+  const writeDeadlineMs = options.writeDeadlineMs ?? WRITE_DEADLINE_MS;
+  /**
+   * Sends a write with its deadline. The timer is cleared once the call is over: a signal that fired later
+   * (AbortSignal.timeout) would destroy the finished request's socket, by then back in the keep-alive pool
+   * and carrying another request.
+   */
+  async function withDeadline(send: (options: { abortSignal: AbortSignal }) => Promise<unknown>): Promise<void> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), writeDeadlineMs);
+    try {
+      await send({ abortSignal: controller.signal });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   const unavailable = (action: string, key: string, error: unknown) =>
     new StorageUnavailableError(`S3 storage could not ${action} ${key}: ${describeS3Failure(error, options)}`, {
@@ -117,19 +156,37 @@ export function createS3Storage(options: S3StorageOptions): ImageStorage {
     }
   }
 
+  /** Every valid key in the bucket with its LastModified, page by page. */
+  async function* entries() {
+    try {
+      for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
+        for (const object of page.Contents ?? []) {
+          if (object.Key && isValidKey(object.Key)) {
+            yield { key: object.Key, modifiedAt: object.LastModified?.getTime() ?? Date.now() };
+          }
+        }
+      }
+    } catch (error) {
+      throw unavailable("list", `bucket ${Bucket}`, error);
+    }
+  }
+
   return {
     kind: "s3",
 
     async put(key, data) {
       try {
-        await client.send(
-          new PutObjectCommand({
-            Bucket,
-            Key: checkedKey(key),
-            Body: data,
-            ContentType: contentTypeForKey(key),
-            CacheControl: IMMUTABLE_CACHE_CONTROL,
-          }),
+        await withDeadline((signal) =>
+          client.send(
+            new PutObjectCommand({
+              Bucket,
+              Key: checkedKey(key),
+              Body: data,
+              ContentType: contentTypeForKey(key),
+              CacheControl: IMMUTABLE_CACHE_CONTROL,
+            }),
+            signal,
+          ),
         );
       } catch (error) {
         if (error instanceof InvalidStorageKeyError) throw error;
@@ -158,7 +215,7 @@ export function createS3Storage(options: S3StorageOptions): ImageStorage {
 
     async remove(key) {
       try {
-        await client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }));
+        await withDeadline((signal) => client.send(new DeleteObjectCommand({ Bucket, Key: checkedKey(key) }), signal));
       } catch (error) {
         if (error instanceof InvalidStorageKeyError) throw error;
         if (!isMissing(error)) throw unavailable("remove", key, error);
@@ -166,20 +223,24 @@ export function createS3Storage(options: S3StorageOptions): ImageStorage {
     },
 
     async *list() {
-      try {
-        for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
-          for (const object of page.Contents ?? []) if (object.Key && isValidKey(object.Key)) yield object.Key;
-        }
-      } catch (error) {
-        throw unavailable("list", `bucket ${Bucket}`, error);
-      }
+      for await (const { key } of entries()) yield key;
+    },
+
+    entries,
+
+    // A PUT is atomic: a killed upload leaves no partial object behind.
+    async removeTemporary() {
+      return 0;
     },
 
     async check() {
       try {
         await client.send(new HeadBucketCommand({ Bucket }));
       } catch (error) {
-        throw new StorageUnavailableError(describeS3Failure(error, options), { cause: error });
+        throw new StorageUnavailableError(describeS3Failure(error, options), {
+          cause: error,
+          misconfigured: isS3Misconfiguration(error),
+        });
       }
     },
   };

@@ -1,8 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { constants, type Dirent } from "node:fs";
-import { access, mkdir, open, readdir, readFile, rename, rm, rmdir, unlink, writeFile } from "node:fs/promises";
+import { access, mkdir, open, readdir, readFile, rename, rm, rmdir, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+
+export interface StoredEntry {
+  key: string;
+  modifiedAt: number;
+}
 
 /** A stored file opened for sending: its size and a stream of its bytes (cancel it if unsent). */
 export interface StoredObject {
@@ -28,6 +33,13 @@ export interface ImageStorage {
   remove(key: string): Promise<void>;
   /** Every stored key (any order). */
   list(): AsyncIterable<string>;
+  /** Every stored key with when it was written (ms since the epoch): the orphan sweep's ages. */
+  entries(): AsyncIterable<StoredEntry>;
+  /**
+   * Removes what unfinished writes left behind (a process killed mid-write) and was last touched before
+   * `before`; returns how many. A store whose writes are atomic (S3) has none.
+   */
+  removeTemporary(before: number): Promise<number>;
   /** Resolves when the store answers and takes writes; throws StorageUnavailableError otherwise. */
   check(): Promise<void>;
 }
@@ -36,10 +48,16 @@ export interface ImageStorage {
 export class StorageUnavailableError extends Error {
   /** The system's reason when there is one (EROFS, ENOSPC…): what the log and /healthz name. */
   readonly code: string | undefined;
-  constructor(message: string, options?: ErrorOptions) {
+  /**
+   * A setting is wrong (refused credentials, a missing bucket, another region): waiting will not help, so
+   * start-up stops on it. Otherwise (unreachable, slow, a 5xx) the store may come back by itself.
+   */
+  readonly misconfigured: boolean;
+  constructor(message: string, options?: ErrorOptions & { misconfigured?: boolean }) {
     super(message, options);
     this.name = "StorageUnavailableError";
     this.code = (options?.cause as NodeJS.ErrnoException | undefined)?.code;
+    this.misconfigured = options?.misconfigured ?? false;
   }
 }
 
@@ -83,6 +101,9 @@ export function contentTypeForKey(key: string): string {
   return CONTENT_TYPES[ext] ?? "application/octet-stream";
 }
 
+/** What `writeAtomically` and `check` leave when the process dies mid-write: `.<name>.<uuid>.tmp`, `.health-<uuid>.tmp`. */
+const TEMPORARY_FILE = /^\..+\.tmp$/;
+
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   return code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR";
@@ -104,6 +125,23 @@ export function createLocalStorage(rootDir: string): ImageStorage {
           `Local image storage could not ${action} ${key}: ${(error as Error)?.message ?? error}`,
           { cause: error },
         );
+
+  /** Every file under the root, keys and temporary files alike; none when the folder does not exist yet. */
+  async function files(): Promise<{ key: string; full: string }[]> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw unavailable("list", ".", error);
+    }
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => {
+        const full = path.join(entry.parentPath, entry.name);
+        return { full, key: path.relative(root, full).split(path.sep).join("/") };
+      });
+  }
 
   function resolveKey(key: string): string {
     if (!isValidKey(key)) throw new InvalidStorageKeyError(key);
@@ -198,19 +236,44 @@ export function createLocalStorage(rootDir: string): ImageStorage {
     },
 
     async *list() {
-      let entries: Dirent[];
-      try {
-        entries = await readdir(root, { recursive: true, withFileTypes: true });
-      } catch (error) {
-        if (isMissing(error)) return;
-        throw unavailable("list", ".", error);
-      }
-      for (const entry of entries) {
-        if (!entry.isFile()) continue;
-        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+      for (const { key } of await files()) {
         // Temporary files of unfinished writes (".name.uuid.tmp") are not keys.
         if (isValidKey(key)) yield key;
       }
+    },
+
+    async *entries() {
+      for (const { key, full } of await files()) {
+        if (!isValidKey(key)) continue;
+        const modifiedAt = await stat(full).then(
+          (s) => s.mtimeMs,
+          (error: unknown) => {
+            if (isMissing(error)) return null; // removed meanwhile
+            throw unavailable("read", key, error);
+          },
+        );
+        if (modifiedAt !== null) yield { key, modifiedAt };
+      }
+    },
+
+    async removeTemporary(before) {
+      let removed = 0;
+      for (const { key, full } of await files()) {
+        if (isValidKey(key) || !TEMPORARY_FILE.test(path.basename(full))) continue;
+        const old = await stat(full).then(
+          (s) => s.mtimeMs < before,
+          () => false,
+        );
+        if (!old) continue;
+        await rm(full, { force: true }).catch((error: unknown) => {
+          throw unavailable("remove", key, error);
+        });
+        removed++;
+        // The image's folder goes with its last file (fails harmlessly otherwise).
+        const dir = path.dirname(full);
+        if (dir !== root) await rmdir(dir).catch(() => {});
+      }
+      return removed;
     },
 
     async check() {

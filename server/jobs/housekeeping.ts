@@ -3,14 +3,17 @@
  * delete is idempotent, so two servers doing it at once is harmless):
  *  - expired sessions (refused when read anyway),
  *  - audit entries past AUDIT_RETENTION_DAYS (docs/security.md "Audit log"),
- *  - rate-limit counters no rule reads any more (PostgreSQL keeps them in `rate_limits`; SQLite counts in memory).
+ *  - rate-limit counters no rule reads any more (PostgreSQL keeps them in `rate_limits`; SQLite counts in memory),
+ *  - image files no row points at, past their grace period (server/jobs/orphan-sweep.ts), when given the storage.
  * A failed pass is logged and the next one runs as planned.
  */
 import { purgeExpiredSessions } from "../auth/sessions.ts";
 import type { DatabaseHandle } from "../db/database.ts";
 import { purgeExpiredRateLimits, type RateRules } from "../http/rate-limit.ts";
+import type { ImageStorage } from "../images/storage.ts";
 import { errorFields, type Logger } from "../log.ts";
 import type { Services } from "../services/index.ts";
+import { sweepOrphanImages } from "./orphan-sweep.ts";
 
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
@@ -19,6 +22,8 @@ export interface HousekeepingDeps {
   services: Pick<Services, "audit">;
   rules: RateRules;
   logger: Logger;
+  /** The image storage to sweep of orphan files; not swept without it. */
+  storage?: ImageStorage;
 }
 
 /** One pass; each part on its own, so one failing does not stop the others. */
@@ -36,6 +41,15 @@ export async function runHousekeeping(deps: HousekeepingDeps): Promise<void> {
       purgeExpiredRateLimits(database.db, deps.rules)
         .then((count) => count && logger.info("rate-limit counters purged", { count }))
         .catch((error) => logger.warn("rate-limit purge failed", errorFields(error))),
+    );
+  }
+  if (deps.storage) {
+    parts.push(
+      sweepOrphanImages({ database, storage: deps.storage, logger })
+        .then((swept) => {
+          if (swept.folders || swept.temporary) logger.info("orphan image files swept", { ...swept });
+        })
+        .catch((error) => logger.warn("orphan image sweep failed", errorFields(error))),
     );
   }
   await Promise.all(parts);

@@ -2,7 +2,10 @@
  * The background worker: claims work items (server/db/jobs.ts) one at a time and runs the handler of
  * their kind. Every app server may run one; the queue makes sure an item is worked on by one server at a
  * time. A failure is retried with back-off up to `maxAttempts` claims, then the item is left `failed`
- * with its reason, so a broken item (its original file missing) is never retried forever. While the
+ * with its reason, so a broken item (its original file missing) is never retried forever. An item whose
+ * claim ended without an answer (its process was killed) is not a failure: it is requeued with the same
+ * back-off (growing with each claim, up to an hour) and never left failed for that — one that keeps killing
+ * its process is tried at most once an hour, one that met a crash of something else gets done. While the
  * database is down the worker waits and tries again, logging once. `stop()` hands the current item back
  * and returns at once, without waiting for a slow encoder to finish. A handler whose result is a database write
  * makes it through `finish`, in the transaction that takes the item out of the queue: a stop that lands while the
@@ -104,11 +107,9 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
   const runOne = async (job: ClaimedJob): Promise<boolean> => {
     const fields = { job: job.id, kind: job.kind, key: job.key, attempt: job.attempts };
     const handler = handlers[job.kind];
-    if (!handler || job.attempts > maxAttempts) {
-      // Claimed more often than allowed: its earlier claimants died with it (or no one here knows the kind).
-      const reason = handler ? `abandoned: ${job.attempts - 1} claims ended without an answer` : "unknown job kind";
-      logger.error("job failed for good", { ...fields, reason });
-      await guarded("fail", () => queue.fail(job, id, reason, null));
+    if (!handler) {
+      logger.error("job failed for good", { ...fields, reason: "unknown job kind" });
+      await guarded("fail", () => queue.fail(job, id, "unknown job kind", null));
       return false;
     }
     const heartbeat = setInterval(() => {
@@ -154,6 +155,17 @@ export function createJobWorker(options: WorkerOptions): JobWorker {
   /** Claims and runs items until none is due; returns how many completed. */
   const drainDue = async (): Promise<number> => {
     let completed = 0;
+    const abandoned = await guarded("requeue", () => queue.requeueAbandoned(kinds, retryDelay));
+    for (const job of abandoned ?? []) {
+      logger.warn("job abandoned by its claimant; will retry", {
+        job: job.id,
+        kind: job.kind,
+        key: job.key,
+        attempt: job.attempts,
+        claimedBy: job.claimedBy,
+        runAfter: job.runAfter,
+      });
+    }
     while (!stopping.signal.aborted) {
       const job = await guarded("claim", () => queue.claim(kinds, id, leaseMs));
       if (!job) break;

@@ -2,14 +2,18 @@
  * Backups that restore (issue 15), on each database: `npm run db:backup` runs in its own process while club
  * sign-ups and contact requests keep arriving through the API; `npm run db:restore` puts the backup into a
  * fresh database and uploads folder, where every write acknowledged before the backup started and every
- * image file is found (SQLite: `PRAGMA integrity_check` = ok). A restore into a database that holds data is
+ * image file is found (SQLite: `PRAGMA integrity_check` = ok), and every table holds exactly the rows the
+ * manifest counted (its counts are the dump's own moment). A restore into a database that holds data is
  * refused without --force. The PostgreSQL pass uses pg_dump/pg_restore on databases of its own.
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminImage, AdminProduct } from "../../domain/contracts/admin.ts";
+import { type BackupManifest, MANIFEST_FILE } from "../../server/db/backup.ts";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
 import { migrateToLatest } from "../../server/db/migrate.ts";
 import { createLocalStorage } from "../../server/images/storage.ts";
@@ -156,6 +160,18 @@ for (const dialect of dialects) {
           );
           const missing = before.filter((w) => !(w.kind === "club" ? clients : contacts).has(w.email));
           expect(missing).toEqual([]);
+          // The manifest counts the dump's own moment, writes during the backup notwithstanding: the restored
+          // database holds exactly the rows it lists, table by table.
+          const manifest = JSON.parse(readFileSync(path.join(folder, MANIFEST_FILE), "utf8")) as BackupManifest;
+          expect(manifest.rows.clients).toBeGreaterThan(0);
+          const restoredCounts: Record<string, number> = {};
+          for (const table of Object.keys(manifest.rows)) {
+            const counted = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(
+              check.db,
+            );
+            restoredCounts[table] = Number(counted.rows[0]!.n);
+          }
+          expect(restoredCounts).toEqual(manifest.rows);
           // Every image row, and every file of it, is back.
           const rows = await check.db.selectFrom("images").select(["id", "path", "variants"]).orderBy("id").execute();
           expect(rows.map((r) => r.id)).toEqual(images.map((i) => i.id));

@@ -1,14 +1,15 @@
 /**
  * Background work claimed once (issue 15), on SQLite and PostgreSQL: two workers — two app servers on
- * one database — never run the same item; an item whose claimant died is claimed again once its lease
- * has passed, and the late claimant can no longer finish it; an AVIF item whose original is missing fails
+ * one database — never run the same item; an item whose claimant died is requeued once its lease has passed
+ * and claimed again, and the late claimant can no longer finish it; an item whose claims keep ending with a
+ * killed process is retried with a growing back-off and never left failed for that; an AVIF item whose original is missing fails
  * with its reason, is retried a bounded number of times and is then left failed, and the loop ends; a
  * stopping worker hands its item back at once, and a stop during a handler's finishing write never leaves a
  * written item queued.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
-import { type ClaimedJob, createJobQueue, enqueueJob } from "../../server/db/jobs.ts";
+import { createJobQueue, enqueueJob } from "../../server/db/jobs.ts";
 import { removeImageFiles } from "../../server/images/pipeline.ts";
 import { createBackgroundWorker } from "../../server/jobs/background.ts";
 import { createJobWorker } from "../../server/jobs/worker.ts";
@@ -63,7 +64,7 @@ for (const factory of testDatabases()) {
       ).toEqual([]);
     });
 
-    it("claims an item again once its claimant's lease has passed", async () => {
+    it("requeues an item once its claimant's lease has passed, and another server claims it", async () => {
       await enqueueJob(env.database.handle.db, "test-lease", "only");
       const first = createJobQueue(env.database.handle);
       const second = createJobQueue(other);
@@ -72,11 +73,13 @@ for (const factory of testDatabases()) {
       expect(claimed).toMatchObject({ key: "only", attempts: 1 });
       // Held: nobody else gets it while the lease runs.
       expect(await second.claim(["test-lease"], "server-b", 60_000)).toBeNull();
-      // Server A "dies": after the lease, B takes the item over.
-      let reclaimed: ClaimedJob | null = null;
+      // Server A "dies": after the lease, B puts the item back (due at once here) and takes it over.
       await expect
-        .poll(async () => (reclaimed ??= await second.claim(["test-lease"], "server-b", 60_000)), { timeout: 10_000 })
-        .not.toBeNull();
+        .poll(async () => (await second.requeueAbandoned(["test-lease"], () => 0)).map((job) => job.claimedBy), {
+          timeout: 10_000,
+        })
+        .toEqual(["server-a"]);
+      const reclaimed = await second.claim(["test-lease"], "server-b", 60_000);
       expect(reclaimed).toMatchObject({ id: claimed!.id, attempts: 2 });
       // A's late answer changes nothing; B's completes the item.
       expect(await first.complete(claimed!, "server-a")).toBe(false);
@@ -85,6 +88,64 @@ for (const factory of testDatabases()) {
       expect(
         await env.database.handle.db.selectFrom("jobs").selectAll().where("kind", "=", "test-lease").execute(),
       ).toEqual([]);
+    });
+
+    it("retries an item whose claims end with a killed process later and later, never failing it for that", async () => {
+      const { db } = env.database.handle;
+      await enqueueJob(db, "test-killed", "poison");
+      const queue = createJobQueue(env.database.handle);
+      const row = () =>
+        db
+          .selectFrom("jobs")
+          .select(["state", "attempts", "run_after", "updated_at", "last_error"])
+          .where("kind", "=", "test-killed")
+          .executeTakeFirstOrThrow();
+      // A worker whose process is killed mid-item: it claims with a short lease and never answers.
+      const maxAttempts = 2;
+      const delays: number[] = [];
+      for (let claim = 1; claim <= maxAttempts + 2; claim++) {
+        await db
+          .updateTable("jobs")
+          .set({ run_after: new Date(0).toISOString() })
+          .where("kind", "=", "test-killed")
+          .execute();
+        const job = await queue.claim(["test-killed"], `killed-${claim}`, 30);
+        expect(job).toMatchObject({ attempts: claim });
+        await expect
+          .poll(async () => (await queue.requeueAbandoned(["test-killed"], (n) => n * 60_000)).length, {
+            timeout: 10_000,
+          })
+          .toBe(1);
+        const requeued = await row();
+        // Back in the queue, not failed, with the reason and a wait that grows with each abandonment.
+        expect(requeued).toMatchObject({ state: "pending", attempts: claim });
+        expect(requeued.last_error).toBe(`abandoned: the claim of killed-${claim} ended without an answer`);
+        delays.push(Date.parse(requeued.run_after) - Date.parse(requeued.updated_at));
+        // Not due before its back-off.
+        expect(await queue.claim(["test-killed"], "early", 60_000)).toBeNull();
+      }
+      expect(delays).toEqual([60_000, 120_000, 180_000, 240_000]);
+      // Past more claims than a failure may have, a worker still runs it when it is due, and it is done.
+      await db
+        .updateTable("jobs")
+        .set({ run_after: new Date(0).toISOString() })
+        .where("kind", "=", "test-killed")
+        .execute();
+      let ran = 0;
+      const worker = createJobWorker({
+        queue,
+        logger,
+        maxAttempts,
+        pollMs: 20,
+        handlers: {
+          "test-killed": async () => {
+            ran++;
+          },
+        },
+      });
+      expect(await worker.runUntilIdle()).toBe(1);
+      expect(ran).toBe(1);
+      expect(await db.selectFrom("jobs").select("id").where("kind", "=", "test-killed").execute()).toEqual([]);
     });
 
     it("leaves an AVIF item whose original is missing failed after a bounded number of tries", async () => {

@@ -8,6 +8,7 @@ import { createApp } from "../../server/app.ts";
 import { type ContentVersion, createContentVersion } from "../../server/content-version.ts";
 import { RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
 import { createLocalStorage, type ImageStorage } from "../../server/images/storage.ts";
+import type { StorageMonitor } from "../../server/images/storage-monitor.ts";
 import { createLogger, type Logger } from "../../server/log.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import { type ScheduleTimer, startScheduleTimer, type Timers } from "../../server/schedule-timer.ts";
@@ -63,6 +64,8 @@ export function createTestApp(
     logger?: Logger;
     /** Another image storage (an S3 bucket, a full disk); a local folder in a temporary directory by default. */
     storage?: ImageStorage;
+    /** The storage's monitor, as the server has one (its `storage` is then the one to pass as `storage`). */
+    storageMonitor?: StorageMonitor;
     /** Outgoing mail (the club's confirmations): off unless given, as without SMTP_URL. */
     mailer?: Mailer;
   } = {},
@@ -99,6 +102,7 @@ export function createTestApp(
     database: database.handle,
     services,
     storage,
+    storageMonitor: options.storageMonitor,
     logger,
     build: options.build,
     rateRules: options.rateRules ?? RELAXED_RATE_RULES,

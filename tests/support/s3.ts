@@ -26,6 +26,8 @@ export interface TestS3 {
   dispose(): Promise<void>;
 }
 
+const SLOW_MACHINE_WRITE_DEADLINE_MS = 60_000;
+
 export async function startS3(bucket = "bakery-images"): Promise<TestS3> {
   const directory = tempDir("bakery-s3-");
   // s3rver binds the port it is given; a free one is picked first so that start() after stop() reuses it.
@@ -52,6 +54,8 @@ export async function startS3(bucket = "bakery-images"): Promise<TestS3> {
     credentials: { ...S3RVER_CREDENTIALS },
     // One attempt: a test of a stopped store should not wait out the retries.
     maxAttempts: 1,
+    // s3rver on a loaded test machine can take seconds per write; the fault tests use the server's default.
+    writeDeadlineMs: SLOW_MACHINE_WRITE_DEADLINE_MS,
   };
   const storage = (overrides: Partial<S3StorageOptions> = {}) => createS3Storage({ ...options, ...overrides });
   return {
@@ -63,6 +67,7 @@ export async function startS3(bucket = "bakery-images"): Promise<TestS3> {
       S3_ENDPOINT: endpoint,
       S3_REGION: "us-east-1",
       S3_FORCE_PATH_STYLE: "1",
+      S3_WRITE_TIMEOUT_MS: String(SLOW_MACHINE_WRITE_DEADLINE_MS),
       AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
     },

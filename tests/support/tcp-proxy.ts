@@ -1,7 +1,9 @@
 /**
  * A TCP proxy the test owns, in front of the shared PostgreSQL: `cut()` drops every connection and stops
  * listening (what app servers see when PostgreSQL stops or fails over), `restore()` listens again on the
- * same port. The shared server on 5432 itself is never stopped.
+ * same port. The shared server on 5432 itself is never stopped. `slow(ms)` delays every answer by `ms` (a slow
+ * store or database); `slow(Infinity)` holds every answer back (a peer that accepts connections and never
+ * answers); `slow(0)` lets answers through again (held ones first).
  */
 import net from "node:net";
 import { freePort } from "./server-process.ts";
@@ -10,12 +12,16 @@ export interface TcpProxy {
   port: number;
   cut(): Promise<void>;
   restore(): Promise<void>;
+  slow(ms: number): void;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }, listening = true): Promise<TcpProxy> {
   const port = await freePort();
   const sockets = new Set<net.Socket>();
+  let delayMs = 0;
+  /** Answers held back while `delayMs` is Infinity, in order. */
+  const held: (() => void)[] = [];
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
     for (const socket of [client, upstream]) {
@@ -27,7 +33,14 @@ export async function startTcpProxy(target: { host: string; port: number }, list
       });
     }
     client.pipe(upstream);
-    upstream.pipe(client);
+    const deliver = (send: () => void) => {
+      if (delayMs === 0 && held.length === 0) send();
+      else if (delayMs === Number.POSITIVE_INFINITY) held.push(send);
+      // Equal delays fire in order, so a connection's bytes stay in order.
+      else setTimeout(send, delayMs);
+    };
+    upstream.on("data", (chunk: Buffer) => deliver(() => !client.destroyed && client.write(chunk)));
+    upstream.on("end", () => deliver(() => client.end()));
   });
   const listen = () =>
     new Promise<void>((resolve, reject) => {
@@ -44,5 +57,9 @@ export async function startTcpProxy(target: { host: string; port: number }, list
       else resolve();
     });
   if (listening) await listen();
-  return { port, cut: stop, restore: listen, close: stop };
+  const slow = (ms: number) => {
+    delayMs = ms;
+    if (ms !== Number.POSITIVE_INFINITY) for (const send of held.splice(0)) send();
+  };
+  return { port, cut: stop, restore: listen, slow, close: stop };
 }

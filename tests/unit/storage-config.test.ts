@@ -25,6 +25,7 @@ describe("storage configuration", () => {
       endpoint: undefined,
       region: "us-east-1",
       forcePathStyle: false,
+      writeDeadlineMs: 3_000,
     });
     expect(
       loadConfig({
@@ -33,12 +34,14 @@ describe("storage configuration", () => {
         S3_ENDPOINT: "http://127.0.0.1:9000",
         S3_REGION: "eu-central-1",
         S3_FORCE_PATH_STYLE: "1",
+        S3_WRITE_TIMEOUT_MS: "8000",
       }).s3,
     ).toEqual({
       bucket: "bakery-images",
       endpoint: "http://127.0.0.1:9000",
       region: "eu-central-1",
       forcePathStyle: true,
+      writeDeadlineMs: 8_000,
     });
   });
 

@@ -169,6 +169,12 @@ function imageRowsOf(snapshot: Snapshot): ImageRow[] {
   return (snapshot.children.images ?? []) as unknown as ImageRow[];
 }
 
+/** The storage folders of every image held in the trash (their files stay until the purge). */
+export async function trashedImagePaths(db: DB): Promise<string[]> {
+  const entries = await db.selectFrom("trash").select("data").execute();
+  return entries.flatMap((entry) => imageRowsOf(parseSnapshot(entry.data)).map((image) => image.path));
+}
+
 /** The rows of `dep` that belong to record `id`. */
 function belongsTo(dep: Dependent, id: number) {
   const own = sql<SqlBool>`${sql.ref(dep.column)} = ${id}`;

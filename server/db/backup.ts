@@ -22,7 +22,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writ
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
-import type { AppConfig } from "../config.ts";
+import { type AppConfig, sqliteFileOf } from "../config.ts";
 import { type CopyResult, copyStorage } from "../images/copy-storage.ts";
 import { createLocalStorage, type ImageStorage } from "../images/storage.ts";
 import { isDerivedTable } from "./migrations/017-data-growth.ts";
@@ -47,10 +47,6 @@ export interface BackupManifest {
 export class BackupError extends Error {}
 
 type Config = Pick<AppConfig, "databaseUrl" | "databaseKind" | "dataDir">;
-
-function sqliteFile(url: string): string {
-  return path.resolve(url.startsWith("file:") ? url.slice("file:".length).replace(/^\/\/(?=\/)/, "") : url);
-}
 
 function timestamp(date: Date): string {
   return date.toISOString().replace(/[:.]/g, "-");
@@ -160,7 +156,7 @@ export async function backup(
     let database: BackupManifest["database"];
     let rows: Record<string, number>;
     if (config.databaseKind === "sqlite") {
-      const source = sqliteFile(config.databaseUrl);
+      const source = sqliteFileOf(config.databaseUrl);
       if (!existsSync(source)) throw new BackupError(`DATABASE_URL: there is no SQLite database at ${source}`);
       const db = new DatabaseSync(source, { readOnly: true });
       try {
@@ -244,7 +240,7 @@ export async function restore(
   const source = path.join(folder, manifest.database.file);
 
   if (config.databaseKind === "sqlite") {
-    const target = sqliteFile(config.databaseUrl);
+    const target = sqliteFileOf(config.databaseUrl);
     if (existsSync(target)) {
       const db = new DatabaseSync(target, { readOnly: true });
       let rows: string[];

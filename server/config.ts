@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { MAX_HASH_COST, MIN_HASH_COST } from "./auth/passwords.ts";
+import { createPrivately, protectDataDir } from "./private-files.ts";
 
 export interface AppConfig {
   port: number;
@@ -140,7 +141,15 @@ export function databaseKindOf(url: string): "sqlite" | "postgres" {
   return "sqlite";
 }
 
+/** The SQLite file of a DATABASE_URL (a path or `file:…`), absolute; `:memory:` as it is. */
+export function sqliteFileOf(url: string): string {
+  const file = url.startsWith("file:") ? url.slice("file:".length).replace(/^\/\/(?=\/)/, "") : url;
+  return file === ":memory:" ? file : path.resolve(file);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Before any file is made (the session secret below, the database, uploads, backups): owner-only.
+  createPrivately();
   // Empty strings mean "not set": .env files and CI often export blanks.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
   const parsed = envSchema.safeParse(cleaned);
@@ -152,6 +161,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = path.resolve(e.DATA_DIR);
   const databaseUrl = e.DATABASE_URL ?? path.join(dataDir, "bakery.sqlite");
   const databaseKind = databaseKindOf(databaseUrl);
+  const uploadsDir = path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, "uploads"));
+  protectDataDir({
+    dataDir,
+    uploadsDir,
+    sqliteFile: databaseKind === "sqlite" ? sqliteFileOf(databaseUrl) : undefined,
+  });
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   if (!e.S3_BUCKET && e.S3_ENDPOINT) {
     // Otherwise images would quietly go to the local folder of each server.
@@ -163,7 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl,
     databaseKind,
     dataDir,
-    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(dataDir, "uploads")),
+    uploadsDir,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

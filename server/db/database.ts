@@ -7,7 +7,7 @@ import { access, statfs } from "node:fs/promises";
 import path from "node:path";
 import { Kysely, PostgresDialect, type PostgresPool, sql } from "kysely";
 import pg from "pg";
-import { databaseKindOf } from "../config.ts";
+import { databaseKindOf, sqliteFileOf } from "../config.ts";
 import type { Logger } from "../log.ts";
 import { faultOf } from "./faults.ts";
 import type { Database } from "./schema.ts";
@@ -263,8 +263,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
       close: () => db.destroy(),
     };
   }
-  const file = url.startsWith("file:") ? url.slice("file:".length).replace(/^\/\/(?=\/)/, "") : url;
-  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const file = sqliteFileOf(url);
+  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
   const folder = path.dirname(path.resolve(file));
   const { dialect } = openSqlite(file);
   const db = new Kysely<Database>({ dialect });

@@ -42,7 +42,9 @@ export interface StorageMonitor {
   stop(): void;
 }
 
-const DEFAULTS = { everyMs: 15_000, downEveryMs: 2_000, timeoutMs: 10_000 } satisfies Required<Omit<StorageMonitorOptions, "checked">>;
+const DEFAULTS = { everyMs: 15_000, downEveryMs: 2_000, timeoutMs: 10_000 } satisfies Required<
+  Omit<StorageMonitorOptions, "checked">
+>;
 
 class CheckTimeoutError extends Error {
   constructor(ms: number) {

@@ -67,5 +67,6 @@ describe("private files", () => {
     expect(restored.code, restored.stderr).toBe(0);
     expect(statSync(path.join(fresh, "uploads", image.key, "original.webp")).isFile()).toBe(true);
     expect(readableByOthers(fresh)).toEqual([]);
-  });
+    // Three scripts, each a Node process that loads the server's modules: seconds each on a busy machine.
+  }, 180_000);
 });

@@ -40,15 +40,71 @@ export interface EntityDeclaration {
   cacheTags(change: EntityChange): string[];
 }
 
-/** `kind:id`, or the kind's every page when the id is unknown. */
+/** `kind:id`, or every record of the kind when the id is unknown (the tag vocabulary: server/services/read-tags.ts). */
 const recordTag = (kind: string, id: number | null) => (id === null ? kind : `${kind}:${id}`);
 
-/** An image's owner as its notes carry it ("product 12"), as a cache tag; unknown → every page. */
-function imageOwnerTag(change: EntityChange): string[] {
+/** A record and the lists of its kind (a menu, a list page): what a write to a record of most kinds touches. */
+const recordAndList = (kind: string, list: string) => (c: EntityChange) => [recordTag(kind, c.entityId), list];
+
+/** Lists a product is on, by the fields that decide it; a field not named here is taken to decide them all. */
+const PRODUCT_LIST_TAGS: Record<string, readonly string[]> = {
+  // The serial number is shown on the product page only.
+  serial_id: [],
+  visibility_home_page: ["home-products"],
+  name: ["search"],
+  title: ["search"],
+  content: ["search"],
+  dietary: ["filters", "search"],
+  chalav_yisrael: ["filters", "search"],
+  pas_yisrael: ["filters", "search"],
+  kosher_for_passover: ["filters", "search"],
+  allergens: ["filters", "search"],
+  may_contain: ["filters", "search"],
+  category: ["products"],
+};
+const EVERY_PRODUCT_LIST = ["products", "home-products", "search", "filters"];
+
+/** A product's own tag, and the lists it joins, leaves or moves within. */
+function productTags(change: EntityChange): string[] {
+  const tags = new Set([recordTag("product", change.entityId)]);
+  const lists =
+    change.action === "update"
+      ? change.changes.flatMap(({ field }) => PRODUCT_LIST_TAGS[field] ?? EVERY_PRODUCT_LIST)
+      : EVERY_PRODUCT_LIST;
+  for (const tag of lists) tags.add(tag);
+  return [...tags];
+}
+
+/** A size's or tag's product, named by the write's fields; every product when unknown (a delete by id). */
+const productOf =
+  (field: string) =>
+  (change: EntityChange): string[] => {
+    const id = change.changes.find((c) => c.field === field)?.to;
+    return [typeof id === "number" ? `product:${id}` : "product"];
+  };
+
+/** What an image's owner type ("product 12", "branch_certificate 3") is shown as. */
+const IMAGE_OWNER_KINDS: Record<string, string> = {
+  product: "product",
+  category: "category",
+  branch: "branch",
+  branch_certificate: "branch",
+  sale: "sale",
+  publication: "publication",
+};
+
+/** The pages showing an image of this owner, as a cache tag (`*`, every page, for an owner type not known here). */
+export function imageOwnerTag(ownerType: string, ownerId: number): string {
+  const kind = IMAGE_OWNER_KINDS[ownerType];
+  return kind ? `${kind}:${ownerId}` : "*";
+}
+
+/** An image's owner as its notes carry it ("product 12"), as a cache tag; an unknown owner → every page. */
+function imageOwnerTags(change: EntityChange): string[] {
   for (const { field, from, to } of change.changes) {
     const owner = field === "owner" ? (to ?? from) : undefined;
     const match = typeof owner === "string" ? /^([a-z_]+) (\d+)$/.exec(owner) : null;
-    if (match) return [`${match[1]}:${match[2]}`];
+    if (match) return [imageOwnerTag(match[1]!, Number(match[2]))];
   }
   return ["*"];
 }
@@ -59,25 +115,25 @@ export const ENTITIES = {
     editors: true,
     trash: true,
     personal: false,
-    cacheTags: (c) => [recordTag("product", c.entityId)],
+    cacheTags: productTags,
   },
-  Image: { subject: true, editors: true, trash: false, personal: false, cacheTags: imageOwnerTag },
+  Image: { subject: true, editors: true, trash: false, personal: false, cacheTags: imageOwnerTags },
   // A product's tags and sizes: shown on its page and tiles.
-  Tag: { subject: true, editors: true, trash: false, personal: false, cacheTags: () => ["product"] },
-  Size: { subject: true, editors: true, trash: false, personal: false, cacheTags: () => ["product"] },
+  Tag: { subject: true, editors: true, trash: false, personal: false, cacheTags: productOf("tagable_id") },
+  Size: { subject: true, editors: true, trash: false, personal: false, cacheTags: productOf("product_id") },
   Category: {
     subject: true,
     editors: true,
     trash: true,
     personal: false,
-    cacheTags: (c) => [recordTag("category", c.entityId)],
+    cacheTags: recordAndList("category", "categories"),
   },
   Branch: {
     subject: true,
     editors: true,
     trash: true,
     personal: false,
-    cacheTags: (c) => [recordTag("branch", c.entityId)],
+    cacheTags: recordAndList("branch", "branches"),
   },
   Sale: {
     subject: true,
@@ -91,13 +147,13 @@ export const ENTITIES = {
     editors: true,
     trash: true,
     personal: false,
-    cacheTags: (c) => [recordTag("publication", c.entityId)],
+    cacheTags: recordAndList("publication", "publications"),
   },
   // Club members and contact requests: no public page shows them.
   Client: { subject: true, editors: false, trash: true, personal: true, cacheTags: () => [] },
   ContactRequest: { subject: true, editors: false, trash: true, personal: true, cacheTags: () => [] },
   // An approved review is shown on its product's page; the reviewer's name is personal.
-  Review: { subject: true, editors: true, trash: true, personal: true, cacheTags: () => ["review"] },
+  Review: { subject: true, editors: true, trash: true, personal: true, cacheTags: () => ["reviews"] },
   Settings: { subject: true, editors: false, trash: false, personal: false, cacheTags: () => ["settings"] },
   // Staff accounts (sign-ins and sign-outs in the audit log): guarded as the `User` subject, never public.
   User: { subject: false, editors: false, trash: false, personal: true, cacheTags: () => [] },

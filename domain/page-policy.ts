@@ -20,6 +20,7 @@
  */
 import { parseId } from "./ids.ts";
 import { parseAllergenList, parseDietary } from "./kashrut.ts";
+import { MAX_SEARCH_LENGTH } from "./search.ts";
 
 /**
  * A query parameter a cached page reads: `normalize` gets every value the address carries for it and returns
@@ -76,3 +77,13 @@ export const DIETARY_PARAM: ParamRule = { normalize: (values) => parseDietary(va
 
 /** `?without=`: known allergen codes, sorted, once each; unknown ones dropped as the page drops them. */
 export const WITHOUT_PARAM: ParamRule = { normalize: (values) => parseAllergenList(values).codes.join(",") };
+
+/**
+ * `?search=`: the text as the page reads it (the first value, trimmed, cut at the search box's limit), with runs
+ * of spaces as one — which finds the same products —, so "סופגניות  ריבה " and "סופגניות ריבה" share an entry.
+ * Search results are kept in their own share of the cache (server/http/page-cache.ts), so a flood of texts never
+ * evicts other pages.
+ */
+export const SEARCH_PARAM: ParamRule = {
+  normalize: (values) => (values[0] ?? "").trim().slice(0, MAX_SEARCH_LENGTH).replace(/\s+/g, " ").trim(),
+};

@@ -49,6 +49,7 @@ import { createStorageMonitor, type StorageMonitor } from "./images/storage-moni
 import { errorFields, type Logger } from "./log.ts";
 import type { Services } from "./services/index.ts";
 import { withPerVersionReads } from "./services/per-version.ts";
+import { withReadTags } from "./services/read-tags.ts";
 
 /** Request bodies: 1 MB for forms and JSON; uploads up to the pipeline's file count × size limit. */
 const BODY_LIMIT = 1024 * 1024;
@@ -114,8 +115,9 @@ interface EntryWithContexts {
 
 export function createApp(deps: AppDeps) {
   const { database, logger } = deps;
-  // Settings and menu: read once per content version, for pages and the API alike.
-  const services = withPerVersionReads(deps.services, deps.contentVersion);
+  // Every public read names what it read (services/read-tags.ts), so a page is stale only when that changed;
+  // the settings, the menu and the home tiles are read once until they change, for pages and the API alike.
+  const services = withPerVersionReads(withReadTags(deps.services), deps.contentVersion);
   // The search index is rebuilt from the database whenever the content version moves.
   services.search.follow(deps.contentVersion);
   const mode = deps.mode ?? "production";
@@ -264,9 +266,8 @@ export function createApp(deps: AppDeps) {
         return context;
       },
       publicUrl: deps.config.publicUrl,
-      version: contentVersion,
       cache: cacheEnabled
-        ? createPageCache({ maxBytes: deps.pageCache?.maxBytes ?? 32 * 1024 * 1024, version: contentVersion })
+        ? createPageCache({ maxBytes: deps.pageCache?.maxBytes ?? 32 * 1024 * 1024, tags: contentVersion.tags })
         : null,
       newNonce: () => randomBytes(16).toString("base64"),
     });

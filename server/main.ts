@@ -20,6 +20,7 @@ import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { errorFields } from "./log.ts";
 import { startScheduleTimer } from "./schedule-timer.ts";
 import { systemClock } from "./services/clock.ts";
+import { SCHEDULED_TAGS } from "./services/index.ts";
 import { startSite } from "./start-site.ts";
 
 /** The most in-flight requests get to finish after a stop signal before connections are cut. */
@@ -36,6 +37,7 @@ async function main() {
   // Scheduled sales, publications and seasonal collections appear and vanish on time, without an edit.
   const scheduleTimer = startScheduleTimer({
     nextScheduledChange: services.nextScheduledChange,
+    scheduledTags: SCHEDULED_TAGS,
     contentVersion,
     clock: systemClock,
     logger,
@@ -77,12 +79,18 @@ async function main() {
   // purges 30 days after a delete. This server claims items one at a time, as any other server on the same
   // database may. AVIF_BACKFILL=0 encodes no AVIF here (the test server: it would compete with the browser for
   // the CPU); the purges run everywhere.
+  const changedByJobs = new Set<string>();
   const worker = createBackgroundWorker(database, services, logger, {
     kinds: config.avifBackfill ? ["avif", "trash"] : ["trash"],
+    // Pages list the AVIF sources they now have: the pages of the images' owners, once per batch of items.
+    onPagesChanged: (tag) => changedByJobs.add(tag),
     onCompleted: (count) => {
       logger.info("background jobs done", { count });
-      // Pages list the AVIF sources they now have.
-      contentVersion.bump().catch((error) => logger.warn("content version bump failed", errorFields(error)));
+      const tags = [...changedByJobs];
+      changedByJobs.clear();
+      contentVersion
+        .invalidate(tags, false)
+        .catch((error) => logger.warn("page invalidation failed", errorFields(error)));
     },
   });
   let stopping = false;

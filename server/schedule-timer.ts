@@ -1,7 +1,8 @@
 /**
  * Time passing changes what visitors see: a sale starts, a publication ends, a holiday's collection
- * appears on the home page. The page cache and the per-version reads only notice a new content version,
- * so this timer bumps the version at the next scheduled boundary (`services.nextScheduledChange`).
+ * appears on the home page. The page cache and the memoised reads only notice a change of what they read,
+ * so this timer touches the scheduled content's tags (`SCHEDULED_TAGS`, server/services/index.ts) at the next
+ * scheduled boundary (`services.nextScheduledChange`): the pages of other content stay cached.
  *
  * It replans after every version change (an edit may add, move or remove a boundary) and after it fires.
  * It never fires twice for one boundary: the next plan looks strictly past the last boundary it fired at,
@@ -42,7 +43,9 @@ export interface ScheduleTimer {
 
 export function startScheduleTimer(deps: {
   nextScheduledChange: (now: Date) => Promise<Date | null>;
-  contentVersion: ContentVersion;
+  contentVersion: Pick<ContentVersion, "invalidate" | "onChange">;
+  /** The tags a boundary changes; every page (`*`) when not given. */
+  scheduledTags?: readonly string[];
   clock: Clock;
   logger?: Logger;
   timers?: Timers;
@@ -94,7 +97,7 @@ export function startScheduleTimer(deps: {
     lastFired = boundary.getTime();
     const changesBefore = changes;
     try {
-      await deps.contentVersion.bump();
+      await deps.contentVersion.invalidate(deps.scheduledTags ?? ["*"], true);
     } catch (error) {
       deps.logger?.warn("schedule timer: bumping the content version failed", errorFields(error));
       lastFired = boundary.getTime() - 1;

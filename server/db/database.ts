@@ -52,7 +52,11 @@ export interface DatabaseHandle {
    * `onNotify` for each notification. `onDown` is called when the connection is lost; the caller starts
    * over by calling `listen` again. Resolves once listening, with a function that stops.
    */
-  listen?(channel: string, onNotify: () => void, onDown: (error: unknown) => void): Promise<() => Promise<void>>;
+  listen?(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onDown: (error: unknown) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -243,7 +247,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
           onDown(error);
         };
         client.on("notification", (message) => {
-          if (message.channel === channel) onNotify();
+          if (message.channel === channel) onNotify(message.payload ?? "");
         });
         client.on("error", down);
         client.on("end", () => down(new Error("listener connection ended")));

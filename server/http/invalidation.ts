@@ -15,6 +15,34 @@ import { type AuditNote, withTrail } from "../services/audit/trail.ts";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/**
+ * Fields whose change withdraws something visitors were told: a record hidden or out of its dates, a kashrut or
+ * allergen statement. A page that showed the old value is never served again, not even for the moment a new
+ * copy renders (server/http/page-cache.ts).
+ */
+const WITHDRAWING_FIELDS = new Set([
+  "status",
+  "visible",
+  "starts_at",
+  "ends_at",
+  "dietary",
+  "chalav_yisrael",
+  "pas_yisrael",
+  "kosher_for_passover",
+  "allergens",
+  "may_contain",
+]);
+
+/** A delete, a purge, or a change of a withdrawing field. */
+export function withdraws(notes: readonly AuditNote[]): boolean {
+  return notes.some(
+    (note) =>
+      note.action === "delete" ||
+      note.action === "purge" ||
+      note.changes.some((change) => WITHDRAWING_FIELDS.has(change.field)),
+  );
+}
+
 /** The page-cache tags the noted changes touch; a note of no declared entity touches every page (`*`). */
 export function cacheTagsOf(notes: readonly AuditNote[]): string[] {
   const tags = new Set<string>();
@@ -26,9 +54,9 @@ export function cacheTagsOf(notes: readonly AuditNote[]): string[] {
 }
 
 /**
- * Runs every write request inside a change trail and, once its handler answered, makes the public pages it
- * touched new: for now by moving the content version on (every cached page), when any tag was touched. A refused
- * write (4xx) changed nothing; a failed one (5xx) may have written what it noted before failing.
+ * Runs every write request inside a change trail and, once its handler answered, makes the public pages that read
+ * what it touched stale, on every server (server/content-version.ts), before the answer leaves. A refused write
+ * (4xx) changed nothing; a failed one (5xx) may have written what it noted before failing.
  */
 export function invalidateAfterWrites(deps: { contentVersion: ContentVersion; logger: Logger }): MiddlewareHandler {
   return async (c, next) => {
@@ -36,13 +64,14 @@ export function invalidateAfterWrites(deps: { contentVersion: ContentVersion; lo
     const notes = await withTrail(() => next());
     const status = c.res.status;
     if (status >= 400 && status < 500) return;
-    if (cacheTagsOf(notes).length === 0) return;
+    const tags = cacheTagsOf(notes);
+    if (tags.length === 0) return;
     try {
-      await deps.contentVersion.bump();
+      await deps.contentVersion.invalidate(tags, withdraws(notes));
     } catch (error) {
       // While the database is down the write failed too, and the outage is logged once already.
       if (!isDatabaseUnavailable(error))
-        deps.logger.error("content version bump failed", { path: c.req.path, ...errorFields(error) });
+        deps.logger.error("page invalidation failed", { path: c.req.path, ...errorFields(error) });
     }
   };
 }

@@ -1,19 +1,31 @@
 /**
  * The in-process page cache: rendered public responses (HTML documents and React Router `.data`
- * payloads), each stored once as identity, gzip and Brotli bytes, in an LRU bounded in bytes. Entries
- * are tagged with the content version they were rendered at; a bump empties the cache, and an entry of an
- * older version is never returned. Requests for the same key and version while it renders wait for that
- * one render (single flight), so a burst for an uncached page renders it once.
+ * payloads), each stored once as identity, gzip and Brotli bytes, in LRUs bounded in bytes.
+ *
+ * - **What it was made from.** Each page is rendered in a tag collector (server/cache-tags.ts) and kept with
+ *   its stamp: the tags of what its loaders read (`product:61`, `menu`, `settings`…). A write makes stale only
+ *   the pages that read what it changed; every other page stays a hit, on every server.
+ * - **Stale while revalidate, withdrawals at once.** A page an edit made stale (soft) is rendered again once
+ *   (single flight): the request that finds it stale waits for that render, and requests arriving meanwhile get
+ *   the previous copy for at most `STALE_SERVE_MS`. A page a withdrawal made stale (hard: unpublished, deleted,
+ *   a kashrut or allergen change, a full flush) is never served again. When the new render fails (the database
+ *   is down), the previous copy of an edited page is served instead of an error, however old.
+ * - **Families.** Search results, filtered or paged lists and plain pages each have their own share of the
+ *   bytes, so a flood of distinct search or filter addresses evicts only its own family's entries.
  *
  * Which requests may use it, their keys and headers: server/http/public-pages.ts.
  */
+import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import { LRUCache } from "lru-cache";
-import type { ContentVersion } from "../content-version.ts";
+import type { TagClock, TagStamp } from "../cache-tags.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+
+/** How long requests arriving while a stale page re-renders may still be given the previous copy. */
+export const STALE_SERVE_MS = 1_000;
 
 /** What a render produced, before compression. */
 export interface RenderedPage {
@@ -26,11 +38,21 @@ export interface RenderedPage {
 }
 
 export interface CachedPage extends RenderedPage {
-  version: number;
+  /** What it was made from. */
+  stamp: TagStamp;
+  /** `W/"<hash of the bytes but the nonce>"`: the same page on every server and after a restart (`etagOf`). */
+  etag: string;
   gzip: Uint8Array;
   br: Uint8Array;
   bytes: number;
+  /** When a request first found it stale (soft). */
+  staleSince?: number;
 }
+
+/** Where a key's bytes are counted: search results, filtered or paged lists, and every other page. */
+export type PageFamily = "pages" | "filters" | "search";
+/** Each family's share of the cache's bytes. */
+const FAMILY_SHARES: Record<PageFamily, number> = { pages: 0.6, filters: 0.2, search: 0.2 };
 
 export interface PageCacheStats {
   entries: number;
@@ -38,20 +60,36 @@ export interface PageCacheStats {
   maxBytes: number;
   hits: number;
   misses: number;
+  /** Answers given from a stale copy (while it re-rendered, or because the render failed). */
+  stale: number;
   renders: number;
+  families: Record<PageFamily, { entries: number; bytes: number; maxBytes: number }>;
 }
 
-export type Lookup = { page: CachedPage; cache: "hit" | "miss" } | { page: RenderedPage; cache: "bypass" };
+export type Lookup =
+  | { page: CachedPage; cache: "hit" | "miss" | "stale" }
+  | { page: RenderedPage & { etag: string }; cache: "bypass" };
 
 /** Responses only worth keeping when they are the page itself. */
 const CACHEABLE_STATUS = 200;
-/** Per-entry overhead counted on top of the bodies (key, headers, object). */
+/** Per-entry overhead counted on top of the bodies (key, headers, stamp, object). */
 const ENTRY_OVERHEAD = 1024;
 
-async function compressPage(page: RenderedPage, version: number): Promise<CachedPage> {
+/**
+ * The validator of a page: a hash of its bytes without its CSP nonce (weak: the encodings differ, the page is the
+ * same). The same content rendered again, here or on another server, has the same tag, so a browser's copy is
+ * confirmed with a 304 — which carries no CSP header, so the browser keeps the nonce its copy was sent with.
+ */
+export function etagOf(page: Pick<RenderedPage, "body" | "nonce">): string {
+  const text = Buffer.from(page.body.buffer, page.body.byteOffset, page.body.byteLength).toString("latin1");
+  const content = page.nonce ? text.replaceAll(page.nonce, "") : text;
+  return `W/"${createHash("sha256").update(content, "latin1").digest("base64url").slice(0, 22)}"`;
+}
+
+async function compressPage(page: RenderedPage, stamp: TagStamp): Promise<CachedPage> {
   const [gz, br] = await Promise.all([
     gzipAsync(page.body, { level: 9 }),
-    // Once per page and content version, so worth more than a per-request answer: on the home page (92 KB)
+    // Once per page and change, so worth more than a per-request answer: on the home page (92 KB)
     // quality 10 gives 11.2 KB where 9 gives 12.5 (and 11 gives 11.0 at three times 10's time); about 2.3×
     // quality 9's CPU (docs/performance.md, "Hydration after load, cut fonts, Brotli 10, …").
     brotli(page.body, {
@@ -62,83 +100,124 @@ async function compressPage(page: RenderedPage, version: number): Promise<Cached
       },
     }),
   ]);
-  const bytes = page.body.byteLength + gz.byteLength + br.byteLength + ENTRY_OVERHEAD;
-  return { ...page, version, gzip: gz, br, bytes };
+  const bytes = page.body.byteLength + gz.byteLength + br.byteLength + ENTRY_OVERHEAD + stamp.tags.length * 24;
+  return { ...page, stamp, etag: etagOf(page), gzip: gz, br, bytes };
 }
 
-export function createPageCache(options: { maxBytes: number; version: ContentVersion }) {
-  const { version } = options;
-  const lru = new LRUCache<string, CachedPage>({
-    maxSize: Math.max(1, options.maxBytes),
-    // A page larger than the whole cache is simply not kept.
-    maxEntrySize: Math.max(1, options.maxBytes),
-    sizeCalculation: (page) => page.bytes,
-  });
+export function createPageCache(options: { maxBytes: number; tags: TagClock; now?: () => number }) {
+  const { tags } = options;
+  const now = options.now ?? Date.now;
+  const lrus = Object.fromEntries(
+    (Object.keys(FAMILY_SHARES) as PageFamily[]).map((family) => {
+      const maxSize = Math.max(1, Math.floor(options.maxBytes * FAMILY_SHARES[family]));
+      // A page larger than its family's share is simply not kept.
+      const lru = new LRUCache<string, CachedPage>({
+        maxSize,
+        maxEntrySize: maxSize,
+        sizeCalculation: (page) => page.bytes,
+      });
+      return [family, lru];
+    }),
+  ) as Record<PageFamily, LRUCache<string, CachedPage>>;
   const inflight = new Map<string, Promise<Lookup>>();
-  const stats = { hits: 0, misses: 0, renders: 0 };
-  // Older entries are unreachable anyway (the version is checked on every read); this frees their memory.
-  const unsubscribe = version.onChange(() => lru.clear());
+  const stats = { hits: 0, misses: 0, stale: 0, renders: 0 };
+  // A full flush frees the memory of what can never be served again.
+  const unsubscribe = tags.onInvalidate((changed) => {
+    if (changed.includes("*")) for (const lru of Object.values(lrus)) lru.clear();
+  });
+
+  /** Renders `key` once however many ask meanwhile, and keeps the result when nothing it read changed since. */
+  function renderOnce(family: PageFamily, key: string, render: () => Promise<RenderedPage>): Promise<Lookup> {
+    const pending = inflight.get(key);
+    if (pending) return pending;
+    const work = (async (): Promise<Lookup> => {
+      stats.renders++;
+      const { value: rendered, stamp } = await tags.collect(render);
+      if (rendered.status !== CACHEABLE_STATUS)
+        return { page: { ...rendered, etag: etagOf(rendered) }, cache: "bypass" };
+      const page = await compressPage(rendered, stamp);
+      // Rendered while a write landed on something it read: still a correct answer for the requests that
+      // waited on it, but not worth keeping (the next request renders the new content).
+      if (tags.staleness(stamp) === "fresh") lrus[family].set(key, page);
+      return { page, cache: "miss" };
+    })();
+    inflight.set(key, work);
+    work.then(
+      () => inflight.delete(key),
+      () => inflight.delete(key),
+    );
+    return work;
+  }
 
   return {
     /**
-     * The page for `key` at the current content version: from the cache, from a render already under
-     * way for it, or rendered now by `render` (and kept when it is a 200).
+     * The page for `key`: from the cache while nothing it read has changed, from a render under way for it, or
+     * rendered now by `render` (and kept when it is a 200); a stale copy as described above.
      */
-    async get(key: string, render: () => Promise<RenderedPage>): Promise<Lookup> {
-      const current = version.current();
+    async get(key: string, family: PageFamily, render: () => Promise<RenderedPage>): Promise<Lookup> {
+      const lru = lrus[family];
       const cached = lru.get(key);
-      if (cached && cached.version === current) {
+      const staleness = cached ? tags.staleness(cached.stamp) : "hard";
+      if (cached && staleness === "fresh") {
         stats.hits++;
         return { page: cached, cache: "hit" };
       }
-      const flightKey = `${current}\u0000${key}`;
-      const pending = inflight.get(flightKey);
+      if (cached && staleness === "hard") lru.delete(key);
+      const previous = cached && staleness === "soft" ? cached : null;
+      const pending = inflight.get(key);
+      if (previous) {
+        previous.staleSince ??= now();
+        // Someone is rendering it already: the previous copy, for a moment.
+        if (pending && now() - previous.staleSince <= STALE_SERVE_MS) {
+          stats.stale++;
+          return { page: previous, cache: "stale" };
+        }
+      }
       if (pending) {
         stats.hits++;
         const shared = await pending;
         return shared.cache === "miss" ? { page: shared.page, cache: "hit" } : shared;
       }
       stats.misses++;
-      const work = (async (): Promise<Lookup> => {
-        stats.renders++;
-        const rendered = await render();
-        if (rendered.status !== CACHEABLE_STATUS) return { page: rendered, cache: "bypass" };
-        const page = await compressPage(rendered, current);
-        // Rendered while a write landed: still a correct answer for the requests that waited on it,
-        // but not worth keeping (the next request renders the new version).
-        if (version.current() === current) lru.set(key, page);
-        return { page, cache: "miss" };
-      })();
-      inflight.set(flightKey, work);
-      try {
-        return await work;
-      } finally {
-        inflight.delete(flightKey);
+      const fresh = await renderOnce(family, key, render);
+      // The new render failed (a fault outside us): the edited page's previous copy beats an error page.
+      if (previous && fresh.cache === "bypass" && fresh.page.status >= 500) {
+        stats.stale++;
+        return { page: previous, cache: "stale" };
       }
+      return fresh;
     },
 
     /**
-     * The page kept for `key` at the current content version, if there is one (counted as a hit); no render,
+     * The page kept for `key` while nothing it read has changed, if there is one (counted as a hit); no render,
      * no waiting. The fast path of cache hits (server/http/cache-fast-path.ts) asks this.
      */
-    peek(key: string): CachedPage | undefined {
-      const cached = lru.get(key);
-      if (!cached || cached.version !== version.current()) return undefined;
+    peek(key: string, family: PageFamily): CachedPage | undefined {
+      const cached = lrus[family].get(key);
+      if (!cached || tags.staleness(cached.stamp) !== "fresh") return undefined;
       stats.hits++;
       return cached;
     },
 
     stats(): PageCacheStats {
-      return { entries: lru.size, bytes: lru.calculatedSize, maxBytes: options.maxBytes, ...stats };
+      const families = {} as PageCacheStats["families"];
+      let entries = 0;
+      let bytes = 0;
+      for (const [family, lru] of Object.entries(lrus) as [PageFamily, LRUCache<string, CachedPage>][]) {
+        families[family] = { entries: lru.size, bytes: lru.calculatedSize, maxBytes: lru.maxSize };
+        entries += lru.size;
+        bytes += lru.calculatedSize;
+      }
+      return { entries, bytes, maxBytes: options.maxBytes, ...stats, families };
     },
 
     clear() {
-      lru.clear();
+      for (const lru of Object.values(lrus)) lru.clear();
     },
 
     close() {
       unsubscribe();
-      lru.clear();
+      for (const lru of Object.values(lrus)) lru.clear();
     },
   };
 }

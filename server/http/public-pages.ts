@@ -5,7 +5,7 @@
  * token, and the answer may be kept by browsers and shared caches:
  *
  *   Cache-Control: public, max-age=0, s-maxage=…, stale-while-revalidate=…
- *   ETag: W/"<build>-<content version>"      If-None-Match → 304
+ *   ETag: W/"<hash of the page's bytes>"     If-None-Match → 304 (page-cache.ts, etagOf)
  *   Vary: Accept-Encoding
  *
  * React Router's `.data` requests (client navigation) follow the same rules as the documents.
@@ -24,8 +24,14 @@ import {
 } from "react-router";
 import { certificateToday } from "../../domain/certificates.ts";
 import { isCanonicalId, type PagePolicy, pagePolicyOf } from "../../domain/page-policy.ts";
-import type { ContentVersion } from "../content-version.ts";
-import type { CachedPage, Lookup, PageCache, RenderedPage } from "./page-cache.ts";
+import {
+  type CachedPage,
+  etagOf,
+  type Lookup,
+  type PageCache,
+  type PageFamily,
+  type RenderedPage,
+} from "./page-cache.ts";
 import type { NonceEnv } from "./security-headers.ts";
 
 /** How long shared caches (a CDN) may keep a page, and serve it stale while fetching a new one. */
@@ -106,7 +112,6 @@ export interface PublicPagesOptions {
   /** A load context for a render without a visitor (no user, no token). */
   context: (nonce: string, wholeDocument: boolean) => RouterContextProvider;
   publicUrl: string;
-  version: ContentVersion;
   /** Null when PAGE_CACHE=0: every public request renders (the headers stay the same). */
   cache: PageCache | null;
   newNonce: () => string;
@@ -164,12 +169,25 @@ function compressOnce(body: Uint8Array, encoding: "br" | "gzip"): Promise<Uint8A
     : gzipAsync(body, { level: 6 });
 }
 
-/** The headers every answer of a public page starts from: the page's own, Vary and whether it came from the cache. */
-function baseHeaders(rendered: RenderedPage, fromCache: boolean): Headers {
+/**
+ * The headers every answer of a public page starts from: the page's own, Vary and where it came from (`hit`,
+ * `miss`, `stale`: a previous copy while the page re-renders or its render failed; `bypass`: not a cached page).
+ */
+function baseHeaders(rendered: RenderedPage, cache: Lookup["cache"]): Headers {
   const headers = new Headers(rendered.headers);
   headers.set("Vary", "Accept-Encoding");
-  headers.set("X-Cache", fromCache ? "hit" : "miss");
+  headers.set("X-Cache", cache === "hit" || cache === "stale" ? cache : "miss");
   return headers;
+}
+
+/**
+ * Where a key's bytes are kept (server/http/page-cache.ts): search results and other addresses with a query
+ * (filters, pages of a list) each in their own share, so a flood of either never evicts the plain pages.
+ */
+function familyOf(key: string): PageFamily {
+  const q = key.indexOf("?");
+  if (q === -1) return "pages";
+  return new URLSearchParams(key.slice(q + 1)).has("search") ? "search" : "filters";
 }
 
 /** A 200's validator and caching headers; for a 304 (`notModified`) without the Content-Type. */
@@ -203,10 +221,9 @@ async function readRendered(response: Response, nonce: string): Promise<Rendered
 }
 
 export function createPublicPages(options: PublicPagesOptions) {
-  const { build, cache, version } = options;
+  const { build, cache } = options;
   const policies = pagePolicies(build);
   const tree = routeTree(build);
-  const buildId = build.assets.version;
   const origin = new URL(options.publicUrl).origin;
   // Matching is not free; paths repeat. Bounded, so a flood of random paths cannot grow it.
   const known = new LRUCache<string, PathInfo>({ max: 2000 });
@@ -275,9 +292,6 @@ export function createPublicPages(options: PublicPagesOptions) {
     return "";
   }
 
-  const etagOf = (madeAt: number, clock: string) =>
-    clock ? `W/"${buildId}-${madeAt}-${clock}"` : `W/"${buildId}-${madeAt}"`;
-
   /**
    * The answer to a GET or HEAD of `url` (the request line's path and query) when the page cache holds it
    * at the current content version — the same status, headers (but the security headers and request id,
@@ -303,9 +317,9 @@ export function createPublicPages(options: PublicPagesOptions) {
     const key = cacheKey(info, path, data, new URLSearchParams(q === -1 ? "" : url.slice(q + 1)));
     if (!key) return null;
     const clock = clockPart(info);
-    const page = cache.peek(clock ? `${key}#${clock}` : key);
+    const page = cache.peek(clock ? `${key}#${clock}` : key, familyOf(key));
     if (!page) return null;
-    const etag = etagOf(page.version, clock);
+    const etag = page.etag;
     const notModified = etagMatches(ifNoneMatch, etag);
     const body = notModified ? null : encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
     return {
@@ -314,7 +328,7 @@ export function createPublicPages(options: PublicPagesOptions) {
       notModified,
       body: method === "HEAD" ? null : body,
       headers() {
-        const headers = baseHeaders(page, true);
+        const headers = baseHeaders(page, "hit");
         setValidators(headers, etag, notModified);
         if (body) {
           if (encoding) headers.set("Content-Encoding", encoding);
@@ -344,25 +358,23 @@ export function createPublicPages(options: PublicPagesOptions) {
 
     const url = new URL(c.req.url);
     const key = cacheKey(info, path, data, url.searchParams);
-    const startedAt = version.current();
-    // Pages that change with the clock are kept per minute or per day, and their ETag says which, so a
+    // Pages that change with the clock are kept per minute or per day; their ETag is their bytes' hash, so a
     // browser revalidating after midnight gets the new page, not a 304 for yesterday's.
     const clock = key ? clockPart(info) : "";
     let lookup: Lookup;
     if (key && cache) {
-      lookup = await cache.get(clock ? `${key}#${clock}` : key, () => render(key, true));
+      lookup = await cache.get(clock ? `${key}#${clock}` : key, familyOf(key), () => render(key, true));
     } else {
-      lookup = { page: await render(key ?? `${path}${url.search}`, Boolean(key)), cache: "bypass" };
+      const rendered = await render(key ?? `${path}${url.search}`, Boolean(key));
+      lookup = { page: { ...rendered, etag: etagOf(rendered) }, cache: "bypass" };
     }
     const rendered = lookup.page;
     // The CSP header must name the nonce the page's scripts were rendered with (security-headers.ts).
     c.set("nonce", rendered.nonce);
 
-    const headers = baseHeaders(rendered, lookup.cache === "hit");
+    const headers = baseHeaders(rendered, lookup.cache);
     if (rendered.status === 200) {
-      // Labelled with the version the page was made at: a write during the render makes it stale, not new.
-      const madeAt = lookup.cache === "bypass" ? startedAt : lookup.page.version;
-      const etag = etagOf(madeAt, clock);
+      const etag = lookup.page.etag;
       const notModified = etagMatches(c.req.header("if-none-match"), etag);
       setValidators(headers, etag, notModified);
       if (notModified) return new Response(null, { status: 304, headers });

@@ -24,12 +24,17 @@ export function createBackgroundWorker(
     kinds?: readonly BackgroundKind[];
     /** The queue's clock (tests move it past the 30 days). */
     clock?: () => number;
+    /** Told the cache tag of the pages a finished item changed (an image's owner, once it has AVIF variants). */
+    onPagesChanged?: (tag: string) => void;
   } = {},
 ) {
-  const { kinds = ["avif"], clock, ...workerOptions } = options;
+  const { kinds = ["avif"], clock, onPagesChanged: _, ...workerOptions } = options;
   const handlers: WorkerOptions["handlers"] = {};
   if (kinds.includes("avif")) {
-    handlers[AVIF_JOB] = (job, signal, finish) => services.images.encodeAvif(Number(job.key), signal, finish);
+    handlers[AVIF_JOB] = async (job, signal, finish) => {
+      const tag = await services.images.encodeAvif(Number(job.key), signal, finish);
+      if (tag) options.onPagesChanged?.(tag);
+    };
   }
   if (kinds.includes("trash")) {
     handlers[TRASH_PURGE_JOB] = async (job) => {

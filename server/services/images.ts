@@ -9,6 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
+import { imageOwnerTag } from "../../domain/entities.ts";
 import { heApi } from "../../domain/i18n/api.ts";
 import type { DB } from "../db/database.ts";
 import { enqueueJob, type FinishJob } from "../db/jobs.ts";
@@ -241,21 +242,25 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
      * transaction that completes the job. Nothing to do when the image is gone or has them already. Throws when
      * its original is missing (the job fails with that reason).
      */
-    async encodeAvif(imageId: number, signal: AbortSignal, finish: FinishJob): Promise<void> {
+    /**
+     * Encodes an image's AVIF variants and records them with the job's completion. Returns the cache tag of the
+     * pages that show the image (its owner's, domain/entities.ts) when it added variants, else null.
+     */
+    async encodeAvif(imageId: number, signal: AbortSignal, finish: FinishJob): Promise<string | null> {
       const row = await db.selectFrom("images").selectAll().where("id", "=", imageId).executeTakeFirst();
-      if (!row) return;
+      if (!row) return null;
       const variants = variantsOf(row);
-      if (variants.some((v) => v.format === "avif")) return;
+      if (variants.some((v) => v.format === "avif")) return null;
       let avif: ImageVariant[];
       try {
         avif = await encodeAvifVariants(storage, { key: row.path, width: row.width, height: row.height, variants });
       } catch (error) {
         // Deleted meanwhile (its files went with it): nothing left to do.
         const still = await db.selectFrom("images").select("id").where("id", "=", imageId).executeTakeFirst();
-        if (error instanceof MissingOriginalError && !still) return;
+        if (error instanceof MissingOriginalError && !still) return null;
         throw error;
       }
-      if (signal.aborted || avif.length === 0) return;
+      if (signal.aborted || avif.length === 0) return null;
       let updated = false;
       const ours = await finish(async (trx) => {
         // Re-read inside the update: the image may have been deleted meanwhile.
@@ -268,6 +273,7 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
       });
       // Not ours any more: whoever holds the job writes the same files again. Ours but the image is gone: its files too.
       if (ours && !updated) await removeImageFiles(storage, { key: row.path, variants: avif });
+      return ours && updated ? imageOwnerTag(row.owner_type, row.owner_id) : null;
     },
   };
   return service;

@@ -106,3 +106,21 @@ export function createServices(db: DB, deps: ServiceDeps) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * What a scheduled boundary (`nextScheduledChange`) changes on the public pages, as cache tags
+ * (server/services/read-tags.ts): sales and publications entering or leaving their windows — their pages and
+ * every list of them —, categories and seasonal collections appearing or leaving (menus, the home page), and products
+ * entering or leaving their windows or their "sold out today" ending (every list, and every page showing a product:
+ * which one is not known here). A new kind of scheduled
+ * content adds its tags here. A boundary is a withdrawal for what ends there.
+ */
+export const SCHEDULED_TAGS = [
+  "sales",
+  "sale",
+  "publications",
+  "publication",
+  "categories",
+  "products",
+  "product",
+] as const;

@@ -1,78 +1,82 @@
 /**
- * Reads of per-site data done once per content version instead of on every request: every page's layout
- * asks for the settings and the menu, and the home page for its tiles. The content version moves on with
- * every write that changes public content (server/content-version.ts), on this server or another, so a
- * memo tagged with the version is never stale. Reads that also depend on the clock (a branch's "open
- * now") are tagged with the minute too, the same granularity the page cache uses for those pages.
+ * Reads of per-site data done once instead of on every request: every page's layout asks for the settings and
+ * the menu, and the home page for its tiles. Each memo is made in a tag collector (server/cache-tags.ts) and kept
+ * while nothing it read has changed — on this server or another (server/content-version.ts) — so a memo is never
+ * stale, and an edit of one product does not throw away the settings. A render that uses a memo inherits its
+ * tags, so the page is stale when the memo is. Reads that also depend on the clock (a branch's "open now") are
+ * kept per minute too, the same granularity the page cache uses for those pages.
  *
  * The memoised values are shared by concurrent requests: callers treat them as read-only.
  */
+import { readStamp, type TagClock, type TagStamp } from "../cache-tags.ts";
 import type { ContentVersion } from "../content-version.ts";
 import type { Services } from "./index.ts";
 
-/** `load` at most once per tag; a failed load is forgotten (the next call tries again). */
-function oncePerTag<T>(tag: () => string, load: () => Promise<T>): () => Promise<T> {
-  let memo: { tag: string; value: Promise<T> } | null = null;
-  return () => {
-    const current = tag();
-    if (memo?.tag !== current) {
-      // Tagged before the read: a write during the read makes it stale at once.
-      const value = load();
-      const entry = { tag: current, value };
+/** `load` at most once while what it read is unchanged and `period` the same; a failed load is forgotten. */
+export function memoised<T>(
+  clock: TagClock,
+  load: () => Promise<T>,
+  period: () => string = () => "",
+): () => Promise<T> {
+  let memo: { period: string; result: Promise<{ value: T; stamp: TagStamp }>; stamp: TagStamp | null } | null = null;
+  return async () => {
+    const current = period();
+    if (!memo || memo.period !== current || (memo.stamp && clock.staleness(memo.stamp) !== "fresh")) {
+      const entry: NonNullable<typeof memo> = { period: current, result: clock.collect(load), stamp: null };
       memo = entry;
-      value.catch(() => {
-        if (memo === entry) memo = null;
-      });
+      entry.result.then(
+        (done) => {
+          entry.stamp = done.stamp;
+        },
+        () => {
+          if (memo === entry) memo = null;
+        },
+      );
     }
-    return memo.value;
+    const { value, stamp } = await memo.result;
+    readStamp(stamp);
+    return value;
   };
 }
 
-/** `load` at most once per content version. */
-export function oncePerVersion<T>(version: ContentVersion, load: () => Promise<T>): () => Promise<T> {
-  return oncePerTag(() => String(version.current()), load);
-}
+/** The clock minute, for reads that depend on it. */
+const minuteOf = (now: () => number) => () => String(Math.floor(now() / 60_000));
 
-/** `load` at most once per content version and clock minute. */
-export function oncePerVersionAndMinute<T>(
-  version: ContentVersion,
-  load: () => Promise<T>,
+/** The services, with the per-site reads of the public pages memoised while what they read is unchanged. */
+export function withPerVersionReads(
+  services: Services,
+  version: Pick<ContentVersion, "tags">,
   now: () => number = Date.now,
-): () => Promise<T> {
-  return oncePerTag(() => `${version.current()}:${Math.floor(now() / 60_000)}`, load);
-}
-
-/** The services, with the per-site reads of the public pages memoised per content version. */
-export function withPerVersionReads(services: Services, version: ContentVersion): Services {
-  const perVersion = <T>(load: () => Promise<T>) => oncePerVersion(version, load);
+): Services {
+  const once = <T>(load: () => Promise<T>) => memoised(version.tags, load);
   // One memo per calendar length the pages ask for (a handful of constants in the code).
   const branchLists = new Map<number, () => ReturnType<Services["branches"]["list"]>>();
   const branchList = (days: number) => {
     let memo = branchLists.get(days);
     if (!memo) {
-      memo = oncePerVersionAndMinute(version, () => services.branches.list(days ? { days } : undefined));
+      memo = memoised(version.tags, () => services.branches.list(days ? { days } : undefined), minuteOf(now));
       branchLists.set(days, memo);
     }
     return memo();
   };
   return {
     ...services,
-    settings: { ...services.settings, get: perVersion(() => services.settings.get()) },
-    categories: { ...services.categories, menu: perVersion(() => services.categories.menu()) },
+    settings: { ...services.settings, get: once(() => services.settings.get()) },
+    categories: { ...services.categories, menu: once(() => services.categories.menu()) },
     catalogue: {
       ...services.catalogue,
-      homeCategories: perVersion(() => services.catalogue.homeCategories()),
+      homeCategories: once(() => services.catalogue.homeCategories()),
       // Only the default size is memoised; another limit reads through.
       homeProducts: (() => {
-        const memo = perVersion(() => services.catalogue.homeProducts());
+        const memo = once(() => services.catalogue.homeProducts());
         return (limit?: number) => (limit === undefined ? memo() : services.catalogue.homeProducts(limit));
       })(),
     },
-    // Dated and seasonal content depends on the clock too; the schedule timer bumps the version at each
-    // boundary (server/schedule-timer.ts), so a memo per version is never out of date.
-    seasonal: { ...services.seasonal, featured: perVersion(() => services.seasonal.featured()) },
-    sales: { ...services.sales, home: perVersion(() => services.sales.home()) },
-    publications: { ...services.publications, home: perVersion(() => services.publications.home()) },
+    // Dated and seasonal content depends on the clock too; the schedule timer touches its tags at each
+    // boundary (server/schedule-timer.ts), so a memo is never out of date.
+    seasonal: { ...services.seasonal, featured: once(() => services.seasonal.featured()) },
+    sales: { ...services.sales, home: once(() => services.sales.home()) },
+    publications: { ...services.publications, home: once(() => services.publications.home()) },
     branches: {
       ...services.branches,
       // "Open now" is judged per minute; a read at a given moment reads through.

@@ -5,7 +5,7 @@
 import { cpSync } from "node:fs";
 import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app.ts";
-import { type ContentVersion, createContentVersion } from "../../server/content-version.ts";
+import { type ContentVersion, type ContentVersionOptions, createContentVersion } from "../../server/content-version.ts";
 import { RATE_RULES, type RateRules } from "../../server/http/rate-limit.ts";
 import { createLocalStorage, type ImageStorage } from "../../server/images/storage.ts";
 import type { StorageMonitor } from "../../server/images/storage-monitor.ts";
@@ -13,7 +13,7 @@ import { createLogger, type Logger } from "../../server/log.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import { type ScheduleTimer, startScheduleTimer, type Timers } from "../../server/schedule-timer.ts";
 import type { Clock } from "../../server/services/clock.ts";
-import { createServices, type Services } from "../../server/services/index.ts";
+import { createServices, SCHEDULED_TAGS, type Services } from "../../server/services/index.ts";
 import type { TestDatabase } from "./database.ts";
 import { removeTempDir, tempDir } from "./temp.ts";
 
@@ -68,6 +68,8 @@ export function createTestApp(
     storageMonitor?: StorageMonitor;
     /** Outgoing mail (the club's confirmations): off unless given, as without SMTP_URL. */
     mailer?: Mailer;
+    /** How the content version polls (a test of lost notifications shortens or lengthens it). */
+    contentVersion?: Omit<ContentVersionOptions, "logger">;
   } = {},
 ): TestApp {
   const uploads = tempDir("bakery-uploads-");
@@ -82,10 +84,11 @@ export function createTestApp(
     publicUrl: TEST_PUBLIC_URL,
     clock: options.clock,
   });
-  const contentVersion = createContentVersion(database.handle, { logger });
+  const contentVersion = createContentVersion(database.handle, { logger, ...options.contentVersion });
   const scheduleTimer = options.clock
     ? startScheduleTimer({
         nextScheduledChange: services.nextScheduledChange,
+        scheduledTags: SCHEDULED_TAGS,
         contentVersion,
         clock: options.clock,
         logger,

@@ -159,13 +159,15 @@ describe("schedule timer", () => {
   function fakeVersion() {
     let version = 1;
     const listeners = new Set<(v: number) => void>();
-    const cv: ContentVersion = {
+    const bump = async () => {
+      version++;
+      for (const l of listeners) l(version);
+      return version;
+    };
+    const cv: Pick<ContentVersion, "current" | "bump" | "invalidate" | "onChange" | "ready" | "close"> = {
       current: () => version,
-      bump: async () => {
-        version++;
-        for (const l of listeners) l(version);
-        return version;
-      },
+      bump,
+      invalidate: bump,
       onChange: (l) => {
         listeners.add(l);
         return () => listeners.delete(l);
@@ -237,7 +239,7 @@ describe("schedule timer", () => {
       let now = at("2026-12-01T05:00:00Z");
       const version = fakeVersion();
       // A content version whose bump tells no one: the timer must still plan the next boundary itself.
-      const silent: ContentVersion = { ...version, onChange: () => () => {} };
+      const silent: typeof version = { ...version, onChange: () => () => {} };
       const { timers, runArmed } = fakeTimers();
       let reads = 0;
       const timer = startScheduleTimer({

@@ -4,7 +4,14 @@ import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { parseId } from "../../../domain/ids.ts";
 import { filterFromParams, filterQuery, hasFilter } from "../../../domain/kashrut.ts";
-import { cachedPage, DIETARY_PARAM, ID_PARAM, type PageHandle, WITHOUT_PARAM } from "../../../domain/page-policy.ts";
+import {
+  cachedPage,
+  DIETARY_PARAM,
+  ID_PARAM,
+  type PageHandle,
+  SEARCH_PARAM,
+  WITHOUT_PARAM,
+} from "../../../domain/page-policy.ts";
 import { parsePage } from "../../../domain/pagination.ts";
 import { MAX_SEARCH_LENGTH } from "../../../domain/search.ts";
 import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
@@ -18,13 +25,16 @@ import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { homeTrail } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/products";
 
-/**
- * Kept by the page cache per page, category and filter (normalised); search results (`search`) are rendered
- * each time, since any text is a new key.
- */
+/** Kept by the page cache per page, category, filter and search text (each normalised as the loader reads it). */
 export const handle = {
   page: cachedPage({
-    params: { page: ID_PARAM, category: ID_PARAM, dietary: DIETARY_PARAM, without: WITHOUT_PARAM },
+    params: {
+      page: ID_PARAM,
+      category: ID_PARAM,
+      dietary: DIETARY_PARAM,
+      without: WITHOUT_PARAM,
+      search: SEARCH_PARAM,
+    },
   }),
 } satisfies PageHandle;
 

@@ -1,0 +1,138 @@
+/**
+ * What each public read reads, as page-cache tags (server/cache-tags.ts): a page rendered from these reads
+ * carries their tags, and a write touching one of them (domain/entities.ts, `cacheTags`) makes it stale. The
+ * vocabulary, shared with the writes' side:
+ *
+ *   product:61, category:3, branch:2, sale:4, publication:5   one record as pages show it
+ *   product, category, branch, sale, publication              any record of that kind (read with every record;
+ *                    a write that cannot say which record touches it). Never declare a read by its kind alone: a
+ *                    write naming one record does not touch the kind.
+ *   products         which products a list holds (published, in its categories): a product created, deleted,
+ *                    published or hidden, or moved between categories
+ *   home-products    which products the home page features (`visibility_home_page`)
+ *   search           which products a text search finds (their names and texts)
+ *   filters          which products a dietary or allergen filter keeps (their kashrut and allergen fields)
+ *   categories, branches, sales, publications   which records a list or menu of that kind holds
+ *   settings, reviews
+ *   any              every change: what a read not declared here carries, so it is never served stale
+ *
+ * Each public service's methods are wrapped here, next to the tags they read; a method nobody declared reads
+ * `any` — correct, only less cacheable — so a new read can never make a page stale.
+ */
+import { readTags } from "../cache-tags.ts";
+import type { Services } from "./index.ts";
+
+/** The tags of records shown: each record's own and its kind's. */
+export function recordTags(kind: string, ids: Iterable<number>): string[] {
+  return [kind, ...[...ids].map((id) => `${kind}:${id}`)];
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any method's arguments and result
+type AnyMethod = (...args: any[]) => any;
+/** Per method: the tags a call reads, from its arguments and its result. */
+type Declarations<S> = {
+  [K in keyof S]?: S[K] extends AnyMethod
+    ? (result: Awaited<ReturnType<S[K]>>, ...args: Parameters<S[K]>) => string[]
+    : never;
+};
+
+/** Every method of `service`, recording the tags its declaration gives (`any` for an undeclared one). */
+function tagged<S extends object>(service: S, declarations: Declarations<S>): S {
+  const wrapped = { ...service } as Record<string, unknown>;
+  for (const [name, member] of Object.entries(service)) {
+    if (typeof member !== "function") continue;
+    const declare = (declarations as Record<string, ((result: unknown, ...args: unknown[]) => string[]) | undefined>)[
+      name
+    ];
+    const record = (result: unknown, args: unknown[]) => readTags(...(declare ? declare(result, ...args) : ["any"]));
+    wrapped[name] = (...args: unknown[]) => {
+      const result = (member as AnyMethod).apply(service, args);
+      if (!(result instanceof Promise)) {
+        record(result, args);
+        return result;
+      }
+      return result.then((value) => {
+        record(value, args);
+        return value;
+      });
+    };
+  }
+  return wrapped as S;
+}
+
+const idsOf = (items: readonly { id: number }[] | null | undefined) => (items ?? []).map((item) => item.id);
+const withSubIds = (items: readonly { id: number; subCategories?: readonly { id: number }[] }[]) =>
+  items.flatMap((item) => [item.id, ...idsOf(item.subCategories)]);
+
+/** The public services, each read recording what it read. Writes (forms) and admin services pass unchanged. */
+export function withReadTags(services: Services): Services {
+  const { catalogue, categories, branches, sales, publications, seasonal, settings, reviews } = services;
+  return {
+    ...services,
+    catalogue: tagged(catalogue, {
+      products: (page, options) => [
+        "products",
+        ...(options.search ? ["search"] : []),
+        ...(options.filter?.dietary || options.filter?.without.length ? ["filters"] : []),
+        ...(options.categoryId ? ["categories", ...recordTags("category", [options.categoryId])] : []),
+        ...recordTags("product", idsOf(page?.data)),
+      ],
+      product: (product, id) =>
+        product
+          ? [...recordTags("product", [id]), ...recordTags("category", idsOf(product.category))]
+          : // Not found (or hidden): it appears when created or published.
+            ["products", `product:${id}`],
+      similar: (items) => ["products", "categories", ...recordTags("product", idsOf(items))],
+      homeProducts: (items) => ["products", "home-products", ...recordTags("product", idsOf(items))],
+      mainCategories: (items) => ["categories", ...recordTags("category", withSubIds(items))],
+      allCategories: (items) => ["categories", ...recordTags("category", withSubIds(items))],
+      homeCategories: (items) => ["categories", ...recordTags("category", idsOf(items))],
+      category: (detail, id) =>
+        detail
+          ? [
+              "categories",
+              "products",
+              ...recordTags("category", [id, ...withSubIds([detail])]),
+              ...recordTags("product", idsOf(detail.products)),
+            ]
+          : ["categories", `category:${id}`],
+      categoryName: (_, id) => ["categories", `category:${id}`],
+    }),
+    categories: tagged(categories, {
+      menu: (items) => ["categories", ...recordTags("category", withSubIds(items))],
+      home: (items) => ["categories", ...recordTags("category", idsOf(items))],
+    }),
+    // The featured collections: seasonal categories (which of them: `categories`) and their products.
+    seasonal: tagged(seasonal, {
+      featured: (collections) => [
+        "categories",
+        "products",
+        ...recordTags("category", idsOf(collections)),
+        ...recordTags(
+          "product",
+          collections.flatMap((c) => idsOf(c.products)),
+        ),
+      ],
+    }),
+    branches: tagged(branches, {
+      list: (items) => ["branches", ...recordTags("branch", idsOf(items))],
+      get: (branch, id) => (branch ? recordTags("branch", [id]) : ["branches", `branch:${id}`]),
+      // The kashrut claims of product pages and /about: which branches hold a valid certificate (every branch
+      // write touches `branches`).
+      certificates: () => ["branches"],
+      hours: (_, id) => recordTags("branch", [id]),
+    }),
+    sales: tagged(sales, {
+      list: (items) => ["sales", ...recordTags("sale", idsOf(items))],
+      home: (items) => ["sales", ...recordTags("sale", idsOf(items))],
+      get: (item, id) => (item ? recordTags("sale", [id]) : ["sales", `sale:${id}`]),
+    }),
+    publications: tagged(publications, {
+      list: (items) => ["publications", ...recordTags("publication", idsOf(items))],
+      home: (items) => ["publications", ...recordTags("publication", idsOf(items))],
+      get: (item, id) => (item ? recordTags("publication", [id]) : ["publications", `publication:${id}`]),
+    }),
+    settings: tagged(settings, { get: () => ["settings"] }),
+    reviews: tagged(reviews, { ofProduct: (_, id) => ["reviews", `product:${id}`] }),
+  };
+}

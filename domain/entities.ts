@@ -48,8 +48,9 @@ const recordAndList = (kind: string, list: string) => (c: EntityChange) => [reco
 
 /** Lists a product is on, by the fields that decide it; a field not named here is taken to decide them all. */
 const PRODUCT_LIST_TAGS: Record<string, readonly string[]> = {
-  // The serial number is shown on the product page only.
+  // The serial number is shown on the product page only; "sold out today" on its page and tiles, no list drops it.
   serial_id: [],
+  sold_out_until: [],
   visibility_home_page: ["home-products"],
   name: ["search"],
   title: ["search"],

@@ -93,7 +93,8 @@ async function startServer() {
 
 /** The rush mix, read from the site's own public API. */
 async function rushPaths(url: string): Promise<string[]> {
-  const categories = await json<{ id: number; subCategories?: { id: number }[] }[]>(`${url}/api/categories`);
+  const categories = (await json<{ data: { id: number; subCategories?: { id: number }[] }[] }>(`${url}/api/categories`))
+    .data;
   const categoryIds = categories.flatMap((c) => [c.id, ...(c.subCategories ?? []).map((s) => s.id)]);
   const products: { id: number; name: string }[] = [];
   for (let page = 1; products.length < 60; page++) {

@@ -58,6 +58,8 @@ export function FloatingChatButton({ number }: { number: string }) {
       ref={ref}
       href={whatsappLink(number)}
       data-testid="chat-button"
+      // Keyboard focus stops above its corner (scroll-padding-bottom in app.css).
+      data-floating-chat=""
       className="fixed bottom-4 end-4 z-40 inline-flex size-14 items-center justify-center rounded-full bg-[#0b7a3e] text-white shadow-lg ring-4 ring-white/70 hover:bg-[#096a35]"
     >
       <WhatsappIcon className="size-8" />

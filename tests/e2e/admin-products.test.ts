@@ -39,6 +39,35 @@ describeInChromium("admin: a product from creation to deletion", (browser) => {
     expect(await page.getByRole("row").count()).toBeGreaterThan(10);
   });
 
+  it("opens the create form whole: while its categories load there is no save button to press", async () => {
+    // The category choices held back, as on a slow connection: until they come the form is not shown, since
+    // their list would push the save button away from under a pointer pressing it (issue 34).
+    const OPTIONS = "**/api/admin/categories/options";
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      OPTIONS,
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await page.getByRole("button", { name: "מוצר חדש" }).click();
+    const form = dialog("הוספת מוצר");
+    await form.getByRole("status").getByText("טוען…").waitFor();
+    expect(await form.getByRole("button", { name: "שמור" }).count()).toBe(0);
+    release();
+    // Then the whole form at once, its categories with it, focus in its first field.
+    await form.getByRole("button", { name: "שמור", exact: true }).waitFor();
+    expect(await form.getByRole("checkbox", { name: "חלות לשבת" }).count()).toBe(1);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
+    await form.getByRole("button", { name: "ביטול" }).click();
+    await form.waitFor({ state: "detached" });
+  });
+
   it("shows the Hebrew validation errors under the fields and blocks the save", async () => {
     await page.getByRole("button", { name: "מוצר חדש" }).click();
     const form = dialog("הוספת מוצר");

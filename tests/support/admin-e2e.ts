@@ -164,7 +164,11 @@ export async function listReady(page: Page): Promise<void> {
   );
 }
 
-/** Opens an admin list at `url`, waits for its rows, and opens its create form from the "new" button. */
+/**
+ * Opens an admin list at `url`, waits for its rows, and opens its create form from the "new" button; resolves
+ * once the form is ready, as a staff member sees it: its save button is shown (a form that loads what it needs
+ * first, like the product form's categories, shows only "טוען…" until then).
+ */
 export async function openCreateDialog(
   page: Page,
   url: string,
@@ -174,6 +178,6 @@ export async function openCreateDialog(
   await listReady(page);
   await page.getByRole("button", { name: names.button }).click();
   const dialog = page.getByRole("dialog", { name: names.dialog });
-  await dialog.waitFor();
+  await dialog.getByRole("button", { name: "שמור", exact: true }).waitFor();
   return dialog;
 }

@@ -35,6 +35,15 @@ export function TitledSection({
   );
 }
 
+/** A form's place in its dialog while what the form needs loads: announced, and nothing to press yet. */
+export function FormLoading() {
+  return (
+    <p role="status" className="py-12 text-center text-cocoa-800">
+      {heAdmin.loading}
+    </p>
+  );
+}
+
 /** The colours of the admin's status labels: done or published, waiting, refused or removed, anything else. */
 export const BADGE_TONE = {
   positive: "bg-olive-700/10 text-olive-700",

@@ -12,6 +12,7 @@ import { type AdminSubject, isTrashSubject } from "../../../domain/permissions.t
 import { useCan } from "../../lib/admin-permissions.ts";
 import { type ImagesSectionKey, sectionHref } from "../../lib/admin-sections.ts";
 import { apiJson } from "../../lib/api-client.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { EditIcon, EyeIcon, ImageIcon, PlusIcon, TrashIcon } from "../ui/other-icons.tsx";
 import type { FormProps } from "./admin-form.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
@@ -170,6 +171,7 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
   const recoverable = isTrashSubject(subject);
   const canCreate = Form !== undefined && can.create;
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const [modal, setModal] = useState<ModalState<Row, Item>>({ kind: "none" });
   const close = () => setModal({ kind: "none" });
   const controls: CrudControls<Row, Item> = {
@@ -251,6 +253,8 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
           <button
             type="button"
             aria-haspopup="dialog"
+            // Served before the page's script runs, when a press would do nothing: not ready until it does.
+            disabled={!hydrated}
             className={buttonClass.primary}
             onClick={() => setModal({ kind: "create" })}
           >

@@ -10,11 +10,11 @@
  */
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import type { AdminProduct } from "../../../../domain/contracts/admin.ts";
+import type { AdminProduct, CategoryOption } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { PRODUCT_FIELDS, productSchema } from "../../../../domain/schemas/admin/product.ts";
 import { AdminForm, FormActions, type FormProps, useCrudForm } from "../../../components/admin/admin-form.tsx";
-import { TitledSection } from "../../../components/admin/bits.tsx";
+import { FormLoading, TitledSection } from "../../../components/admin/bits.tsx";
 import { useCategoryOptions } from "../../../components/admin/category-options.ts";
 import { notify } from "../../../components/admin/toast.tsx";
 import {
@@ -123,9 +123,23 @@ function subItems<Item extends Draft & { id: number; name: string }, Draft>(opti
   };
 }
 
+/**
+ * The form appears whole, once its category choices are in (issue 34). The category list decides the form's
+ * height: shown before it, the photos, sizes, tags and the save button below it moved down by hundreds of
+ * pixels when the choices arrived — from under a pointer about to press "שמור", so that a press began on the
+ * button and ended on a category, and the save never happened. Until then the dialog says it is loading.
+ */
 export function ProductForm(props: FormProps<AdminProduct>) {
-  const { item: product, onCancel } = props;
   const categoryOptions = useCategoryOptions();
+  if (categoryOptions === null) return <FormLoading />;
+  return <LoadedProductForm {...props} categoryOptions={categoryOptions} />;
+}
+
+function LoadedProductForm({
+  categoryOptions,
+  ...props
+}: FormProps<AdminProduct> & { categoryOptions: CategoryOption[] }) {
+  const { item: product, onCancel } = props;
   const [sizes, updateSizes, sizesNow] = useList<SizeItem>(product?.size ?? []);
   const [tags, updateTags, tagsNow] = useList<TagItem>(product?.tag ?? []);
   const [photos, updatePhotos, photosNow] = useList<UploadItem>([]);
@@ -177,7 +191,7 @@ export function ProductForm(props: FormProps<AdminProduct>) {
     }),
     describe: {
       categories: (ids) =>
-        (ids as number[]).map((id) => categoryOptions?.find((o) => o.id === id)?.name ?? String(id)).join(", ") ||
+        (ids as number[]).map((id) => categoryOptions.find((o) => o.id === id)?.name ?? String(id)).join(", ") ||
         heAdmin.conflict.empty,
     },
     onLoadNewer: (newer) => {

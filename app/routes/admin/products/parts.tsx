@@ -298,7 +298,7 @@ export function CategoryPicker({
   onChange,
   errors,
 }: {
-  options: CategoryOption[] | null;
+  options: CategoryOption[];
   value: number[];
   onChange: (ids: number[]) => void;
   errors?: string[];
@@ -311,26 +311,22 @@ export function CategoryPicker({
       <p id="categories-hint" className="mb-2 text-sm text-cocoa-800">
         {p.categoriesHint}
       </p>
-      {options === null ? (
-        <p className="text-cocoa-800">{heAdmin.loading}</p>
-      ) : (
-        <ul className="gap-6 sm:columns-2 lg:columns-3">
-          {groupByMain(options).map(({ main, subs }) => (
-            <li key={main.id} className="mb-3 break-inside-avoid">
-              <CategoryCheckbox option={main} checked={value.includes(main.id)} onToggle={toggle} />
-              {subs.length ? (
-                <ul className="mt-1 space-y-1 ps-6">
-                  {subs.map((sub) => (
-                    <li key={sub.id}>
-                      <CategoryCheckbox option={sub} checked={value.includes(sub.id)} onToggle={toggle} />
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ul className="gap-6 sm:columns-2 lg:columns-3">
+        {groupByMain(options).map(({ main, subs }) => (
+          <li key={main.id} className="mb-3 break-inside-avoid">
+            <CategoryCheckbox option={main} checked={value.includes(main.id)} onToggle={toggle} />
+            {subs.length ? (
+              <ul className="mt-1 space-y-1 ps-6">
+                {subs.map((sub) => (
+                  <li key={sub.id}>
+                    <CategoryCheckbox option={sub} checked={value.includes(sub.id)} onToggle={toggle} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
       {errors?.length ? <p className="mt-1 text-sm font-medium text-berry-700">{errors.join(" ")}</p> : null}
     </fieldset>
   );

@@ -34,6 +34,18 @@ export const ALLERGENS = [
 ] as const;
 export type Allergen = (typeof ALLERGENS)[number];
 
+/**
+ * What staff have decided about a product's allergens (issue 29): nothing yet (`not_stated`, the default for a
+ * new product and for one stored before the decision existed — the page says to ask, and no "without" filter
+ * counts it free of anything), none of the fourteen (`none`), or the ones listed (`listed`, at least one).
+ * "Contains none" is only ever an explicit choice: an empty list never implies it.
+ */
+export const ALLERGEN_STATUSES = ["not_stated", "none", "listed"] as const;
+export type AllergenStatus = (typeof ALLERGEN_STATUSES)[number];
+const STATUS_SET: ReadonlySet<string> = new Set(ALLERGEN_STATUSES);
+export const isAllergenStatus = (value: unknown): value is AllergenStatus =>
+  typeof value === "string" && STATUS_SET.has(value);
+
 const ALLERGEN_SET: ReadonlySet<string> = new Set(ALLERGENS);
 const DIETARY_SET: ReadonlySet<string> = new Set(DIETARY);
 
@@ -46,10 +58,12 @@ export interface ProductKashrut {
   chalav_yisrael: boolean;
   pas_yisrael: boolean;
   kosher_for_passover: boolean;
-  /** Codes of what the product contains, in list order. */
-  allergens: Allergen[];
+  /** Staff's decision on allergens; the two lists below are null while it is `not_stated` (unknown, not empty). */
+  allergen_status: AllergenStatus;
+  /** Codes of what the product contains, in list order ([] when `none`). */
+  allergens: Allergen[] | null;
   /** Codes of what it may contain as traces (made on shared equipment), in list order. */
-  may_contain: Allergen[];
+  may_contain: Allergen[] | null;
 }
 
 /** The grid's filter: a dietary kind, and allergens the visitor must avoid. */
@@ -115,14 +129,18 @@ export function mergeFilters(a: CatalogueFilter, b: CatalogueFilter): CatalogueF
 /**
  * The filter's rule, which the SQL of the grid implements too: the dietary kind must match exactly (a product
  * whose kind is not stated never matches one), and a product is shown "without X" only if it neither contains
- * X nor may contain traces of it — for an allergic visitor "may contain" is a risk, not a detail.
+ * X nor may contain traces of it — for an allergic visitor "may contain" is a risk, not a detail — and only
+ * if staff stated its allergens: a product whose allergens are not stated is never "without" anything.
  */
 export function matchesFilter(
   product: Pick<ProductKashrut, "dietary" | "allergens" | "may_contain">,
   filter: CatalogueFilter,
 ): boolean {
   if (filter.dietary !== undefined && product.dietary !== filter.dietary) return false;
-  return filter.without.every((code) => !product.allergens.includes(code) && !product.may_contain.includes(code));
+  if (filter.without.length === 0) return true;
+  const { allergens, may_contain } = product;
+  if (allergens === null) return false;
+  return filter.without.every((code) => !allergens.includes(code) && !may_contain?.includes(code));
 }
 
 /** Codes in the list's order, once each (how they are stored and shown). */

@@ -190,10 +190,23 @@ export interface ProductForJsonLd {
   size: { id?: number; name: string; price: number }[];
   /** Kashrut and allergens (issue 11). */
   dietary?: string | null;
-  allergens?: readonly Allergen[];
-  may_contain?: readonly Allergen[];
+  /** Null while staff have not stated them (issue 29): unknown, which the description says. */
+  allergens?: readonly Allergen[] | null;
+  may_contain?: readonly Allergen[] | null;
   /** "Sold out today" (issue 30): the offers say OutOfStock until then. */
   sold_out_until?: string | null;
+}
+
+/**
+ * The description's allergen sentence: what it contains, "none of the fourteen" only when staff said so (an
+ * empty list), and "not stated, ask" while unknown (null) — never silence a reader could take as "free of".
+ */
+function allergenSentence(product: Pick<ProductForJsonLd, "allergens">): string {
+  if (product.allergens === undefined) return "";
+  if (product.allergens === null) return heKashrut.notStatedSentence;
+  return product.allergens.length
+    ? heKashrut.containsSentence(heKashrut.namesOf(product.allergens))
+    : heKashrut.containsNone;
 }
 
 /**
@@ -219,7 +232,7 @@ export function productJsonLd(
     description:
       [
         [product.title, product.content].filter(Boolean).join(" – "),
-        product.allergens?.length ? heKashrut.containsSentence(heKashrut.namesOf(product.allergens)) : "",
+        allergenSentence(product),
         product.may_contain?.length ? heKashrut.mayContainSentence(heKashrut.namesOf(product.may_contain)) : "",
       ]
         .filter(Boolean)

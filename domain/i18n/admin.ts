@@ -1,6 +1,8 @@
 /**
  * Hebrew strings of the back office (loaded only by admin screens and the admin API's messages).
  */
+import { heKashrut } from "./kashrut.ts";
+
 /** Each kind of trash entry with the definite article, as a sentence names it. */
 const TRASH_DEFINITE: Record<string, string> = {
   Product: "המוצר",
@@ -382,7 +384,25 @@ export const heAdmin = {
     flags: "סימוני כשרות נוספים",
     allergens: "מכיל אלרגנים",
     mayContain: "עלול להכיל (עקבות)",
-    allergensHint: "סמנו כל אלרגן שברשימת תקנות הסימון. בלי סימון – המוצר לא מכיל אף אחד מהם.",
+    /** The required choice (issue 29): nothing is claimed until staff pick one. */
+    allergenStatus: "אלרגנים: מה ידוע על המוצר?",
+    allergenStatusHint: "14 האלרגנים שבתקנות הסימון. באתר לא יוצג שהמוצר נקי מאלרגן בלי בחירה מפורשת.",
+    allergenStatuses: {
+      listed: "מכיל אלרגנים – אסמן אותם",
+      none: "לא מכיל אף אחד מ־14 האלרגנים",
+      not_stated: "עוד לא ידוע – באתר יוצג ״לא צוין, שאלו אותנו״",
+    },
+    /** The admin view's words for each status. */
+    allergenStatusShown: {
+      listed: "מכיל את המסומנים",
+      none: "לא מכיל אף אחד מ־14 האלרגנים",
+      not_stated: "לא צוין (באתר: ״שאלו אותנו״)",
+    },
+    /** The products list's filter by allergen decision. */
+    allergenFilterLegend: "אלרגנים",
+    allergenFilter: { not_stated: "לא צוין", none: "לא מכיל", listed: "מכיל", all: "הכול" },
+    allergensHint: "סמנו כל אלרגן שהמוצר מכיל, ובנפרד את מה שעלול להגיע אליו כעקבות (ציוד משותף).",
+    mayContainHint: "גם מוצר שלא מכיל אלרגנים עלול להכיל עקבות.",
     allergensNone: "אין",
     certificate: "תעודת כשרות",
     authority: "גוף מכשיר",
@@ -657,6 +677,32 @@ export const heAdmin = {
     demoSetting: (label: string) => `${label} – עדיין ערך לדוגמה`,
     demoBranch: (branch: string, label: string) => `${branch}: ${label} – עדיין ערך לדוגמה`,
     kashrutCertificate: "תעודת הכשרות",
+    // The demo catalogue and undecided allergens (issue 29).
+    demoProducts: (n: number) => `${n} מוצרי דוגמה עדיין בקטלוג`,
+    demoSales: (n: number) => (n === 1 ? "מבצע דוגמה אחד עדיין באתר" : `${n} מבצעי דוגמה עדיין באתר`),
+    demoPublications: (n: number) => (n === 1 ? "ידיעת דוגמה אחת עדיין באתר" : `${n} ידיעות דוגמה עדיין באתר`),
+    allergensNotStated: (n: number) =>
+      n === 1
+        ? "מוצר אחד בלי החלטה על אלרגנים (באתר: ״לא צוין, שאלו אותנו״)"
+        : `${n} מוצרים בלי החלטה על אלרגנים (באתר: ״לא צוין, שאלו אותנו״)`,
+    demoCatalogueHeading: "קטלוג הדוגמה",
+    demoCatalogueText: (what: string) =>
+      `באתר עדיין ${what} של הדגמה. אפשר להעביר את כולם לסל המחזור בפעולה אחת, ולשחזר כל פריט משם במשך 30 יום.`,
+    demoCatalogueWhat: (products: number, sales: number, publications: number) =>
+      heKashrut.list(
+        [
+          products ? (products === 1 ? "מוצר אחד" : `${products} מוצרים`) : "",
+          sales ? (sales === 1 ? "מבצע אחד" : `${sales} מבצעים`) : "",
+          publications ? (publications === 1 ? "ידיעה אחת" : `${publications} ידיעות`) : "",
+        ].filter(Boolean),
+      ),
+    demoCatalogueButton: "העברת קטלוג הדוגמה לסל המחזור",
+    demoCatalogueConfirm: (what: string) => `קטלוג הדוגמה (${what})`,
+    demoCatalogueKeeps:
+      "הקטגוריות, הסניפים וההגדרות נשארים. מוצרים, מבצעים וידיעות שיצרתם או ששיניתם את שמם לא יימחקו.",
+    demoCatalogueDone: (n: number) => `${n} פריטי דוגמה הועברו לסל המחזור`,
+    demoCatalogueError: "שגיאה בהעברת קטלוג הדוגמה לסל המחזור",
+    toTrash: "לסל המחזור",
   },
   /** The dialog of a save refused because another staff member saved a newer version (409). */
   // A form with changes that were not saved asks before it closes (issue 12).

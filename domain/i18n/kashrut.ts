@@ -53,10 +53,14 @@ export const heKashrut = {
   contains: "מכיל:",
   mayContain: "עלול להכיל:",
   containsNone: "לא מכיל אף אחד מהאלרגנים שבתקנות הסימון.",
+  /** Staff have not stated the allergens (issue 29): unknown, so the page asks the visitor to ask. */
+  allergensNotStated: "האלרגנים של המוצר הזה עוד לא עודכנו באתר. לפני הרכישה שאלו אותנו מה הוא מכיל.",
+  askUs: "יצירת קשר",
   allergensNote: "המידע לפי המתכון. במקרה של אלרגיה חמורה, שאלו את הצוות בסניף לפני הרכישה.",
   /** JSON-LD description tail. */
   containsSentence: (names: string) => `מכיל: ${names}.`,
   mayContainSentence: (names: string) => `עלול להכיל: ${names}.`,
+  notStatedSentence: "האלרגנים לא צוינו; יש לברר עם המאפייה לפני הרכישה.",
 
   // Tiles: the badge's accessible words (the badge shows the dietary word itself)
   badgeLabel: (name: string) => `כשרות: ${name}`,
@@ -94,6 +98,10 @@ export const heKashrut = {
 
   validation: {
     dietary: "יש לבחור חלבי, פרווה או בשרי",
+    allergenStatus: "יש לבחור מה ידוע על האלרגנים של המוצר",
+    allergensListedEmpty: "יש לסמן לפחות אלרגן אחד שהמוצר מכיל, או לבחור שהוא לא מכיל אף אחד מהם",
+    allergensNoneContradiction: "נבחר שהמוצר לא מכיל אלרגנים, אבל סומנו אלרגנים שהוא מכיל",
+    allergensNotStatedContradiction: "נבחר שהאלרגנים עוד לא ידועים, אבל סומנו אלרגנים",
     allergens: (field: string) => `${field}: יש לבחור מתוך רשימת האלרגנים`,
     flag: (field: string) => `${field}: ערך לא תקין`,
     certificateDate: "יש להזין תאריך בתבנית 2027-03-31",

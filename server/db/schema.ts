@@ -105,7 +105,9 @@ interface ProductColumns {
   chalav_yisrael: Generated<Flag>;
   pas_yisrael: Generated<Flag>;
   kosher_for_passover: Generated<Flag>;
-  /** JSON arrays of allergen codes, in the list's order. */
+  /** "not_stated" (the default) | "none" | "listed": staff's allergen decision (migration 020, domain/kashrut.ts). */
+  allergen_status: Generated<string>;
+  /** JSON arrays of allergen codes, in the list's order; shown only when the status is not "not_stated". */
   allergens: Generated<string>;
   may_contain: Generated<string>;
   /** Public only from / until these ISO UTC instants, null: open-ended (migration 021, issue 30). */

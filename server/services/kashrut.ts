@@ -3,11 +3,13 @@
  * stores, and the grid's filter as SQL. The filter's rule is `matchesFilter` in domain/kashrut.ts; the SQL
  * below is the same rule over the stored JSON text, the same on SQLite and PostgreSQL: the lists hold only
  * codes from ALLERGENS (plain ASCII words, validated on every write), so `allergens LIKE '%"sesame"%'` is an
- * exact membership test and needs no JSON function of either dialect.
+ * exact membership test and needs no JSON function of either dialect. A product whose allergens are not
+ * stated (issue 29) is read with both lists null and never passes a "without" filter, whatever its columns hold.
  */
 import { type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import {
   type Allergen,
+  type AllergenStatus,
   type CatalogueFilter,
   type Dietary,
   inListOrder,
@@ -15,6 +17,7 @@ import {
   isDietary,
   type ProductKashrut,
 } from "../../domain/kashrut.ts";
+import { allergenStatusOf } from "../../domain/schemas/admin/kashrut.ts";
 import { storedList } from "../db/json-list.ts";
 import type { Database } from "../db/schema.ts";
 
@@ -31,6 +34,7 @@ export type KashrutColumns = {
   chalav_yisrael: number;
   pas_yisrael: number;
   kosher_for_passover: number;
+  allergen_status: string;
   allergens: string;
   may_contain: string;
 };
@@ -40,30 +44,57 @@ export const KASHRUT_COLUMNS = [
   "products.chalav_yisrael",
   "products.pas_yisrael",
   "products.kosher_for_passover",
+  "products.allergen_status",
   "products.allergens",
   "products.may_contain",
 ] as const;
 
+/**
+ * The stored decision as the API and pages read it: anything but "none" or "listed" with codes is "not
+ * stated" — a "listed" row with an empty list (never written so) claims nothing rather than "contains none".
+ */
+function allergenStatusFromRow(row: Pick<KashrutColumns, "allergen_status">, allergens: Allergen[]): AllergenStatus {
+  if (row.allergen_status === "none") return "none";
+  if (row.allergen_status === "listed" && allergens.length) return "listed";
+  return "not_stated";
+}
+
 export function kashrutFromRow(row: KashrutColumns): ProductKashrut {
+  const allergens = allergenCodes(row.allergens);
+  const allergen_status = allergenStatusFromRow(row, allergens);
+  const stated = allergen_status !== "not_stated";
   return {
     dietary: dietaryOf(row.dietary),
     chalav_yisrael: row.chalav_yisrael === 1,
     pas_yisrael: row.pas_yisrael === 1,
     kosher_for_passover: row.kosher_for_passover === 1,
-    allergens: allergenCodes(row.allergens),
-    may_contain: allergenCodes(row.may_contain),
+    allergen_status,
+    allergens: allergen_status === "listed" ? allergens : stated ? [] : null,
+    may_contain: stated ? allergenCodes(row.may_contain) : null,
   };
 }
 
-/** The columns of a write; a field left undefined is not written (an update keeps it, a create takes the default). */
-export function kashrutColumns(input: Partial<{ [K in keyof ProductKashrut]: ProductKashrut[K] | undefined }>) {
+type KashrutInput = Partial<{
+  [K in Exclude<keyof ProductKashrut, "allergens" | "may_contain">]: ProductKashrut[K] | undefined;
+}> & { allergens?: Allergen[]; may_contain?: Allergen[] };
+
+/**
+ * The columns of a write; a field left undefined is not written (an update keeps it, a create takes the
+ * default). The allergen status is the one sent or the one the lists imply (`allergenStatusOf`): "none"
+ * empties the contains list, "not stated" both, so no earlier codes linger under a decision that denies them.
+ */
+export function kashrutColumns(input: KashrutInput) {
   const columns: Partial<Omit<KashrutColumns, "dietary"> & { dietary: Dietary | null }> = {};
   if (input.dietary !== undefined) columns.dietary = input.dietary;
   if (input.chalav_yisrael !== undefined) columns.chalav_yisrael = input.chalav_yisrael ? 1 : 0;
   if (input.pas_yisrael !== undefined) columns.pas_yisrael = input.pas_yisrael ? 1 : 0;
   if (input.kosher_for_passover !== undefined) columns.kosher_for_passover = input.kosher_for_passover ? 1 : 0;
-  if (input.allergens !== undefined) columns.allergens = JSON.stringify(inListOrder(input.allergens));
-  if (input.may_contain !== undefined) columns.may_contain = JSON.stringify(inListOrder(input.may_contain));
+  const status = allergenStatusOf(input);
+  const allergens = status === "none" || status === "not_stated" ? [] : input.allergens;
+  const mayContain = status === "not_stated" ? [] : input.may_contain;
+  if (status !== undefined) columns.allergen_status = status;
+  if (allergens !== undefined) columns.allergens = JSON.stringify(inListOrder(allergens));
+  if (mayContain !== undefined) columns.may_contain = JSON.stringify(inListOrder(mayContain));
   return columns;
 }
 
@@ -73,6 +104,16 @@ type ProductsEb = ExpressionBuilder<Database, "products">;
 export function kashrutFilterCondition(eb: ProductsEb, filter: CatalogueFilter) {
   const conditions = [];
   if (filter.dietary !== undefined) conditions.push(eb("products.dietary", "=", filter.dietary));
+  // Not stated is unknown, never "free of" anything (issue 29).
+  // Not stated is unknown, never "free of" anything (issue 29); the same rule as allergenStatusFromRow.
+  if (filter.without.length) {
+    conditions.push(
+      eb.or([
+        eb("products.allergen_status", "=", "none"),
+        eb.and([eb("products.allergen_status", "=", "listed"), eb("products.allergens", "<>", "[]")]),
+      ]),
+    );
+  }
   for (const code of filter.without) {
     // The code is one of ALLERGENS (no LIKE wildcards); bound as a parameter all the same.
     const pattern = `%"${code}"%`;

@@ -78,9 +78,9 @@ export function productFieldsFromRow(row: { [K in PlainKey]: unknown } & Kashrut
 export function publicProductFields(fields: ProductFields): Pick<ProductFields, PublicProductKey> {
   const shown: Record<string, unknown> = {};
   for (const field of PLAIN_PRODUCT_FIELDS) if (field.public) shown[field.key] = fields[field.key];
-  const { dietary, chalav_yisrael, pas_yisrael, kosher_for_passover, allergens, may_contain } = fields;
+  const { dietary, chalav_yisrael, pas_yisrael, kosher_for_passover, allergen_status, allergens, may_contain } = fields;
   return {
     ...(shown as Pick<ProductFields, PublicPlainKey>),
-    ...{ dietary, chalav_yisrael, pas_yisrael, kosher_for_passover, allergens, may_contain },
+    ...{ dietary, chalav_yisrael, pas_yisrael, kosher_for_passover, allergen_status, allergens, may_contain },
   };
 }

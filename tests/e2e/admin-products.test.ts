@@ -2,10 +2,13 @@
  * Staff manage a product from start to end (issue 6 "Done when"): validation errors in Hebrew under the
  * fields, a product with sizes, tags, categories and three images, shown on the public product page,
  * edited, an image reordered and deleted, and the product deleted through the confirmation dialog —
- * after letting the 20-second timer expire once without deleting anything. axe-core on every screen.
+ * after letting the 20-second timer expire once without deleting anything. axe-core on every screen. The
+ * allergen decision (issue 29): required, "not stated" shown as such on the page and in the JSON-LD.
  */
 import type { Page } from "playwright-core";
 import { afterAll, expect, it } from "vitest";
+import { heAdmin } from "../../domain/i18n/admin.ts";
+import { heKashrut } from "../../domain/i18n/kashrut.ts";
 import { confirmDialog, dismissToasts, expectToast, listReady, staffPage } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, reloadPage } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
@@ -77,6 +80,11 @@ describeInChromium("admin: a product from creation to deletion", (browser) => {
     await form.getByText("יש למלא שם").waitFor();
     expect(await form.getByText("יש למלא כותרת").count()).toBe(1);
     expect(await form.getByText("מק״ט חייב להיות מספר שלם").count()).toBe(1);
+    // Allergens are a required choice: nothing is chosen for a new product (issue 29).
+    const allergenChoice = form.getByRole("group", { name: heAdmin.kashrut.allergenStatus });
+    expect(await allergenChoice.getByRole("radio", { checked: true }).count()).toBe(0);
+    expect(await allergenChoice.textContent()).toContain(heKashrut.validation.allergenStatus);
+    expect(await allergenChoice.getByRole("radio").first().getAttribute("aria-invalid")).toBe("true");
     // The first invalid field has the focus and says it is invalid.
     expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("name");
     expect(await form.getByRole("textbox", { name: "שם", exact: true }).getAttribute("aria-invalid")).toBe("true");
@@ -93,6 +101,8 @@ describeInChromium("admin: a product from creation to deletion", (browser) => {
     await form.getByLabel("מוצג בדף הבית").check();
     await form.getByRole("checkbox", { name: "חלות לשבת" }).check();
     await form.getByRole("checkbox", { name: "ראש השנה" }).check();
+    // Staff do not know the allergens yet: the site must say so, not "contains none".
+    await form.getByRole("radio", { name: heAdmin.kashrut.allergenStatuses.not_stated }).check();
 
     // A size without a price is refused under its field, in Hebrew.
     await form.getByLabel("שם הגודל").fill("קטנה");
@@ -127,6 +137,7 @@ describeInChromium("admin: a product from creation to deletion", (browser) => {
     const details = await view.textContent();
     for (const expected of ["חלות לשבת", "ראש השנה", "קטנה", "גדולה", "פרווה", SERIAL])
       expect(details).toContain(expected);
+    expect(details).toContain(heAdmin.kashrut.allergenStatusShown.not_stated);
     expect(details).toMatch(/24\.50\P{L}*₪/u);
     await view.getByRole("button", { name: "סגירה" }).click();
     await dismissToasts(page);
@@ -212,6 +223,16 @@ describeInChromium("admin: a product from creation to deletion", (browser) => {
     expect(await visitor.getByRole("heading", { level: 1 }).textContent()).toContain(NAME);
     const text = await visitor.locator("main").textContent();
     for (const expected of ["קטנה", "גדולה", "פרווה", SERIAL]) expect(text).toContain(expected);
+    // No allergen decision: the page asks the visitor to ask, and neither it nor the JSON-LD claims "none".
+    const allergens = visitor.getByRole("region", { name: heKashrut.allergensHeading });
+    expect(await allergens.textContent()).toContain(heKashrut.allergensNotStated);
+    expect(text).not.toContain(heKashrut.containsNone);
+    const ld = await visitor
+      .locator("script[type='application/ld+json']")
+      .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? "{}") as Record<string, unknown>));
+    const description = String(ld.find((d) => d["@type"] === "Product")?.description);
+    expect(description).toContain(heKashrut.notStatedSentence);
+    expect(description).not.toContain(heKashrut.containsNone);
     const main = visitor.locator("main img").first();
     expect(await main.getAttribute("alt")).toContain("תמונה 2");
   });
@@ -223,6 +244,13 @@ describeInChromium("admin: a product from creation to deletion", (browser) => {
     await form.waitFor();
     expect(await form.getByRole("textbox", { name: "כותרת", exact: true }).inputValue()).toBe("חלה מתוקה לראש השנה");
     await form.getByRole("textbox", { name: "כותרת", exact: true }).fill("חלה עגולה לחגים");
+    // "Contains allergens" needs at least one box ticked.
+    await form.getByRole("radio", { name: heAdmin.kashrut.allergenStatuses.listed }).check();
+    await form.getByRole("button", { name: "שמור" }).click();
+    await form.getByText(heKashrut.validation.allergensListedEmpty).waitFor();
+    const contains = form.getByRole("group", { name: heAdmin.kashrut.allergens });
+    await contains.getByRole("checkbox", { name: "גלוטן" }).check();
+    await contains.getByRole("checkbox", { name: "ביצים" }).check();
     await form.getByRole("button", { name: "מחיקת הגודל קטנה" }).click();
     await confirmDialog(page).getByRole("button", { name: "כן המשך למחיקה!" }).click();
     await expectToast(page, "הגודל נמחק");
@@ -238,6 +266,8 @@ describeInChromium("admin: a product from creation to deletion", (browser) => {
     await visitor.goto(`${baseURL}/product/${productId}`);
     await visitor.getByText("חלה עגולה לחגים").first().waitFor({ timeout: 5_000 });
     const text = (await visitor.locator("main").textContent()) ?? "";
+    expect(text).toContain(`${heKashrut.contains}גלוטן וביצים`);
+    expect(text).not.toContain(heKashrut.allergensNotStated);
     expect(text).toContain("גדולה");
     expect(text).not.toContain("קטנה");
     await visitor.close();

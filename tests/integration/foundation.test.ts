@@ -80,6 +80,7 @@ const SCHEMA = {
     "chalav_yisrael",
     "pas_yisrael",
     "kosher_for_passover",
+    "allergen_status",
     "allergens",
     "may_contain",
     "sold_out_until",

@@ -2,19 +2,22 @@
  * Kashrut and allergens per product, certificates per branch (issue 11), on SQLite and PostgreSQL: the API
  * fields, the 422s, `?dietary=`/`?without=` with search, category and paging on the API and the page (a GET
  * form without JavaScript, the page-cache key), the admin writes, and certificate expiry on the public site,
- * the dashboard and the page cache (the day after a certificate's last day).
+ * the dashboard and the page cache (the day after a certificate's last day). Issue 29: a product whose
+ * allergens are not stated claims nothing (API, page, JSON-LD, filters), and the migration that made it so.
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Kysely } from "kysely";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { certificateToday, formatDay } from "../../domain/certificates.ts";
 import type { AdminBranch, AdminProduct, DashboardData } from "../../domain/contracts/admin.ts";
 import type { Paginated, ProductDetail, ProductSummary } from "../../domain/contracts/catalogue.ts";
 import type { Branch } from "../../domain/contracts/content.ts";
 import { addDays } from "../../domain/hours/time.ts";
 import { heKashrut } from "../../domain/i18n/kashrut.ts";
-import { type CatalogueFilter, matchesFilter } from "../../domain/kashrut.ts";
+import { ALLERGENS, type CatalogueFilter, matchesFilter } from "../../domain/kashrut.ts";
+import allergenStatusMigration from "../../server/db/migrations/020-allergen-status.ts";
 import { allergenCodes, dietaryOf } from "../../server/services/kashrut.ts";
 import { TestClient } from "../support/client.ts";
-import { testDatabases } from "../support/database.ts";
+import { type TestDatabase, testDatabases } from "../support/database.ts";
 import { suiteApp } from "../support/suite-app.ts";
 
 const HEBREW = /[\u0590-\u05FF]/;
@@ -23,7 +26,14 @@ for (const factory of testDatabases()) {
   describe(`kashrut and allergens on ${factory.name}`, () => {
     const env = suiteApp(factory, { seeded: true, pages: true, clients: { admin: "admin" } });
     /** Every published product's facts, read from the database: the expected results of each filter. */
-    let published: { id: number; name: string; dietary: string | null; allergens: string[]; may_contain: string[] }[];
+    let published: {
+      id: number;
+      name: string;
+      dietary: string | null;
+      allergen_status: string;
+      allergens: string[];
+      may_contain: string[];
+    }[];
 
     const json = async <T>(path: string, status = 200): Promise<T> => {
       const res = await env.t.request(path);
@@ -46,11 +56,13 @@ for (const factory of testDatabases()) {
         .filter((p) => (ids ? ids.has(p.id) : true))
         .filter((p) =>
           matchesFilter(
-            {
-              dietary: dietaryOf(p.dietary),
-              allergens: allergenCodes(JSON.stringify(p.allergens)),
-              may_contain: allergenCodes(JSON.stringify(p.may_contain)),
-            },
+            p.allergen_status === "not_stated"
+              ? { dietary: dietaryOf(p.dietary), allergens: null, may_contain: null }
+              : {
+                  dietary: dietaryOf(p.dietary),
+                  allergens: allergenCodes(JSON.stringify(p.allergens)),
+                  may_contain: allergenCodes(JSON.stringify(p.may_contain)),
+                },
             filter,
           ),
         )
@@ -61,7 +73,7 @@ for (const factory of testDatabases()) {
     beforeAll(async () => {
       const rows = await env.database.handle.db
         .selectFrom("products")
-        .select(["id", "name", "dietary", "allergens", "may_contain"])
+        .select(["id", "name", "dietary", "allergen_status", "allergens", "may_contain"])
         .where("status", "=", 1)
         .execute();
       published = rows.map((r) => ({
@@ -127,7 +139,13 @@ for (const factory of testDatabases()) {
           method: "PUT",
           json: { ...specOnly, dietary: "", allergens: [] },
         });
-        expect(((await cleared.json()) as { data: AdminProduct }).data).toMatchObject({ dietary: null, allergens: [] });
+        // An empty list is not "contains none" (issue 29): without `allergen_status: "none"` it is "not stated".
+        expect(((await cleared.json()) as { data: AdminProduct }).data).toMatchObject({
+          dietary: null,
+          allergen_status: "not_stated",
+          allergens: null,
+          may_contain: null,
+        });
         await env.admin.fetch(`/api/admin/products/${product.id}`, { method: "DELETE" });
       });
     });
@@ -244,6 +262,111 @@ for (const factory of testDatabases()) {
       });
     });
 
+    describe("allergens not stated (issue 29)", () => {
+      /** The page's `Product` JSON-LD. */
+      const productJsonLd = (html: string) =>
+        [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)]
+          .map((m) => JSON.parse(m[1]!) as Record<string, unknown>)
+          .find((item) => item["@type"] === "Product");
+      const create = async (fields: Record<string, unknown>) => {
+        const res = await env.admin.fetch("/api/admin/products", { method: "POST", json: { status: 1, ...fields } });
+        expect(res.status).toBe(201);
+        return ((await res.json()) as { data: AdminProduct }).data;
+      };
+      /** The product's id among the API's results for its own name, with this filter. */
+      const foundWith = async (product: AdminProduct, filter: string) => {
+        const found = await allPages(`/api/products?search=${encodeURIComponent(product.name)}&${filter}`);
+        return found.some((p) => p.id === product.id);
+      };
+
+      it("a new product with no decision never claims to be free of anything: API, page, JSON-LD, filters", async () => {
+        // A client of the spec's fields only, as the review's staff member did it: no allergen box ticked.
+        const product = await create({ name: "עוגת תפוחים כפרית", title: "עוגת תפוחים", serial_id: 777_101 });
+        expect(product).toMatchObject({ allergen_status: "not_stated", allergens: null, may_contain: null });
+        const { data } = await json<{ data: ProductDetail }>(`/api/product/${product.id}`);
+        expect(data).toMatchObject({ allergen_status: "not_stated", allergens: null, may_contain: null });
+
+        const html = await (await new TestClient(env.t).fetch(`/product/${product.id}`)).text();
+        expect(html).toContain(heKashrut.allergensNotStated);
+        expect(html).not.toContain(heKashrut.containsNone);
+        const description = String(productJsonLd(html)?.description);
+        expect(description).toContain(heKashrut.notStatedSentence);
+        expect(description).not.toContain(heKashrut.containsNone);
+
+        // Found by its name, but never "without" any allergen — on the API and on the page.
+        expect(await foundWith(product, "dietary=")).toBe(true);
+        for (const code of ALLERGENS) expect(await foundWith(product, `without=${code}`), code).toBe(false);
+        const page = await (
+          await new TestClient(env.t).fetch(`/products?search=${encodeURIComponent(product.name)}&without=lupin`)
+        ).text();
+        expect(page).not.toContain(`href="/product/${product.id}"`);
+        await env.admin.fetch(`/api/admin/products/${product.id}`, { method: "DELETE" });
+      });
+
+      it("'contains none' only by explicit choice, which the page, JSON-LD and filters then follow", async () => {
+        const product = await create({
+          name: "סוכריות פירות",
+          title: "סוכריות",
+          serial_id: 777_102,
+          allergen_status: "none",
+          may_contain: ["tree_nuts"],
+        });
+        expect(product).toMatchObject({ allergen_status: "none", allergens: [], may_contain: ["tree_nuts"] });
+        const html = await (await new TestClient(env.t).fetch(`/product/${product.id}`)).text();
+        expect(html).toContain(heKashrut.containsNone);
+        expect(html).not.toContain(heKashrut.allergensNotStated);
+        expect(String(productJsonLd(html)?.description)).toContain(heKashrut.containsNone);
+        expect(await foundWith(product, "without=gluten")).toBe(true);
+        expect(await foundWith(product, "without=tree_nuts")).toBe(false); // may contain traces
+
+        // Going back to "not stated" clears the lists, and the filters drop it again.
+        const res = await env.admin.fetch(`/api/admin/products/${product.id}`, {
+          method: "PUT",
+          json: {
+            name: product.name,
+            title: product.title,
+            serial_id: 777_102,
+            status: 1,
+            allergen_status: "not_stated",
+          },
+        });
+        expect(((await res.json()) as { data: AdminProduct }).data).toMatchObject({
+          allergens: null,
+          may_contain: null,
+        });
+        expect(await foundWith(product, "without=gluten")).toBe(false);
+        await env.admin.fetch(`/api/admin/products/${product.id}`, { method: "DELETE" });
+      });
+
+      it("refuses a decision its lists contradict, an empty 'listed' and an unknown status, in Hebrew", async () => {
+        const base = { name: "x", title: "x", serial_id: 777_103 };
+        const errorsOf = async (fields: Record<string, unknown>) => {
+          const res = await env.admin.fetch("/api/admin/products", { method: "POST", json: { ...base, ...fields } });
+          expect(res.status, JSON.stringify(fields)).toBe(422);
+          return ((await res.json()) as { errors: Record<string, string[]> }).errors;
+        };
+        const v = heKashrut.validation;
+        expect((await errorsOf({ allergen_status: "listed", allergens: [] })).allergens).toEqual([
+          v.allergensListedEmpty,
+        ]);
+        expect((await errorsOf({ allergen_status: "listed" })).allergens).toEqual([v.allergensListedEmpty]);
+        expect((await errorsOf({ allergen_status: "none", allergens: ["gluten"] })).allergens).toEqual([
+          v.allergensNoneContradiction,
+        ]);
+        expect((await errorsOf({ allergen_status: "not_stated", may_contain: "sesame" })).may_contain).toEqual([
+          v.allergensNotStatedContradiction,
+        ]);
+        expect((await errorsOf({ allergen_status: "maybe" })).allergen_status).toEqual([v.allergenStatus]);
+        // The product form sends "" until staff choose.
+        expect((await errorsOf({ allergen_status: "" })).allergen_status).toEqual([v.allergenStatus]);
+      });
+
+      it("every demo product carries its recipe's decision", () => {
+        expect(published.length).toBeGreaterThan(0);
+        for (const p of published) expect(p.allergen_status, p.name).toBe("listed");
+      });
+    });
+
     describe("certificates", () => {
       const branches = async () =>
         env.database.handle.db
@@ -342,6 +465,48 @@ for (const factory of testDatabases()) {
         expect(afterHtml).toContain(heKashrut.allergensHeading);
         expect(await (await visitor.fetch("/about")).text()).toContain(heKashrut.certificate.aboutNone);
       });
+    });
+  });
+}
+
+for (const factory of testDatabases()) {
+  describe(`allergen status migration on ${factory.name}`, () => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await factory.create();
+    }, 180_000);
+    afterAll(async () => {
+      await database?.dispose();
+    });
+
+    it("keeps listed allergens as a decision and makes every other product 'not stated' (issue 29)", async () => {
+      const db = database.handle.db;
+      const migration = allergenStatusMigration();
+      await migration.down(db as never);
+      const at = new Date().toISOString();
+      const base = { content: "", search_name: "", search_text: "", created_at: at, updated_at: at };
+      // Rows as they were before the decision existed: ticked boxes, traces only, or nothing at all.
+      const rows = [
+        { name: "עם אלרגנים", serial_id: 7_180_001, allergens: '["gluten"]', may_contain: "[]" },
+        { name: "רק עקבות", serial_id: 7_180_002, allergens: "[]", may_contain: '["sesame"]' },
+        { name: "בלי סימון", serial_id: 7_180_003, allergens: "[]", may_contain: "[]" },
+      ];
+      for (const row of rows) {
+        await (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+          .insertInto("products")
+          .values({ ...base, ...row, title: row.name })
+          .execute();
+      }
+      await migration.up(db as never);
+      const after = await db
+        .selectFrom("products")
+        .select(["name", "allergen_status", "may_contain"])
+        .where("serial_id", ">=", 7_180_001)
+        .orderBy("serial_id")
+        .execute();
+      expect(after.map((r) => r.allergen_status)).toEqual(["listed", "not_stated", "not_stated"]);
+      // The lists themselves are kept.
+      expect(after[1]?.may_contain).toBe('["sesame"]');
     });
   });
 }

@@ -15,6 +15,7 @@ import {
   parseAllergenList,
   parseDietary,
 } from "../../domain/kashrut.ts";
+import { allergenStatusOf } from "../../domain/schemas/admin/kashrut.ts";
 import { productSchema } from "../../domain/schemas/admin/product.ts";
 
 const challah = {
@@ -27,7 +28,9 @@ const cheesecake = {
   allergens: ["gluten" as const, "milk" as const, "eggs" as const],
   may_contain: [],
 };
-const unknown = { dietary: null, allergens: [], may_contain: [] };
+const unknown = { dietary: null, allergens: null, may_contain: null };
+/** Staff chose "contains none of the fourteen" (issue 29). */
+const candy = { dietary: "parve" as const, allergens: [], may_contain: [] };
 
 describe("allergen codes", () => {
   it("lists at least the fourteen of Israeli labelling, each with a Hebrew name", () => {
@@ -92,6 +95,13 @@ describe("allergen filter rules", () => {
     expect(matchesFilter(cheesecake, { without: ["sesame", "tree_nuts"] })).toBe(true);
     expect(matchesFilter(cheesecake, { dietary: "dairy", without: ["milk"] })).toBe(false);
   });
+
+  it("a product whose allergens are not stated is never 'without' anything; one stated as none is (issue 29)", () => {
+    for (const code of ALLERGENS) {
+      expect(matchesFilter(unknown, { without: [code] }), code).toBe(false);
+      expect(matchesFilter(candy, { without: [code] }), code).toBe(true);
+    }
+  });
 });
 
 describe("product payload: kashrut fields", () => {
@@ -116,6 +126,27 @@ describe("product payload: kashrut fields", () => {
     expect(parsed.dietary).toBeUndefined();
     expect(parsed.allergens).toBeUndefined();
     expect(parsed.chalav_yisrael).toBeUndefined();
+  });
+
+  it("stores the decision sent, or the one the lists imply: codes are 'listed', an empty list is never 'none'", () => {
+    expect(allergenStatusOf(productSchema.parse({ ...base, allergen_status: "none" }))).toBe("none");
+    expect(allergenStatusOf(productSchema.parse({ ...base, allergens: "gluten" }))).toBe("listed");
+    expect(allergenStatusOf(productSchema.parse({ ...base, allergens: [] }))).toBe("not_stated");
+    expect(allergenStatusOf(productSchema.parse({ ...base, allergens: "" }))).toBe("not_stated");
+    expect(allergenStatusOf(productSchema.parse(base))).toBeUndefined();
+  });
+
+  it("refuses a decision its lists contradict and the form's unchosen '', in Hebrew under the field", () => {
+    const v = heKashrut.validation;
+    expect(errors({ ...base, allergen_status: "" }).allergen_status).toBe(v.allergenStatus);
+    expect(errors({ ...base, allergen_status: "listed", allergens: [] }).allergens).toBe(v.allergensListedEmpty);
+    expect(errors({ ...base, allergen_status: "none", allergens: ["milk"] }).allergens).toBe(
+      v.allergensNoneContradiction,
+    );
+    expect(errors({ ...base, allergen_status: "not_stated", may_contain: ["milk"] }).may_contain).toBe(
+      v.allergensNotStatedContradiction,
+    );
+    expect(errors({ ...base, allergen_status: "none", may_contain: ["milk"] })).toEqual({});
   });
 
   it("refuses unknown codes and dietary values with Hebrew messages under the field", () => {

@@ -7,6 +7,7 @@ import { Form, Link } from "react-router";
 import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import {
   ALLERGENS,
+  type Allergen,
   type CatalogueFilter,
   DIETARY,
   type Dietary,
@@ -69,7 +70,10 @@ export function KashrutLine({ product, authority }: { product: ProductKashrut; a
   );
 }
 
-/** "מכיל: גלוטן, ביצים" / "עלול להכיל: שומשום" — the words first; the icon only marks the heading. */
+/**
+ * "מכיל: גלוטן, ביצים" / "עלול להכיל: שומשום" — the words first; the icon only marks the heading. "Contains
+ * none" only when staff chose it; while the allergens are not stated, the block says so and asks to ask.
+ */
 export function AllergensBlock({ product }: { product: ProductKashrut }) {
   return (
     <section
@@ -81,21 +85,32 @@ export function AllergensBlock({ product }: { product: ProductKashrut }) {
         {t.allergensHeading}
         <AlertIcon className="size-5 text-crust-700" />
       </h2>
-      {product.allergens.length || product.may_contain.length ? (
-        <dl className="space-y-1 text-lg">
-          <AllergenTerm term={t.contains} codes={product.allergens} />
-          <AllergenTerm term={t.mayContain} codes={product.may_contain} />
-        </dl>
+      {product.allergens === null ? (
+        // Not stated (issue 29): unknown, and said so — never "contains none".
+        <p className="text-lg text-cocoa-900" data-allergens="not-stated">
+          {t.allergensNotStated}{" "}
+          <Link to="/contactUs" className="font-semibold text-crust-700 underline underline-offset-4">
+            {t.askUs}
+          </Link>
+        </p>
       ) : (
-        <p className="text-lg text-cocoa-800">{t.containsNone}</p>
+        <>
+          {product.allergens.length ? null : <p className="text-lg text-cocoa-800">{t.containsNone}</p>}
+          {product.allergens.length || product.may_contain?.length ? (
+            <dl className="space-y-1 text-lg">
+              <AllergenTerm term={t.contains} codes={product.allergens} />
+              <AllergenTerm term={t.mayContain} codes={product.may_contain ?? []} />
+            </dl>
+          ) : null}
+        </>
       )}
-      <p className="mt-2 text-sm text-cocoa-800">{t.allergensNote}</p>
+      {product.allergens === null ? null : <p className="mt-2 text-sm text-cocoa-800">{t.allergensNote}</p>}
     </section>
   );
 }
 
 /** One line of the allergens block ("מכיל: …"); none when the product lists no codes under it. */
-function AllergenTerm({ term, codes }: { term: string; codes: ProductKashrut["allergens"] }) {
+function AllergenTerm({ term, codes }: { term: string; codes: readonly Allergen[] }) {
   if (!codes.length) return null;
   return (
     <div className="flex flex-wrap gap-x-2">

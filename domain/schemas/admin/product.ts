@@ -1,8 +1,9 @@
 /** Product form and payload (spec §5: name, title, serial_id as a number and status are required). */
 import { z } from "zod";
 import { heAdmin } from "../../i18n/admin.ts";
+import type { ProductKashrut } from "../../kashrut.ts";
 import { flag, idField, keptInstant, optionalText, requiredText, status, toNumber, wholeNumber } from "./fields.ts";
-import { kashrutFields } from "./kashrut.ts";
+import { allergenDecisionIssues, kashrutFields } from "./kashrut.ts";
 
 const f = heAdmin.fields;
 
@@ -34,15 +35,21 @@ export const productSchema = z
     if (value.starts_at && value.ends_at && value.ends_at <= value.starts_at) {
       ctx.addIssue({ code: "custom", path: ["ends_at"], message: heAdmin.validation.endsBeforeStarts });
     }
+    // Allergens (issue 29): a status that contradicts its lists is refused, not silently repaired.
+    for (const issue of allergenDecisionIssues(value)) {
+      ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+    }
   });
 
 export type ProductInput = z.output<typeof productSchema>;
 
 /**
  * A product's own fields as the admin and public APIs answer them (domain/contracts/): every field of the
- * schema above, present — a kashrut field not stated is null, false or []. A field added to the schema is here.
+ * schema above, present — a kashrut field not stated is null or false, and the allergen lists are null while
+ * their status is `not_stated` (unknown, which an empty list would misstate). A field added to the schema is here.
  */
-export type ProductFields = Required<ProductInput>;
+export type ProductFields = Omit<Required<ProductInput>, "allergens" | "may_contain"> &
+  Pick<ProductKashrut, "allergens" | "may_contain">;
 
 /** The kashrut and allergen fields (issue 11): one group of the form, its own columns (server/services/kashrut.ts). */
 export type KashrutKey = keyof typeof kashrutFields;

@@ -120,6 +120,8 @@ export function seedKashrutOf(serialId: number) {
     chalav_yisrael: entry.dietary === "dairy",
     pas_yisrael: true,
     kosher_for_passover: entry.kosher_for_passover ?? false,
+    // Each recipe's allergens are known (issue 29): an explicit decision, never the "not stated" default.
+    allergen_status: entry.allergens.length ? ("listed" as const) : ("none" as const),
     allergens: entry.allergens,
     may_contain: entry.may_contain,
   };

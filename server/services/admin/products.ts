@@ -233,7 +233,15 @@ export function createAdminProductsService(
           const { id: newId } = await trx
             .insertInto("products")
             .values({
-              ...productColumns({ ...fields, name: copyName(fields.name), serial_id: NO_SERIAL, status: 0 }),
+              ...productColumns({
+                ...fields,
+                // The allergen decision is copied as it is: unknown lists (not stated) stay unknown.
+                allergens: fields.allergens ?? undefined,
+                may_contain: fields.may_contain ?? undefined,
+                name: copyName(fields.name),
+                serial_id: NO_SERIAL,
+                status: 0,
+              }),
               created_at: at,
               updated_at: at,
             })

@@ -186,6 +186,8 @@ function LoadedProductForm({
       chalav_yisrael: product?.chalav_yisrael ?? false,
       pas_yisrael: product?.pas_yisrael ?? false,
       kosher_for_passover: product?.kosher_for_passover ?? false,
+      // A new product starts with no choice made (issue 29); a stored one shows its decision.
+      allergen_status: (product?.allergen_status ?? "") as string,
       allergens: (product?.allergens ?? []) as string[],
       may_contain: (product?.may_contain ?? []) as string[],
     }),

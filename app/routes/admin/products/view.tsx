@@ -87,8 +87,20 @@ export function ProductView({ item: product, controls }: ViewProps<AdminProductR
               ...KASHRUT_FLAGS.filter((flag) => product[flag]).map((flag) => heKashrut.flags[flag]),
             ].join(" · "),
           ],
-          [heAdmin.kashrut.allergens, heKashrut.namesOf(product.allergens) || heAdmin.kashrut.allergensNone],
-          [heAdmin.kashrut.mayContain, heKashrut.namesOf(product.may_contain) || heAdmin.kashrut.allergensNone],
+          [
+            heAdmin.kashrut.allergens,
+            product.allergen_status === "listed" && product.allergens
+              ? heKashrut.namesOf(product.allergens)
+              : heAdmin.kashrut.allergenStatusShown[product.allergen_status],
+          ],
+          ...(product.may_contain
+            ? [
+                [
+                  heAdmin.kashrut.mayContain,
+                  heKashrut.namesOf(product.may_contain) || heAdmin.kashrut.allergensNone,
+                ] as [string, string],
+              ]
+            : []),
           ...plain.long,
           [heAdmin.createdAt, formatDateTime(product.created_at)],
           [heAdmin.updatedAt, formatDateTime(product.updated_at)],

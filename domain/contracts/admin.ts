@@ -256,11 +256,27 @@ export interface GoingLiveItem {
   label: string;
   /** The admin address where it is edited (the field itself for settings). */
   href: string;
+  /** How many records the line is about (demo products, products without an allergen decision). */
+  count?: number;
+}
+
+/** The demo records still stored (the panel's offer to move them to the trash in one action). */
+export interface DemoCatalogue {
+  products: number;
+  sales: number;
+  publications: number;
+}
+
+/** What the one-action removal moved to the trash: the counts, and the trash entries (each restorable). */
+export interface DemoCatalogueRemoval extends DemoCatalogue {
+  trash: number[];
 }
 
 export interface DashboardData {
   /** Admins only: what still shows demo content to visitors. */
   goingLive?: GoingLiveItem[];
+  /** Admins only: the demo records the panel offers to move to the trash (none: nothing to offer). */
+  demoCatalogue?: DemoCatalogue;
   counts: {
     products?: number;
     publishedProducts?: number;

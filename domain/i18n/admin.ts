@@ -200,6 +200,7 @@ export const heAdmin = {
     exportFailed: "שגיאה בייצוא הקובץ",
   },
   validation: {
+    demoCatalogueConfirm: "יש לאשר את העברת קטלוג הדוגמה לסל המחזור",
     reviewStatus: "יש לבחור אישור או דחייה",
     trashType: "סוג הפריט בסל המחזור אינו מוכר",
     required: (field: string) => `יש למלא ${field}`,
@@ -672,8 +673,8 @@ export const heAdmin = {
     allClients: "לכל חברי המועדון",
     quick: "פעולות מהירות",
     goingLive: "לפני העלייה לאוויר",
-    goingLiveIntro: "הפרטים האלה עדיין מציגים למבקרים את נתוני הדוגמה. עדכנו אותם לפני שמפרסמים את האתר:",
-    goingLiveDone: "כל פרטי העסק עודכנו: אין באתר נתוני דוגמה.",
+    goingLiveIntro: "אלה עדיין מציגים למבקרים נתוני דוגמה או מידע חסר. עדכנו אותם לפני שמפרסמים את האתר:",
+    goingLiveDone: "כל פרטי העסק עודכנו: אין באתר נתוני דוגמה, ולכל מוצר יש החלטה על אלרגנים.",
     demoSetting: (label: string) => `${label} – עדיין ערך לדוגמה`,
     demoBranch: (branch: string, label: string) => `${branch}: ${label} – עדיין ערך לדוגמה`,
     kashrutCertificate: "תעודת הכשרות",

@@ -1,16 +1,25 @@
 /** The panel (spec §2 says "empty"; the issue asks for a useful landing page): counts and the latest news. */
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { type ReactNode, useState } from "react";
+import { Link, useRevalidator } from "react-router";
 import { formatDay } from "../../../domain/certificates.ts";
-import type { CertificateAlert, DashboardData, GoingLiveItem } from "../../../domain/contracts/admin.ts";
+import type {
+  CertificateAlert,
+  DashboardData,
+  DemoCatalogue,
+  DemoCatalogueRemoval,
+  GoingLiveItem,
+} from "../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { canFor } from "../../../domain/permissions.ts";
+import { ConfirmDelete } from "../../components/admin/confirm-delete.tsx";
 import { formatDateTime } from "../../components/admin/format.ts";
 import { sectionMeta } from "../../components/admin/meta.ts";
+import { notify } from "../../components/admin/toast.tsx";
 import { AlertIcon, WarningIcon } from "../../components/ui/other-icons.tsx";
 import { adminUser } from "../../lib/admin-guard.server.ts";
 import { useAdminSession } from "../../lib/admin-permissions.ts";
 import { type AdminSectionKey, sectionHref } from "../../lib/admin-sections.ts";
+import { apiJson } from "../../lib/api-client.ts";
 import { servicesContext } from "../../lib/context.ts";
 import type { Route } from "./+types/panel";
 
@@ -89,7 +98,7 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold text-cocoa-900">{p.heading}</h1>
       <p className="mt-1 text-lg text-cocoa-800">{p.welcome(user.name)}</p>
 
-      {loaderData.goingLive ? <GoingLive items={loaderData.goingLive} /> : null}
+      {loaderData.goingLive ? <GoingLive items={loaderData.goingLive} demo={loaderData.demoCatalogue} /> : null}
       {loaderData.certificateAlerts?.length ? <CertificateAlerts alerts={loaderData.certificateAlerts} /> : null}
 
       <section aria-labelledby="panel-counts" className="mt-6">
@@ -208,8 +217,67 @@ function LatestCard<Item>({
   );
 }
 
+/**
+ * The demo catalogue's one action (issue 29): the confirmation of every delete (spec §4, its timer), then
+ * every demo product, sale and news item to the trash; the toast's "בטל" brings them all back, and the trash
+ * screen keeps each restorable for 30 days.
+ */
+function DemoCatalogueOffer({ demo }: { demo: DemoCatalogue }) {
+  const [confirming, setConfirming] = useState(false);
+  const revalidator = useRevalidator();
+  const what = p.demoCatalogueWhat(demo.products, demo.sales, demo.publications);
+  async function undo(entries: number[]) {
+    try {
+      for (const id of entries) await apiJson(`/api/admin/trash/${id}/restore`, { method: "POST" });
+      notify.success(heAdmin.messages.trashRestored);
+    } catch (error) {
+      notify.failure(heAdmin.messages.trashRestoreError, error);
+    }
+    await revalidator.revalidate();
+  }
+  async function remove() {
+    try {
+      const body = await apiJson<{ message: string; data: DemoCatalogueRemoval }>(
+        "/api/admin/going-live/demo-catalogue",
+        { method: "POST", json: { confirm: true } },
+      );
+      const entries = body.data.trash;
+      notify.success(body.message, undefined, { label: heAdmin.toast.undo, onAction: () => undo(entries) });
+    } catch (error) {
+      notify.failure(p.demoCatalogueError, error);
+    }
+    await revalidator.revalidate();
+  }
+  return (
+    <div className="mt-4 rounded-xl bg-white/70 p-4 ring-1 ring-amber-300" data-testid="demo-catalogue">
+      <h3 className="font-bold text-amber-950">{p.demoCatalogueHeading}</h3>
+      <p className="mt-1 text-amber-950">{p.demoCatalogueText(what)}</p>
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          className="rounded-full bg-berry-700 px-5 py-2.5 font-semibold text-white outline-none hover:bg-berry-600 focus-visible:ring-4 focus-visible:ring-berry-700/40"
+        >
+          {p.demoCatalogueButton}
+        </button>
+        <Link to={sectionHref("trash")} className="font-semibold text-amber-950 underline underline-offset-4">
+          {p.toTrash}
+        </Link>
+      </div>
+      <ConfirmDelete
+        isOpen={confirming}
+        what={p.demoCatalogueConfirm(what)}
+        details={p.demoCatalogueKeeps}
+        recoverable
+        onConfirm={remove}
+        onClose={() => setConfirming(false)}
+      />
+    </div>
+  );
+}
+
 /** Settings and branch details still at their demo values, each a link to where it is edited. */
-function GoingLive({ items }: { items: GoingLiveItem[] }) {
+function GoingLive({ items, demo }: { items: GoingLiveItem[]; demo: DemoCatalogue | undefined }) {
   if (items.length === 0) {
     return <p className="mt-4 rounded-xl bg-green-50 px-4 py-3 font-semibold text-green-900">{p.goingLiveDone}</p>;
   }
@@ -235,6 +303,7 @@ function GoingLive({ items }: { items: GoingLiveItem[] }) {
           </li>
         ))}
       </ul>
+      {demo && demo.products + demo.sales + demo.publications > 0 ? <DemoCatalogueOffer demo={demo} /> : null}
     </section>
   );
 }

@@ -28,6 +28,7 @@ import type { Logger } from "../../log.ts";
 import type { Services } from "../../services/index.ts";
 import { auditRoutes, auditTrail } from "./audit.ts";
 import { crudRoutes, statusListRoute } from "./crud.ts";
+import { goingLiveRoutes } from "./going-live.ts";
 import { actorOf, created, done, ok, okVersioned, pathId, saveVersioned, signedIn, trashed } from "./http.ts";
 import { imageRoutes } from "./images.ts";
 import { trashRoutes } from "./trash.ts";
@@ -53,6 +54,8 @@ export function createAdminApi(services: Services, options: { trustProxy: boolea
     const abilities = abilitiesFor(c.get("auth").user);
     return ok(c, await admin.dashboard.get((action, subject) => can(abilities, action, subject)));
   });
+
+  goingLiveRoutes(api, services);
 
   // Products, their categories, sizes and tags.
   api.get("/admin/categories/options", requireAbility("read", "Category"), async (c) =>

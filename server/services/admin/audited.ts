@@ -16,6 +16,7 @@ import type { AdminCategoriesService } from "./categories.ts";
 import type { AdminClientsService } from "./clients.ts";
 import type { AdminContactRequestsService } from "./contact-requests.ts";
 import type { createDashboardService } from "./dashboard.ts";
+import type { GoingLiveService } from "./going-live.ts";
 import type { AdminImagesService } from "./images.ts";
 import type { AdminPostsService } from "./posts.ts";
 import type { AdminProductsService } from "./products.ts";
@@ -36,6 +37,7 @@ export interface AdminServiceSet {
   reviews: AdminReviewsService;
   settings: ReturnType<typeof createAdminSettingsService>;
   dashboard: ReturnType<typeof createDashboardService>;
+  goingLive: GoingLiveService;
   trash: AdminTrashService;
 }
 

@@ -98,7 +98,13 @@ export function createDashboardService(
         data.latestContactRequests = await deps.contactRequests.latest(LATEST);
       }
       // Whoever may edit the settings is the one to finish them before the site goes live.
-      if (can("update", "Settings")) data.goingLive = await deps.goingLive.list();
+      if (can("update", "Settings")) {
+        data.goingLive = await deps.goingLive.list();
+        // Removing it deletes products, sales and news: offered to whoever may delete all three.
+        if (can("delete", "Product") && can("delete", "Sale") && can("delete", "Publication")) {
+          data.demoCatalogue = await deps.goingLive.demoCatalogue();
+        }
+      }
       return data;
     },
   };

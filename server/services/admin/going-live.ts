@@ -1,15 +1,41 @@
 /**
  * The panel's "before going live" checklist: every setting and branch detail that still shows visitors the
- * demo content (the seed's values, or any address on an example.* domain), each with where to edit it.
- * The demo values are read from the seed itself, so the list can never drift from what a first start shows.
+ * demo content (the seed's values, or any address on an example.* domain), each with where to edit it; the
+ * demo catalogue still in the shop (products, sales, news) and products whose allergens nobody has stated
+ * (issue 29). The demo values are read from the seed itself, so the list can never drift from what a first
+ * start shows. `trashDemoCatalogue` moves the demo products, sales and news to the trash in one action.
+ *
+ * A demo record is one the seed made and staff have not made their own: a product by its serial number AND
+ * name, a sale or news item by its name. One renamed (or re-numbered) by staff is theirs, and stays.
  */
-import { type GoingLiveItem, SETTING_FIELDS } from "../../../domain/contracts/admin.ts";
+import {
+  type DemoCatalogue,
+  type DemoCatalogueRemoval,
+  type GoingLiveItem,
+  SETTING_FIELDS,
+  type TrashReceipt,
+} from "../../../domain/contracts/admin.ts";
 import type { SiteSettings } from "../../../domain/contracts/catalogue.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import type { DB } from "../../db/database.ts";
-import { branches as demoBranches, siteSettings as demoSettings } from "../../db/seed/content.ts";
+import {
+  branches as demoBranches,
+  products as demoProducts,
+  publications as demoPublications,
+  sales as demoSales,
+  siteSettings as demoSettings,
+} from "../../db/seed/content.ts";
 import { branchCertificate } from "../../db/seed/kashrut.ts";
+import { NotFoundError } from "../../errors.ts";
 import type { SettingsService } from "../settings.ts";
+
+/** The demo records' kinds (the tables they live in). */
+export type DemoKind = keyof DemoCatalogue;
+
+/** The seed's products by serial number → name (a serial number alone may have been reused by staff). */
+const DEMO_PRODUCTS = new Map(demoProducts.map((product) => [product.serialId, product.name]));
+const DEMO_SALES = demoSales.map((sale) => sale.name);
+const DEMO_PUBLICATIONS = demoPublications.map((post) => post.name);
 
 /** The settings a visitor sees, with their labels (the settings form's order). */
 const CHECKED_SETTINGS = [
@@ -40,7 +66,54 @@ function isDemo(value: string, demo: string): boolean {
 }
 
 export function createGoingLiveService(db: DB, settings: SettingsService) {
-  return {
+  /** The ids of the demo records still stored (published or not), per kind. */
+  async function demoIds(): Promise<Record<DemoKind, number[]>> {
+    const products = await db
+      .selectFrom("products")
+      .select(["id", "serial_id", "name"])
+      .where("serial_id", "in", [...DEMO_PRODUCTS.keys()])
+      .orderBy("id")
+      .execute();
+    const named = async (table: "sales" | "publications", names: string[]) =>
+      (await db.selectFrom(table).select("id").where("name", "in", names).orderBy("id").execute()).map((r) => r.id);
+    return {
+      // PostgreSQL answers the bigint serial number as text.
+      products: products.filter((p) => DEMO_PRODUCTS.get(Number(p.serial_id)) === p.name).map((p) => p.id),
+      sales: await named("sales", DEMO_SALES),
+      publications: await named("publications", DEMO_PUBLICATIONS),
+    };
+  }
+
+  const service = {
+    /** How many demo records are still stored: what the panel's one-action removal would move. */
+    async demoCatalogue(): Promise<DemoCatalogue> {
+      const ids = await demoIds();
+      return { products: ids.products.length, sales: ids.sales.length, publications: ids.publications.length };
+    },
+
+    /**
+     * Moves every demo product, sale and news item to the trash through `remove` (the audited delete of each
+     * kind, so each is in the audit log and restorable from the trash for 30 days). One already gone (deleted
+     * meanwhile) is skipped; anything else stops the run with what was moved so far already in the trash.
+     */
+    async trashDemoCatalogue(
+      remove: Record<DemoKind, (id: number) => Promise<TrashReceipt>>,
+    ): Promise<DemoCatalogueRemoval> {
+      const ids = await demoIds();
+      const moved: DemoCatalogueRemoval = { products: 0, sales: 0, publications: 0, trash: [] };
+      for (const kind of ["products", "sales", "publications"] as const) {
+        for (const id of ids[kind]) {
+          try {
+            moved.trash.push((await remove[kind](id)).id);
+            moved[kind] += 1;
+          } catch (error) {
+            if (!(error instanceof NotFoundError)) throw error;
+          }
+        }
+      }
+      return moved;
+    },
+
     async list(): Promise<GoingLiveItem[]> {
       const current = await settings.get();
       const items: GoingLiveItem[] = [];
@@ -78,9 +151,35 @@ export function createGoingLiveService(db: DB, settings: SettingsService) {
           });
         }
       }
+      // The demo catalogue: still in the shop until removed (one action on the panel, to the trash).
+      const demo = await service.demoCatalogue();
+      const catalogue = [
+        ["products", demo.products, heAdmin.panel.demoProducts, "/admin/products"],
+        ["sales", demo.sales, heAdmin.panel.demoSales, "/admin/sales"],
+        ["publications", demo.publications, heAdmin.panel.demoPublications, "/admin/publications"],
+      ] as const;
+      for (const [kind, count, label, href] of catalogue) {
+        if (count > 0) items.push({ key: `demo.${kind}`, label: label(count), href, count });
+      }
+      // Products whose allergens nobody has stated: the shop tells visitors to ask (issue 29).
+      const undecided = await db
+        .selectFrom("products")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("allergen_status", "=", "not_stated")
+        .executeTakeFirstOrThrow();
+      const count = Number(undecided.n);
+      if (count > 0) {
+        items.push({
+          key: "products.allergens",
+          label: heAdmin.panel.allergensNotStated(count),
+          href: "/admin/products?allergen_status=not_stated",
+          count,
+        });
+      }
       return items;
     },
   };
+  return service;
 }
 
 export type GoingLiveService = ReturnType<typeof createGoingLiveService>;

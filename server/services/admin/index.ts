@@ -27,6 +27,7 @@ export function createAdminServices(
   const trash = createAdminTrashService(db, { images: deps.images, media: deps.media, clock: deps.clock });
   const shared = { media: deps.media, images: deps.images, adminImages: images, trash };
   const contactRequests = createAdminContactRequestsService(db, { trash });
+  const goingLive = createGoingLiveService(db, deps.settings);
   // Every write notes itself for the audit log (audited.ts); the services stay unaware of it.
   return withAuditTrail(db, {
     images,
@@ -44,7 +45,8 @@ export function createAdminServices(
     reviews: createAdminReviewsService(db, { trash }),
     trash,
     settings: createAdminSettingsService(deps.settings),
-    dashboard: createDashboardService(db, { contactRequests, goingLive: createGoingLiveService(db, deps.settings) }),
+    dashboard: createDashboardService(db, { contactRequests, goingLive }),
+    goingLive,
   });
 }
 

@@ -3,7 +3,7 @@
  * keep the normalized search text in step (`searchColumns`), category assignment, sizes and tags, and a
  * delete that takes the product's images and files with it.
  */
-import type { Transaction } from "kysely";
+import { type Expression, type SqlBool, sql, type Transaction } from "kysely";
 import type {
   AdminProduct,
   AdminProductRow,
@@ -16,6 +16,7 @@ import type {
 import { firstOpeningAfterToday } from "../../../domain/hours/engine.ts";
 import { parseStoredHours } from "../../../domain/hours/rules.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
+import { isAllergenStatus } from "../../../domain/kashrut.ts";
 import { agorotToShekels, shekelsToAgorot } from "../../../domain/money.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import {
@@ -62,6 +63,15 @@ export const PRODUCT_LIST: ListConfig = {
 export function copyName(name: string): string {
   const suffix = ` ${heAdmin.products.copySuffix}`;
   return name.slice(0, PRODUCT_NAME_MAX - suffix.length).trimEnd() + suffix;
+}
+
+/**
+ * `?allergen_status=not_stated|none|listed`: the list narrowed to one allergen decision (issue 29: the
+ * going-live list links to the products nobody has decided for). Anything else is no filter.
+ */
+function allergenStatusCondition(params: URLSearchParams | undefined): Expression<SqlBool>[] {
+  const status = params?.get("allergen_status");
+  return isAllergenStatus(status) ? [sql<SqlBool>`${sql.ref("products.allergen_status")} = ${status}`] : [];
 }
 
 export function createAdminProductsService(
@@ -114,7 +124,7 @@ export function createAdminProductsService(
         table: "products",
         config: PRODUCT_LIST,
         query,
-        conditions: productListConditions(db, PRODUCT_LIST, query),
+        conditions: [...productListConditions(db, PRODUCT_LIST, query), ...allergenStatusCondition(params)],
         searchWith: productSearchRunner(db, query),
         path,
         params,

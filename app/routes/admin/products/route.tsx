@@ -1,6 +1,7 @@
 /** Product management (spec §2 /admin/products): list, create, edit, view, images and delete. */
 import type { AdminProduct, AdminProductRow } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
+import { ALLERGEN_STATUSES } from "../../../../domain/kashrut.ts";
 import { NO_SERIAL } from "../../../../domain/schemas/admin/product.ts";
 import { ScheduleBadge, StatusBadge, ToneBadge } from "../../../components/admin/bits.tsx";
 import { column } from "../../../components/admin/columns.tsx";
@@ -17,6 +18,12 @@ export const meta = sectionMeta("products");
 
 const p = heAdmin.products;
 const f = heAdmin.fields;
+
+/** The list narrowed to one allergen decision (issue 29): the going-live list links to "not stated". */
+const ALLERGEN_FILTER = [
+  ...ALLERGEN_STATUSES.map((status) => [status, heAdmin.kashrut.allergenFilter[status]] as const),
+  ["all", heAdmin.kashrut.allergenFilter.all],
+] as const;
 
 const columns: ListColumn<AdminProductRow>[] = [
   column.image(),
@@ -58,6 +65,7 @@ export default function Products() {
       columns={columns}
       rowName={(r) => r.name}
       modalSize="lg"
+      radioFilter={{ param: "allergen_status", legend: heAdmin.kashrut.allergenFilterLegend, options: ALLERGEN_FILTER }}
       messages={crudMessages(p, "product", (x) => x.name)}
       Form={ProductForm}
       View={ProductView}

@@ -45,3 +45,22 @@ export function storedUser(): StoredUser | null {
     return null;
   }
 }
+
+/**
+ * On the public site: a flag left "true" by a session that ended — the admin pages send such a browser home
+ * (spec §6), and the server cannot touch local storage — is checked once against `GET /api/user` and cleared
+ * when no one is signed in (401; issue 29). Only a browser whose flag is set asks (staff), so visitors send
+ * nothing; any other answer, or none (offline), leaves the flag for the next check.
+ */
+export async function clearStaleFlag(): Promise<void> {
+  if (!isLoggedIn()) return;
+  try {
+    const response = await fetch("/api/user", {
+      headers: { Accept: "application/json", "X-Requested-With": "XMLHttpRequest" },
+      credentials: "same-origin",
+    });
+    if (response.status === 401) clearLoggedIn();
+  } catch {
+    // No answer: decided on a later page.
+  }
+}

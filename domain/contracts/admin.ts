@@ -249,6 +249,15 @@ export interface AdminSettings extends SettingsFields {
   version: number;
 }
 
+/**
+ * Who saved a record last and when (issue 29): a 409's `data` (the record as it is now) carries it as
+ * `saved_by`, from the audit log. `name` is null when unknown (no entry: a write outside the back office).
+ */
+export interface LastSave {
+  name: string | null;
+  at: string | null;
+}
+
 /** One setting (or branch detail) still at its demo value: the going-live checklist of the panel. */
 export interface GoingLiveItem {
   /** Stable key, e.g. "settings.order_url" or "branch.3.email". */

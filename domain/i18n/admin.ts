@@ -119,6 +119,8 @@ export const heAdmin = {
     cancel: "ביטול",
     timerLabel: "הזמן שנותר לאישור",
     closesIn: (seconds: number) => `החלון ייסגר בעוד ${seconds} שניות ללא מחיקה`,
+    /** WCAG 2.2.1: the time limit can be extended, as often as needed (issue 29). */
+    extend: (seconds: number) => `הוספת ${seconds} שניות`,
     blocked: "לא ניתן למחוק",
   },
   toast: {
@@ -248,6 +250,7 @@ export const heAdmin = {
     title: "כותרת",
     content: "תיאור",
     serialId: "מק״ט",
+    serialIdHint: "מספר שלם בלבד, בלי אותיות או רווחים (למשל 100101)",
     information: "מידע",
     isMain: "סוג קטגוריה",
     mainCategory: "קטגוריה ראשית",
@@ -514,8 +517,12 @@ export const heAdmin = {
     hintOr: "או",
     hintHeic: "HEIC",
     hintPhones: "(גם מהטלפון)",
-    hintSize: "עד",
+    // "עד 800x400px" read as a limit (issue 29): it is the size that fits best; larger photos are scaled down.
+    hintSize: "גודל מומלץ",
     hintPixels: "800x400px",
+    hintScaled: "(תמונה גדולה יותר תוקטן אוטומטית)",
+    /** A chosen photo the browser cannot show (HEIC outside Safari). */
+    noPreview: "אין תצוגה מקדימה בדפדפן הזה. התמונה תוצג אחרי ההעלאה.",
     fileWaiting: "ממתין",
     fileSending: (percent: number) => `נשלח ${percent}%`,
     fileProcessing: "בעיבוד בשרת",
@@ -716,6 +723,9 @@ export const heAdmin = {
   conflict: {
     title: "נשמרה גרסה חדשה יותר",
     text: "איש צוות אחר שמר את הרשומה הזאת אחרי שפתחת אותה לעריכה, ולכן השינויים שלך עדיין לא נשמרו.",
+    /** Who saved the newer version, and when (issue 29; from the audit log). */
+    savedBy: (name: string, when: string) => `הגרסה השמורה נשמרה על ידי ${name} ב־${when}.`,
+    savedAt: (when: string) => `הגרסה השמורה נשמרה ב־${when}.`,
     differences: "השדות שבהם הגרסאות שונות",
     noDifferences: "בשדות הטופס אין הבדל בין הגרסה שלך לגרסה השמורה.",
     field: "שדה",

@@ -84,6 +84,11 @@ describeInChromium("admin: two staff members edit the same product", (browser) =
     const dialog = conflictDialog();
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("איש צוות אחר שמר את הרשומה הזאת");
+    // Who saved it and when (issue 29): Yossi's save, by the name the audit log keeps.
+    const yossiName = (await adminApi<{ data: { name: string } }>(yossi, "GET", "/api/user")).body.data.name;
+    expect(await dialog.getByTestId("version-conflict-saved-by").textContent()).toMatch(
+      new RegExp(`נשמרה על ידי ${yossiName} ב־\\d`),
+    );
     // Both changed fields, each with Dana's value and the saved one.
     const title = dialog.locator('[data-field="title"]');
     expect(await title.locator('[data-side="mine"]').textContent()).toBe(TITLE);

@@ -75,7 +75,12 @@ describeInChromium("admin: a product from creation to deletion", (browser) => {
     await page.getByRole("button", { name: "מוצר חדש" }).click();
     const form = dialog("הוספת מוצר");
     await form.waitFor();
-    await form.getByLabel("מק״ט").fill("12ab");
+    // The SKU field says what it takes before any mistake (issue 29), and is read with the field.
+    const sku = form.getByLabel("מק״ט");
+    const hintId = await form.getByText(heAdmin.fields.serialIdHint).getAttribute("id");
+    expect(hintId).toBeTruthy();
+    expect((await sku.getAttribute("aria-describedby"))?.split(" ")).toContain(hintId);
+    await sku.fill("12ab");
     await form.getByRole("button", { name: "שמור" }).click();
     await form.getByText("יש למלא שם").waitFor();
     expect(await form.getByText("יש למלא כותרת").count()).toBe(1);
@@ -149,7 +154,7 @@ describeInChromium("admin: a product from creation to deletion", (browser) => {
     const screen = dialog(`תמונות: ${NAME}`);
     await screen.getByText("עדיין אין תמונות").waitFor();
     expect(await screen.locator("#upload-hint").textContent()).toBe(
-      "SVG, PNG, JPG, GIF או HEIC (גם מהטלפון), עד 800x400px",
+      "SVG, PNG, JPG, GIF או HEIC (גם מהטלפון). גודל מומלץ: 800x400px (תמונה גדולה יותר תוקטן אוטומטית)",
     );
 
     const input = screen.locator('input[type="file"]');
@@ -273,7 +278,7 @@ describeInChromium("admin: a product from creation to deletion", (browser) => {
     await visitor.close();
   });
 
-  it("lets the 20-second confirmation expire without deleting, then deletes the product", async () => {
+  it("lets the 20-second confirmation expire without deleting (once extended), then deletes the product", async () => {
     await dismissToasts(page);
     // The page's clock stands still until the dialog's first count is read: on a loaded machine more than a
     // second of real time can pass between the click and the read.
@@ -292,7 +297,13 @@ describeInChromium("admin: a product from creation to deletion", (browser) => {
     await expect.poll(secondsLeft).toBeLessThanOrEqual(10);
     expect(await secondsLeft()).toBeGreaterThan(0);
     expect(await confirm.isVisible()).toBe(true);
-    await page.clock.runFor(10_500);
+    // WCAG 2.2.1 (issue 29): the time can be extended, and the 20 seconds start over.
+    await confirm.getByRole("button", { name: heAdmin.confirm.extend(20) }).click();
+    await expect.poll(secondsLeft).toBeGreaterThan(10);
+    // Past the first 20 seconds, still open; then it expires 20 seconds after the extension.
+    await page.clock.runFor(12_000);
+    expect(await confirm.isVisible()).toBe(true);
+    await page.clock.runFor(8_500);
     await confirm.waitFor({ state: "detached" });
     await reloadPage(page);
     await row().waitFor();

@@ -147,13 +147,16 @@ describeInChromium("catalogue screens", (browser) => {
         expect(await page.locator("main bdi", { hasText: String(product.serial_id) }).count()).toBe(1);
       });
 
-      it("lists sizes with prices in shekels", async () => {
+      it("lists sizes with prices in shekels, whole shekels without .00", async () => {
         const rows = page.locator("section[aria-labelledby=sizes] li");
         expect(await rows.count()).toBe(product.size.length);
         for (const [index, size] of product.size.entries()) {
           const text = (await rows.nth(index).textContent())!.replace(/[\u200e\u200f]/g, "").replace(/\s+/g, " ");
           expect(text).toContain(size.name);
-          expect(text).toContain(`${size.price.toFixed(2)} ₪`);
+          // Whole shekels without ".00" (issue 29), agorot with two decimals.
+          const shown = Number.isInteger(size.price) ? String(size.price) : size.price.toFixed(2);
+          expect(text).toContain(`${shown} ₪`);
+          expect(text).not.toContain(".00");
         }
       });
 

@@ -57,6 +57,29 @@ describeInChromium("login", (browser) => {
     await page.context().close();
   });
 
+  it("clears the loggedIn flag when an admin page sends a browser whose session ended home (issue 29)", async () => {
+    const page = await open();
+    await page.getByLabel("דוא״ל", { exact: true }).fill(adminEmail);
+    await page.getByLabel("סיסמה").fill(adminPassword);
+    await page.getByRole("button", { name: "כניסה" }).click();
+    await page.waitForURL(`${baseURL}/admin/panel`);
+    const flag = () => page.evaluate(() => localStorage.getItem("loggedIn"));
+    expect(await flag()).toBe("true");
+    // The session ends on the server's side (its cookie is gone); the flag in local storage still says "true".
+    await page.context().clearCookies();
+    // A client-side navigation inside the admin: the guard's redirect lands on the home page.
+    await page.getByRole("navigation", { name: "ניווט בממשק הניהול" }).getByRole("link", { name: "מוצרים" }).click();
+    await page.waitForURL(`${baseURL}/`);
+    await expect.poll(flag).toBe("false");
+    expect(new URL(page.url()).hash).toBe("");
+    // And a full page load of an admin address, after the flag was set again.
+    await page.evaluate(() => localStorage.setItem("loggedIn", "true"));
+    await page.goto(`${baseURL}/admin/products`);
+    await page.waitForURL(`${baseURL}/`);
+    await expect.poll(flag).toBe("false");
+    await page.context().close();
+  });
+
   it("works without JavaScript (ordinary form post with the hidden token)", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.desktop });
     const page = await context.newPage();

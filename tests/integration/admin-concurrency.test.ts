@@ -157,6 +157,32 @@ for (const factory of testDatabases()) {
         });
       }
 
+      it("a 409 says who saved the newer version and when, from the audit log (issue 29)", async () => {
+        const record = { name: "בבקה", title: "בבקה שוקולד", serial_id: 777_300, status: 1 };
+        const made = await call(env.admin, "/api/admin/products", { method: "POST", json: record });
+        const item = `/api/admin/products/${made.body.data!.id}`;
+        const version = made.body.data!.version;
+        // The two staff members by different names (the test accounts share one).
+        const otherEmail = ((await (await env.other.fetch("/api/user")).json()) as { data: { email: string } }).data
+          .email;
+        await env.database.handle.db
+          .updateTable("users")
+          .set({ name: "דנה כהן" })
+          .where("email", "=", otherEmail)
+          .execute();
+        const before = Date.now();
+        const won = await call(env.other, item, { method: "PUT", json: { ...record, title: "בבקה קינמון", version } });
+        expect(won.status).toBe(200);
+        const lost = await call(env.admin, item, { method: "PUT", json: { ...record, title: "בבקה", version } });
+        expect(lost.status).toBe(409);
+        const other = (await (await env.other.fetch("/api/user")).json()) as { data: { name: string } };
+        const me = (await (await env.admin.fetch("/api/user")).json()) as { data: { name: string } };
+        expect(other.data.name).not.toBe(me.data.name);
+        const savedBy = (lost.body.data as { saved_by?: { name: string | null; at: string | null } }).saved_by;
+        expect(savedBy?.name).toBe(other.data.name);
+        expect(Date.parse(savedBy?.at ?? "")).toBeGreaterThanOrEqual(before - 1_000);
+      });
+
       it("25 rounds of two product saves from the same version: one 200 and one 409 every round, no edit lost", async () => {
         const record = { name: "רוגלך", title: "רוגלך שוקולד", serial_id: 777_200, status: 1 };
         const made = await call(env.admin, "/api/admin/products", { method: "POST", json: record });

@@ -186,7 +186,8 @@ for (const factory of testDatabases()) {
       const restored = await db.selectFrom("sales").select("id").orderBy("id", "desc").executeTakeFirstOrThrow();
       expect((await env.admin.fetch(`/api/admin/sales/${restored.id}`, { method: "DELETE" })).status).toBe(200);
       await db.updateTable("products").set({ allergen_status: "listed", allergens: '["gluten"]' }).execute();
-    });
+      // Some 70 audited moves to the trash, one transaction each: seconds alone, much longer on a shared machine.
+    }, 180_000);
 
     it("is empty once the owner's own details are saved, and no public page shows an example address", async () => {
       let n = 0;

@@ -6,14 +6,16 @@ import { MAX_ID, parseId } from "../../domain/ids.ts";
 import { agorotToShekels, formatShekels, schemaPrice, shekelsToAgorot } from "../../domain/money.ts";
 
 describe("money", () => {
-  it("shows stored agorot as shekels with two decimals", () => {
+  it("shows stored agorot as shekels: two decimals, none for a whole-shekel price (issue 29)", () => {
     const plain = (agorot: number) =>
       formatShekels(agorotToShekels(agorot))
         .replace(/[\u200e\u200f]/g, "")
         .replace(/\s/g, " ");
-    expect(plain(1400)).toBe("14.00 ₪");
+    expect(plain(1400)).toBe("14 ₪");
     expect(plain(1890)).toBe("18.90 ₪");
-    expect(plain(22900)).toBe("229.00 ₪");
+    expect(plain(1805)).toBe("18.05 ₪");
+    expect(plain(22900)).toBe("229 ₪");
+    expect(plain(0)).toBe("0 ₪");
   });
 
   it("converts shekels to agorot and back without floating-point drift", () => {

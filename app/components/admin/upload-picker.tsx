@@ -62,7 +62,8 @@ export function UploadHint() {
           {name === s.hintFormats.at(-1) ? " " : ", "}
         </span>
       ))}
-      {s.hintOr} <bdi dir="ltr">{s.hintHeic}</bdi> {s.hintPhones}, {s.hintSize} <bdi dir="ltr">{s.hintPixels}</bdi>
+      {s.hintOr} <bdi dir="ltr">{s.hintHeic}</bdi> {s.hintPhones}. {s.hintSize}: <bdi dir="ltr">{s.hintPixels}</bdi>{" "}
+      {s.hintScaled}
     </p>
   );
 }
@@ -202,7 +203,14 @@ export function UploadPicker({
   );
 }
 
-/** One chosen file: its thumbnail, name, state in words and a progress bar while it is being sent. */
+/** "HEIC" for "IMG_0042.heic": the file's kind, for the placeholder of a photo without a preview. */
+const extensionOf = (name: string) => name.split(".").at(-1)?.slice(0, 5).toUpperCase() ?? "";
+
+/**
+ * One chosen file: its thumbnail, name, state in words and a progress bar while it is being sent. A photo the
+ * browser cannot draw (issue 29: HEIC, which only Safari shows) gets a placeholder naming its type and a line
+ * saying the picture appears once uploaded (the server converts it).
+ */
 export function UploadRow({ item, onRemove }: { item: UploadItem; onRemove?: () => void }) {
   const [previewFailed, setPreviewFailed] = useState(false);
   const text = stateText(item);
@@ -212,8 +220,15 @@ export function UploadRow({ item, onRemove }: { item: UploadItem; onRemove?: () 
       className="flex items-center gap-3 rounded-xl bg-white p-2 ring-1 ring-cream-300"
     >
       {previewFailed ? (
-        <span className="grid size-14 shrink-0 place-items-center rounded-lg bg-cream-200" aria-hidden="true">
-          <ImageIcon className="size-6 text-crust-700" />
+        // A photo the browser cannot draw (HEIC outside Safari): its type in words instead of a blank square.
+        <span
+          className="grid size-14 shrink-0 place-items-center rounded-lg bg-cream-200 text-crust-700"
+          aria-hidden="true"
+        >
+          <ImageIcon className="size-5" />
+          <span dir="ltr" className="text-xs font-bold">
+            {extensionOf(item.file.name)}
+          </span>
         </span>
       ) : (
         <img
@@ -233,6 +248,7 @@ export function UploadRow({ item, onRemove }: { item: UploadItem; onRemove?: () 
         >
           {text}
         </p>
+        {previewFailed && item.state !== "done" ? <p className="text-sm text-cocoa-800">{s.noPreview}</p> : null}
         {item.state === "sending" || item.state === "processing" ? (
           <progress
             max={100}

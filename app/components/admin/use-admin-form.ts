@@ -14,6 +14,7 @@
  */
 import { type FormEvent, useCallback, useRef, useState } from "react";
 import type { z } from "zod";
+import type { LastSave } from "../../../domain/contracts/admin.ts";
 import { toFieldErrors } from "../../../domain/field-errors.ts";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { ApiError } from "../../lib/api-client.ts";
@@ -44,10 +45,20 @@ export interface ConflictRow {
 /** The open conflict dialog's content and its two ways out. */
 export interface VersionConflict {
   rows: ConflictRow[];
+  /** Who saved the newer version and when (the 409's `saved_by`), when the server knows. */
+  savedBy: LastSave | null;
   /** Replaces the form's values with the newer version (the staff member's changes are dropped). */
   loadNewer: () => void;
   /** Keeps the staff member's values; the next save starts from the newer version (and replaces it). */
   keepEditing: () => void;
+}
+
+/** The 409 record's `saved_by` (server/services/admin/versions.ts), if it carries a readable one. */
+function savedByOf(record: object): LastSave | null {
+  const value = (record as { saved_by?: unknown }).saved_by;
+  if (typeof value !== "object" || value === null) return null;
+  const { name, at } = value as { name?: unknown; at?: unknown };
+  return { name: typeof name === "string" ? name : null, at: typeof at === "string" ? at : null };
 }
 
 function isVersionedRecord(value: unknown): value is { version: number } {
@@ -180,6 +191,7 @@ export function useAdminForm<S extends z.ZodType, V extends Record<string, unkno
     conflict && versioned
       ? {
           rows: differences(values, conflict.theirs, versioned),
+          savedBy: savedByOf(conflict.record),
           loadNewer: () => {
             baseline.current = JSON.stringify(conflict.theirs);
             setValues(conflict.theirs);

@@ -1,6 +1,7 @@
 /**
  * The dialog of a save refused because another staff member saved a newer version of the record (409,
- * optimistic concurrency): it says so, lists each field whose value differs with both values, and offers
+ * optimistic concurrency): it says so — and who saved the newer version and when (the 409's `saved_by`,
+ * from the audit log) —, lists each field whose value differs with both values, and offers
  * to load the newer version (dropping one's own changes) or to keep editing (the next save replaces the
  * newer version). An alert dialog; the focus starts on "keep editing", the choice that loses nothing, and
  * Escape chooses it too.
@@ -9,6 +10,7 @@ import { useId } from "react";
 import { Button } from "react-aria-components";
 import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { buttonClass } from "./fields.tsx";
+import { formatDateTime } from "./format.ts";
 import type { VersionConflict } from "./use-admin-form.ts";
 import { WarningDialog } from "./warning-dialog.tsx";
 
@@ -24,6 +26,15 @@ export function VersionConflictDialog({ conflict }: { conflict: VersionConflict 
       testId="version-conflict"
       wide
     >
+      {conflict?.savedBy?.at ? (
+        <p className="mt-3 font-semibold text-cocoa-900" data-testid="version-conflict-saved-by">
+          {conflict.savedBy.name ? (
+            c.savedBy(conflict.savedBy.name, formatDateTime(conflict.savedBy.at))
+          ) : (
+            <>{c.savedAt(formatDateTime(conflict.savedBy.at))}</>
+          )}
+        </p>
+      ) : null}
       {conflict && conflict.rows.length > 0 ? (
         <section aria-labelledby="version-conflict-differences" className="mt-5">
           <h3 id="version-conflict-differences" className="font-semibold text-cocoa-900">

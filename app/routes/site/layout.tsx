@@ -8,6 +8,7 @@ import { SearchBarProvider } from "../../components/site/search-bar.tsx";
 import heeboHebrew from "../../fonts/heebo-hebrew-400-800.woff2?url";
 import heeboLatinBasic from "../../fonts/heebo-latin-basic-400-800.woff2?url";
 import { servicesContext } from "../../lib/context.ts";
+import { clearStaleFlag } from "../../lib/session-flag.ts";
 import type { Route } from "./+types/layout";
 
 /**
@@ -54,6 +55,8 @@ function useFocusMainOnNavigation() {
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { settings, categories } = loaderData;
   useFocusMainOnNavigation();
+  // A session that ended (the admin pages sent this browser home) takes the browser's `loggedIn` flag with it.
+  useEffect(() => void clearStaleFlag(), []);
   return (
     <SearchBarProvider>
       <a

@@ -68,6 +68,8 @@ export interface PlainFieldSpec {
   label: string;
   /** Marked required in the form (the schema decides what is). */
   required?: boolean;
+  /** A line under the input saying what it takes (before a mistake, not only after it). */
+  hint?: string;
   /** The public product JSON (`GET /api/product/{id}`, the product page) carries it as it is. */
   public?: boolean;
 }
@@ -81,7 +83,7 @@ export interface PlainFieldSpec {
 export const PRODUCT_FIELDS = [
   { key: "name", kind: "text", label: f.name, required: true, public: true },
   { key: "title", kind: "text", label: f.title, required: true, public: true },
-  { key: "serial_id", kind: "number", label: f.serialId, required: true, public: true },
+  { key: "serial_id", kind: "number", label: f.serialId, required: true, public: true, hint: f.serialIdHint },
   { key: "status", kind: "status", label: heAdmin.statusLabel },
   { key: "starts_at", kind: "datetime", label: f.publishAt },
   { key: "ends_at", kind: "datetime", label: f.hideAfter },

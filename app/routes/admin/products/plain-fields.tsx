@@ -94,6 +94,7 @@ export function PlainFormField({
           {...bound}
           value={value as string}
           isRequired={field.required}
+          hint={field.hint}
           autoFocus={first || undefined}
           {...(field.kind === "number" ? { inputMode: "numeric" as const, dir: "ltr" as const } : {})}
         />

@@ -11,14 +11,15 @@
  */
 import { sql } from "kysely";
 import type { LastSave } from "../../../domain/contracts/admin.ts";
+import type { EntityType } from "../../../domain/entities.ts";
 import type { DB } from "../../db/database.ts";
 import { VersionConflictError } from "../../errors.ts";
 import { now } from "./listing.ts";
 
 export type VersionedTable = "products" | "categories" | "branches" | "sales" | "publications" | "clients";
 
-/** Each table's records as the audit log names them. */
-const AUDIT_ENTITY: Record<VersionedTable, string> = {
+/** Each table's records as the audit log names them (domain/entities.ts). */
+const AUDIT_ENTITY: Record<VersionedTable, EntityType> = {
   products: "Product",
   categories: "Category",
   branches: "Branch",

@@ -158,7 +158,7 @@ for (const factory of testDatabases()) {
       }
 
       it("a 409 says who saved the newer version and when, from the audit log (issue 29)", async () => {
-        const record = { name: "בבקה", title: "בבקה שוקולד", serial_id: 777_300, status: 1 };
+        const record = { name: "בבקה", title: "בבקה שוקולד", serial_id: 777_310, status: 1 };
         const made = await call(env.admin, "/api/admin/products", { method: "POST", json: record });
         const item = `/api/admin/products/${made.body.data!.id}`;
         const version = made.body.data!.version;

@@ -30,10 +30,11 @@ const flagNames: Record<KashrutFlag, string> = {
   kosher_for_passover: "כשר לפסח",
 };
 
-/** "גלוטן, ביצים ושומשום": Hebrew list with ו before the last item. */
+/** "גלוטן, ביצים ושומשום": Hebrew list with ו before the last item ("ו־7 ידיעות" before a digit). */
 function list(names: string[]): string {
   if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} ו${names.at(-1)}`;
+  const last = names.at(-1) ?? "";
+  return `${names.slice(0, -1).join(", ")} ו${/^\d/.test(last) ? "־" : ""}${last}`;
 }
 
 export const heKashrut = {

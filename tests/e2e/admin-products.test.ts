@@ -206,7 +206,12 @@ describeInChromium("admin: a product from creation to deletion", (browser) => {
     await confirm.waitFor();
     // The safe choice has the focus; the buttons are reversed (cancel first).
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("ביטול");
-    expect(await confirm.getByRole("button").allTextContents()).toEqual(["ביטול", "כן המשך למחיקה!"]);
+    // (Before them, "add 20 seconds": the timer can be extended, WCAG 2.2.1.)
+    expect(await confirm.getByRole("button").allTextContents()).toEqual([
+      heAdmin.confirm.extend(20),
+      "ביטול",
+      "כן המשך למחיקה!",
+    ]);
     await confirm.getByRole("button", { name: "כן המשך למחיקה!" }).click();
     await expectToast(page, "תמונה נמחקה בהצלחה");
     await page.waitForURL(`${baseURL}/admin/products`);

@@ -63,6 +63,11 @@ describe("allergen codes", () => {
     expect(parseAllergenList(["sesame,nuts", "", "x"])).toEqual({ codes: ["sesame"], unknown: ["nuts", "x"] });
   });
 
+  it("joins Hebrew lists with ו before the last item, ו־ before a number", () => {
+    expect(heKashrut.list(["גלוטן", "ביצים", "שומשום"])).toBe("גלוטן, ביצים ושומשום");
+    expect(heKashrut.list(["61 מוצרים", "5 מבצעים", "7 ידיעות"])).toBe("61 מוצרים, 5 מבצעים ו־7 ידיעות");
+  });
+
   it("ignores an unknown dietary value for the page", () => {
     expect(parseDietary("PARVE")).toBe("parve");
     expect(parseDietary("vegan")).toBeUndefined();

@@ -105,7 +105,7 @@ interface ProductColumns {
   chalav_yisrael: Generated<Flag>;
   pas_yisrael: Generated<Flag>;
   kosher_for_passover: Generated<Flag>;
-  /** "not_stated" (the default) | "none" | "listed": staff's allergen decision (migration 020, domain/kashrut.ts). */
+  /** "not_stated" (the default) | "none" | "listed": staff's allergen decision (migration 022, domain/kashrut.ts). */
   allergen_status: Generated<string>;
   /** JSON arrays of allergen codes, in the list's order; shown only when the status is not "not_stated". */
   allergens: Generated<string>;

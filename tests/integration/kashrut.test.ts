@@ -14,7 +14,7 @@ import type { Branch } from "../../domain/contracts/content.ts";
 import { addDays } from "../../domain/hours/time.ts";
 import { heKashrut } from "../../domain/i18n/kashrut.ts";
 import { ALLERGENS, type CatalogueFilter, matchesFilter } from "../../domain/kashrut.ts";
-import allergenStatusMigration from "../../server/db/migrations/020-allergen-status.ts";
+import allergenStatusMigration from "../../server/db/migrations/022-allergen-status.ts";
 import { allergenCodes, dietaryOf } from "../../server/services/kashrut.ts";
 import { TestClient } from "../support/client.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";

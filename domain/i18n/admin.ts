@@ -119,8 +119,6 @@ export const heAdmin = {
     cancel: "ביטול",
     timerLabel: "הזמן שנותר לאישור",
     closesIn: (seconds: number) => `החלון ייסגר בעוד ${seconds} שניות ללא מחיקה`,
-    /** WCAG 2.2.1: the time limit can be extended, as often as needed (issue 29). */
-    extend: (seconds: number) => `הוספת ${seconds} שניות`,
     blocked: "לא ניתן למחוק",
   },
   toast: {

@@ -2,9 +2,7 @@
  * The delete confirmation of spec §4, used for products, categories, clients, tags, sizes, images and
  * the rest: an alert dialog titled "Are you sure?" in Hebrew, a text about the action, a red
  * 'כן המשך למחיקה!' button, buttons in reversed order (cancel first), initial focus on cancel, and a
- * 20-second timer with a visible progress bar after which the dialog closes without deleting. "הוספת 20
- * שניות" starts the 20 seconds again, as often as needed (WCAG 2.2.1 Timing Adjustable; issue 29): a staff member
- * who reads slowly or uses a screen reader is never rushed into, or out of, a delete.
+ * 20-second timer with a visible progress bar after which the dialog closes without deleting.
  */
 import { useEffect, useRef, useState } from "react";
 import { Button, Dialog, Heading, Label, Modal, ModalOverlay, ProgressBar } from "react-aria-components";
@@ -45,12 +43,9 @@ export function ConfirmDelete({
 }: ConfirmDeleteProps) {
   const [elapsed, setElapsed] = useState(0);
   const [busy, setBusy] = useState(false);
-  /** Bumped by "עוד זמן": the timer starts over. */
-  const [extensions, setExtensions] = useState(0);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: an extension restarts the timer, on purpose
   useEffect(() => {
     if (!isOpen || busy) return;
     setElapsed(0);
@@ -61,7 +56,7 @@ export function ConfirmDelete({
       clearInterval(tick);
       clearTimeout(expire);
     };
-  }, [isOpen, busy, extensions]);
+  }, [isOpen, busy]);
 
   useEffect(() => {
     if (!isOpen) setBusy(false);
@@ -125,17 +120,6 @@ export function ConfirmDelete({
                 </>
               )}
             </ProgressBar>
-          )}
-          {blockedReason ? null : (
-            <div className="mt-2 flex justify-center">
-              <Button
-                onPress={() => setExtensions((n) => n + 1)}
-                isDisabled={busy}
-                className="min-h-11 rounded-lg px-3 font-semibold text-crust-700 underline underline-offset-4 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-crust-600/40 data-[hovered]:bg-cream-100"
-              >
-                {c.extend(CONFIRM_TIMEOUT_MS / 1000)}
-              </Button>
-            </div>
           )}
           {/* Reversed order (spec §4): the safe choice comes first and has the focus. */}
           <div className="mt-6 flex flex-wrap justify-center gap-3">

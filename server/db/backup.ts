@@ -32,7 +32,12 @@ const SQLITE_FILE = "database.sqlite";
 const PG_DUMP_FILE = "database.pgdump";
 const UPLOADS_FOLDER = "uploads";
 /** Tables whose rows do not make a database "not empty": a freshly migrated database has them. */
-const BOOKKEEPING_TABLES = new Set(["kysely_migration", "kysely_migration_lock", "content_version", "row_counts"]);
+export const BOOKKEEPING_TABLES = new Set([
+  "kysely_migration",
+  "kysely_migration_lock",
+  "content_version",
+  "row_counts",
+]);
 
 export interface BackupManifest {
   format: 1;
@@ -93,7 +98,7 @@ async function countPostgresRows(client: pg.Client): Promise<Record<string, numb
   return counts;
 }
 
-async function postgresRowCounts(url: string): Promise<Record<string, number>> {
+export async function postgresRowCounts(url: string): Promise<Record<string, number>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -130,7 +135,7 @@ async function dumpPostgres(url: string, file: string): Promise<Record<string, n
 }
 
 /** Tables holding rows that matter (everything but the migration bookkeeping). */
-function contentRows(counts: Record<string, number>): string[] {
+export function contentRows(counts: Record<string, number>): string[] {
   return Object.entries(counts)
     .filter(([table, n]) => n > 0 && !BOOKKEEPING_TABLES.has(table))
     .map(([table, n]) => `${n} in ${table}`);
@@ -234,7 +239,11 @@ export async function restore(
   const { folder, manifest } = readManifest(from);
   if (manifest.database.dialect !== config.databaseKind) {
     throw new BackupError(
-      `The backup holds a ${manifest.database.dialect} database but DATABASE_URL points at ${config.databaseKind}`,
+      `The backup holds a ${manifest.database.dialect} database but DATABASE_URL points at ${config.databaseKind}` +
+        (manifest.database.dialect === "sqlite"
+          ? `. To move a SQLite site into PostgreSQL use db:copy: DATABASE_URL=${path.join(folder, manifest.database.file)} ` +
+            `npm run db:copy -- --to <postgres://…> --uploads-from ${path.join(folder, UPLOADS_FOLDER)}`
+          : ""),
     );
   }
   const source = path.join(folder, manifest.database.file);

@@ -12,9 +12,9 @@ import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
 import pg from "pg";
 import { inject } from "vitest";
+import { copySqliteTables } from "../../server/db/copy.ts";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
 import { migrateToLatest } from "../../server/db/migrate.ts";
-import { isDerivedTable, ROW_COUNTED } from "../../server/db/migrations/017-data-growth.ts";
 import { TEMPLATE_DATABASE, TEMPLATE_UPLOADS } from "./seed-template.ts";
 import { removeTempDir, tempDir } from "./temp.ts";
 
@@ -56,62 +56,6 @@ export async function createSqlite(options: CreateOptions = {}): Promise<TestDat
       removeTempDir(dir);
     },
   };
-}
-
-/** Copies every table of a SQLite template into a migrated PostgreSQL schema, then moves the id sequences on. */
-async function copyTemplateRows(client: pg.Client, schema: string, templateFile: string): Promise<void> {
-  const source = new DatabaseSync(templateFile, { readOnly: true });
-  try {
-    const tables = source
-      .prepare(
-        // content_version and row_counts: their rows are the migration's own (the counters are set below).
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' AND name NOT IN ('content_version', 'row_counts')",
-      )
-      .all()
-      .map((row) => String(row.name))
-      // SQLite's full-text index of products (migration 017) is SQLite's own; PostgreSQL indexes the rows.
-      .filter((name) => !isDerivedTable(name));
-    await client.query("BEGIN");
-    // Rows arrive table by table; foreign keys are checked by the source already.
-    await client.query("SET LOCAL session_replication_role = replica");
-    for (const table of tables) {
-      const rows = source.prepare(`SELECT * FROM "${table}"`).all();
-      if (rows.length === 0) continue;
-      const columns = Object.keys(rows[0]!);
-      const names = columns.map((c) => `"${c}"`).join(", ");
-      for (let start = 0; start < rows.length; start += 200) {
-        const chunk = rows.slice(start, start + 200);
-        const values: unknown[] = [];
-        const tuples = chunk.map((row) => {
-          const slots = columns.map((c) => {
-            values.push(row[c]);
-            return `$${values.length}`;
-          });
-          return `(${slots.join(", ")})`;
-        });
-        await client.query(`INSERT INTO ${schema}."${table}" (${names}) VALUES ${tuples.join(", ")}`, values);
-      }
-      if (columns.includes("id")) {
-        await client.query(
-          `SELECT setval(pg_get_serial_sequence('${schema}."${table}"', 'id'), (SELECT MAX(id) FROM ${schema}."${table}"))
-           WHERE pg_get_serial_sequence('${schema}."${table}"', 'id') IS NOT NULL`,
-        );
-      }
-    }
-    // The rows came in with triggers off (replica): set the row counters to what was copied.
-    for (const table of ROW_COUNTED) {
-      await client.query(
-        `UPDATE ${schema}.row_counts SET n = (SELECT count(*) FROM ${schema}."${table}") WHERE name = $1`,
-        [table],
-      );
-    }
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    source.close();
-  }
 }
 
 /** `url` with another database name as its path. */
@@ -156,12 +100,15 @@ async function migrateAndFill(url: string, seedTemplate?: string): Promise<void>
     await handle.close();
   }
   if (!seedTemplate) return;
+  // The same copy as `npm run db:copy` (server/db/copy.ts): every table, checked, the id sequences moved on.
+  const source = new DatabaseSync(path.join(seedTemplate, TEMPLATE_DATABASE), { readOnly: true });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await copyTemplateRows(client, "public", path.join(seedTemplate, TEMPLATE_DATABASE));
+    await copySqliteTables(source, client);
   } finally {
     await client.end();
+    source.close();
   }
 }
 

@@ -130,26 +130,38 @@ function parentsFirst(tables: string[], keys: ForeignKey[]): string[] {
   return ordered;
 }
 
-/** A table's rows with each row after the row it refers to (a category after its parent). */
+/** A table's rows with each row after the rows it refers to (a category after its parent). */
 function rowsParentsFirst(rows: Row[], selfKeys: ForeignKey[]): Row[] {
   const keyOf = (row: Row, columns: string[]) => JSON.stringify(columns.map((column) => row[column]));
   const indexes = selfKeys.map((key) => new Map(rows.map((row) => [keyOf(row, key.referenced), row])));
+  const parentsOf = (row: Row): Row[] =>
+    selfKeys.flatMap((key, n) => {
+      if (key.columns.some((column) => row[column] === null)) return [];
+      const parent = indexes[n]!.get(keyOf(row, key.columns));
+      return parent && parent !== row ? [parent] : [];
+    });
   const done = new Set<Row>();
   const ordered: Row[] = [];
-  const visit = (row: Row, path: Set<Row>) => {
-    if (done.has(row)) return;
-    if (path.has(row)) throw new BackupError("Rows of a table refer to each other in a cycle");
-    path.add(row);
-    selfKeys.forEach((key, n) => {
-      if (key.columns.some((column) => row[column] === null)) return;
-      const parent = indexes[n]!.get(keyOf(row, key.columns));
-      if (parent && parent !== row) visit(parent, path);
-    });
-    path.delete(row);
-    done.add(row);
-    ordered.push(row);
-  };
-  for (const row of rows) visit(row, new Set());
+  // Depth first with a stack of its own: a chain of parents may be longer than the call stack allows.
+  for (const start of rows) {
+    if (done.has(start)) continue;
+    const stack = [{ row: start, parents: parentsOf(start) }];
+    const onPath = new Set([start]);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const parent = top.parents.pop();
+      if (parent === undefined) {
+        stack.pop();
+        onPath.delete(top.row);
+        done.add(top.row);
+        ordered.push(top.row);
+      } else if (!done.has(parent)) {
+        if (onPath.has(parent)) throw new BackupError("Rows of a table refer to each other in a cycle");
+        onPath.add(parent);
+        stack.push({ row: parent, parents: parentsOf(parent) });
+      }
+    }
+  }
   return ordered;
 }
 

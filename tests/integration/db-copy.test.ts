@@ -11,9 +11,11 @@
 import { copyFileSync, cpSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { AdminProduct } from "../../domain/contracts/admin.ts";
 import { BOOKKEEPING_TABLES } from "../../server/db/backup.ts";
+import { copySqliteTables } from "../../server/db/copy.ts";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
 import { migrateToLatest } from "../../server/db/migrate.ts";
 import { isDerivedTable } from "../../server/db/migrations/017-data-growth.ts";
@@ -214,4 +216,69 @@ describe.skipIf(!baseUrl)("db:copy from SQLite into PostgreSQL", () => {
       new RegExp(`Images into the folder .*: ${copiedKeys.length} copied, 0 already there`),
     );
   }, 180_000);
+});
+
+describe.skipIf(!baseUrl)("copySqliteTables on hand-made tables", () => {
+  /** Rows of the self-referencing table: more than one INSERT statement's worth (10,000 rows of 3 columns). */
+  const NODES = 12_000;
+  let scratch: ScratchPostgres;
+  let source: DatabaseSync;
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    scratch = await createScratchPostgres(baseUrl!, "bakery_copy_rows");
+    await scratch.query(
+      "CREATE TABLE nodes (id serial PRIMARY KEY, parent_id integer REFERENCES nodes (id), label text NOT NULL)",
+    );
+    await scratch.query(
+      "CREATE TABLE counts (id serial PRIMARY KEY, node_id integer NOT NULL REFERENCES nodes (id), n integer)",
+    );
+    source = new DatabaseSync(":memory:");
+    source.exec(`
+      CREATE TABLE counts (id integer PRIMARY KEY AUTOINCREMENT, node_id integer NOT NULL, n);
+      CREATE TABLE nodes (id integer PRIMARY KEY AUTOINCREMENT, parent_id integer, label text NOT NULL);
+      -- A chain of ${NODES} rows, each the child of the next: more than one INSERT statement holds, so unless the
+      -- rows go in parents first a child arrives before its parent.
+      WITH RECURSIVE n(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM n WHERE id < ${NODES})
+      INSERT INTO nodes (id, parent_id, label) SELECT id, CASE WHEN id < ${NODES} THEN id + 1 END, 'קטגוריה ' || id FROM n;
+      INSERT INTO nodes (id, parent_id, label) VALUES (${NODES + 5}, NULL, 'נמחקה');
+      DELETE FROM nodes WHERE id = ${NODES + 5};
+      INSERT INTO counts (node_id, n) VALUES (1, 5), (3, 7);
+    `);
+    client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.end();
+    source?.close();
+    await scratch?.dispose();
+  });
+
+  it("inserts parents first and moves each sequence past the largest id SQLite handed out", async () => {
+    const copied = await copySqliteTables(source, client);
+    expect(copied.map((t) => [t.table, t.rows])).toEqual([
+      ["counts", 2],
+      ["nodes", NODES],
+    ]);
+    expect(
+      await scratch.query("SELECT id, parent_id, label FROM nodes WHERE id IN (1, $1) ORDER BY id", [NODES]),
+    ).toEqual([
+      { id: 1, parent_id: 2, label: "קטגוריה 1" },
+      { id: NODES, parent_id: null, label: `קטגוריה ${NODES}` },
+    ]);
+    // NODES + 5 was handed out (and deleted) in SQLite: the next id is past it, not NODES + 1.
+    expect(await scratch.query("INSERT INTO nodes (label) VALUES ('חדשה') RETURNING id")).toEqual([{ id: NODES + 6 }]);
+    expect(await scratch.query("INSERT INTO counts (node_id) VALUES (2) RETURNING id")).toEqual([{ id: 3 }]);
+  });
+
+  it("commits nothing when a value does not arrive as it was", async () => {
+    // SQLite keeps the text '007' in a column without a type; PostgreSQL's integer column stores 7: the checksums differ.
+    source.exec("INSERT INTO counts (node_id, n) VALUES (2, '007')");
+    await expect(copySqliteTables(source, client, { replace: true })).rejects.toThrow(
+      /nothing was committed:\n {2}counts: the rows' values differ/,
+    );
+    // The rows of the first copy and the row added since are still there: the TRUNCATE was rolled back too.
+    expect(await scratch.query("SELECT count(*)::int AS n FROM nodes")).toEqual([{ n: NODES + 1 }]);
+    expect(await scratch.query("SELECT count(*)::int AS n FROM counts")).toEqual([{ n: 3 }]);
+  });
 });

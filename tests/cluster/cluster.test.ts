@@ -172,6 +172,8 @@ describe.skipIf(missing.length > 0)("two app servers behind nginx on one Postgre
   let serverB: ServerProcess | undefined;
   let nginx: Nginx | undefined;
   let productId = 0;
+  /** The environment both servers run with (a restarted server gets it again). */
+  let serverEnv: Record<string, string> = {};
   const adminOnA = () => new TestClient(overHttp(serverA!.baseURL));
   const query = <T extends pg.QueryResultRow>(statement: string, values: unknown[] = []) =>
     database!.query<T>(statement, values);
@@ -181,7 +183,7 @@ describe.skipIf(missing.length > 0)("two app servers behind nginx on one Postgre
     s3 = await startS3();
     // nginx's port first: both servers' PUBLIC_URL is the address visitors use.
     const publicPort = await freePort();
-    const env = {
+    serverEnv = {
       ...s3.env,
       DATABASE_URL: database.url,
       PUBLIC_URL: `http://127.0.0.1:${publicPort}`,
@@ -197,8 +199,8 @@ describe.skipIf(missing.length > 0)("two app servers behind nginx on one Postgre
       REQUEST_RATE_LIMIT: "100000",
     };
     // One after the other, as docs/deploy.md says: the first runs the migrations.
-    serverA = await startServer(env);
-    serverB = await startServer(env);
+    serverA = await startServer(serverEnv);
+    serverB = await startServer(serverEnv);
     nginx = await startNginx(publicPort, [serverA.port, serverB.port]);
   });
 
@@ -340,6 +342,122 @@ describe.skipIf(missing.length > 0)("two app servers behind nginx on one Postgre
     const user = await get("/api/user");
     expect(user.headers.get("cache-control")).toContain("no-store");
     expect((await get("/api/user")).headers.get("x-cache-status")).not.toBe("HIT");
+  });
+
+  it("restarts both servers one after the other under load with no error a client sees", async () => {
+    expect(productId, "the upload test creates the product this load browses").toBeGreaterThan(0);
+    // Unknown query parameters make every page request a miss in nginx's cache, so each one reaches an app.
+    const pages = ["/", "/products", `/product/${productId}`, "/branches", "/api/branches", "/api/abilities"];
+    const paths = Array.from({ length: 50_000 }, (_, n) => `${pages[n % pages.length]}?roll=${n}`);
+    let rolling = true;
+    const load = runLoad({
+      port: Number(new URL(nginx!.baseURL).port),
+      paths,
+      concurrency: 3,
+      maxRequests: paths.length,
+      until: () => !rolling,
+    });
+    // Alongside: visitors' writes (club sign-ups, contact requests) and a signed-in admin reading the dashboard.
+    const visitor = new TestClient(overHttp(nginx!.baseURL));
+    const admin = new TestClient(overHttp(nginx!.baseURL));
+    expect((await admin.fetch("/login", { method: "POST", json: { ...ADMIN, remember: false } })).status).toBe(200);
+    const acknowledged: { kind: "club" | "contact"; email: string }[] = [];
+    const errors: string[] = [];
+    let adminReads = 0;
+    const writer = async () => {
+      for (let n = 0; rolling; n++) {
+        const email = `roll-${n}-${randomBytes(3).toString("hex")}@example.co.il`;
+        const club = n % 2 === 0;
+        try {
+          const res = club
+            ? await visitor.fetch("/api/client/create", { method: "POST", json: { email, consent: true } })
+            : await visitor.fetch("/api/contact", {
+                method: "POST",
+                json: { name: "אורח", email, phone: "050-1234567", message: `הודעה ${n} בזמן ההפעלה מחדש` },
+              });
+          await res.arrayBuffer();
+          if (res.ok) acknowledged.push({ kind: club ? "club" : "contact", email });
+          else errors.push(`POST ${club ? "club" : "contact"}: ${res.status}`);
+        } catch (error) {
+          errors.push(`POST: ${(error as Error).message}`);
+        }
+      }
+    };
+    const reader = async () => {
+      while (rolling) {
+        try {
+          const res = await admin.fetch("/api/admin/dashboard");
+          await res.arrayBuffer();
+          if (res.status === 200) adminReads++;
+          else errors.push(`GET dashboard: ${res.status}`);
+        } catch (error) {
+          errors.push(`GET dashboard: ${(error as Error).message}`);
+        }
+      }
+    };
+    const clients = Promise.all([writer(), reader()]);
+    const started = performance.now();
+    const steps: string[] = [];
+    try {
+      // As docs/deploy.md says: SIGTERM one, start it again, wait until it is ready and nginx sends it requests
+      // again, then the other.
+      for (const which of ["A", "B"] as const) {
+        const old = which === "A" ? serverA! : serverB!;
+        const stoppedAt = performance.now();
+        old.child.kill("SIGTERM");
+        // The drain answers what it has and exits cleanly.
+        expect(await old.exited).toBe(0);
+        const logged = nginx!.accessLog().length;
+        const fresh = await startServer(serverEnv, 60_000, { port: old.port });
+        if (which === "A") serverA = fresh;
+        else serverB = fresh;
+        const readyAt = performance.now();
+        const servedByFresh = new RegExp(`upstream=127\\.0\\.0\\.1:${fresh.port} upstream_status=200 `);
+        await expect
+          .poll(
+            () =>
+              nginx!
+                .accessLog()
+                .slice(logged)
+                .some((line) => servedByFresh.test(line)),
+            {
+              timeout: 30_000,
+              interval: 100,
+            },
+          )
+          .toBe(true);
+        steps.push(
+          `${which}: down and ready again in ${((readyAt - stoppedAt) / 1000).toFixed(1)} s, ` +
+            `back in nginx's rotation after ${((performance.now() - stoppedAt) / 1000).toFixed(1)} s`,
+        );
+      }
+    } finally {
+      rolling = false;
+    }
+    const result = await load;
+    await clients;
+    const seconds = (performance.now() - started) / 1000;
+
+    const clubs = new Set((await query<{ email: string }>("SELECT email FROM clients")).map((r) => r.email));
+    const contacts = new Set(
+      (await query<{ email: string }>("SELECT email FROM contact_requests")).map((r) => r.email),
+    );
+    const lost = acknowledged.filter((w) => !(w.kind === "club" ? clubs : contacts).has(w.email));
+    const retried = nginx!.accessLog().filter((line) => /upstream=\S+, /.test(line)).length;
+    console.log(
+      `[cluster] rolling restart in ${seconds.toFixed(1)} s (${steps.join("; ")}): ${result.ok.length} page and API ` +
+        `requests answered 200, ${result.otherStatus.length} other status, ${result.failed.length} failed; ` +
+        `${acknowledged.length} writes acknowledged, ${lost.length} lost; ${adminReads} admin reads; ` +
+        `${errors.length} client errors${errors.length ? ` (${[...new Set(errors)].join("; ")})` : ""}; ` +
+        `${retried} requests nginx passed from one server to the other in this test file.`,
+    );
+    expect(result.failed).toEqual([]);
+    expect(result.otherStatus).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(lost).toEqual([]);
+    expect(result.ok.length).toBeGreaterThan(100);
+    expect(acknowledged.length).toBeGreaterThan(10);
+    expect(adminReads).toBeGreaterThan(10);
   });
 
   it("keeps answering every page and loses no acknowledged write when server A is killed under load", async () => {

@@ -40,9 +40,18 @@ export interface ServerProcess {
   dispose(): Promise<void>;
 }
 
+export interface SpawnOptions {
+  /** Listen on this port (a server started again where a proxy expects it) instead of a free one. */
+  port?: number;
+}
+
 /** Starts the server and waits until /healthz answers 200. */
-export async function startServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<ServerProcess> {
-  const server = await spawnServer(env);
+export async function startServer(
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+  options: SpawnOptions = {},
+): Promise<ServerProcess> {
+  const server = await spawnServer(env, options);
   try {
     await server.healthy(timeoutMs);
   } catch (error) {
@@ -55,9 +64,10 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
 /** Starts the server without waiting for it (a test of what it does before it is up). */
 export async function spawnServer(
   env: Record<string, string> = {},
+  options: SpawnOptions = {},
 ): Promise<ServerProcess & { healthy(timeoutMs?: number): Promise<void> }> {
   const dataDir = tempDir("bakery-srv-");
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server/main.ts"], {
     env: {

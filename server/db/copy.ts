@@ -17,12 +17,12 @@
  * the site after it are not (stop the site first).
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import pg from "pg";
-import { type AppConfig, databaseKindOf, sqliteFileOf } from "../config.ts";
+import { type AppConfig, sqliteFileOf } from "../config.ts";
 import { type CopyResult, copyStorage, verifyStorage } from "../images/copy-storage.ts";
 import { createImageStorage } from "../images/open-storage.ts";
 import { createLocalStorage, type ImageStorage } from "../images/storage.ts";
@@ -398,13 +398,20 @@ export async function copySite(config: Config, options: SiteCopyOptions): Promis
         "SQLite site's DATABASE_URL (or none, for DATA_DIR/bakery.sqlite); use db:backup and db:restore between PostgreSQL databases.",
     );
   }
-  if (databaseKindOf(options.to) !== "postgres") {
-    throw new BackupError(
-      `--to must be a PostgreSQL URL (postgres://user:password@host:5432/database), not ${options.to}`,
-    );
+  if (!/^postgres(ql)?:\/\//i.test(options.to)) {
+    throw new BackupError("--to must be a PostgreSQL URL: postgres://user:password@host:5432/database");
   }
+  const sourceFile = sqliteFileOf(config.databaseUrl);
+  if (!existsSync(sourceFile)) throw new BackupError(`DATABASE_URL: there is no SQLite database at ${sourceFile}`);
   const target = `${postgresAddress(options.to)}/${decodeURIComponent(new URL(options.to).pathname.slice(1))}`;
-  const rows = contentRows(await postgresRowCounts(options.to));
+  const rows = contentRows(
+    await postgresRowCounts(options.to).catch((error: unknown) => {
+      if ((error as { code?: string }).code !== "3D000") throw error;
+      throw new BackupError(
+        `The PostgreSQL database ${target} does not exist: create it first (createdb, CREATE DATABASE).`,
+      );
+    }),
+  );
   if (rows.length > 0 && !options.force) {
     throw new BackupError(
       `The PostgreSQL database ${target} is not empty (${rows.join(", ")}). Copy into a new, empty database, or run ` +
@@ -416,7 +423,7 @@ export async function copySite(config: Config, options: SiteCopyOptions): Promis
   try {
     // A consistent snapshot of the live file (the backup's way), then this release's schema on the snapshot.
     const snapshotFile = path.join(workDir, "snapshot.sqlite");
-    const live = new DatabaseSync(sqliteFileOf(config.databaseUrl), { readOnly: true });
+    const live = new DatabaseSync(sourceFile, { readOnly: true });
     try {
       live.exec("PRAGMA busy_timeout = 10000");
       live.prepare("VACUUM INTO ?").run(snapshotFile);
@@ -429,7 +436,7 @@ export async function copySite(config: Config, options: SiteCopyOptions): Promis
     } finally {
       await snapshotHandle.close();
     }
-    log(`SQLite snapshot of ${sqliteFileOf(config.databaseUrl)} taken.`);
+    log(`SQLite snapshot of ${sourceFile} taken.`);
 
     const targetHandle = openDatabase(options.to);
     try {

@@ -14,7 +14,7 @@ import { scheduleOptimize } from "./db/optimize.ts";
 import { createServerWithFastPath } from "./http/cache-fast-path.ts";
 import { drainable } from "./http/drain.ts";
 import { RATE_RULES } from "./http/rate-limit.ts";
-import { serverOptions } from "./http/server-timeouts.ts";
+import { SERVER_TIMEOUTS, serverOptions } from "./http/server-timeouts.ts";
 import { createBackgroundWorker } from "./jobs/background.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { errorFields } from "./log.ts";
@@ -128,7 +128,10 @@ async function main() {
     // The worker hands its current item back at once (another server, or the next start, takes it).
     const workerStopped = worker.stop().catch((error) => logger.warn("worker stop failed", errorFields(error)));
     // Every request received is answered (with Connection: close); done when no connection is left.
-    drain.drain().then(async () => {
+    // Idle keep-alive connections are closed no sooner than the keep-alive timeout would close them anyway: a
+    // proxy that closes its idle connections sooner (deploy/nginx.conf: 4 s) closes them itself, so it never
+    // sends a request down one this server is closing (a POST lost that way is not retried: a 502).
+    drain.drain({ lingerMs: SERVER_TIMEOUTS.keepAliveTimeoutMs }).then(async () => {
       await background;
       await workerStopped;
       scheduleTimer.close();

@@ -81,7 +81,12 @@ function nginxConfig(options: { dir: string; listenPort: number; upstreams: [num
 interface Nginx {
   baseURL: string;
   accessLog(): string[];
+  errorLog(): string[];
   stop(): Promise<void>;
+}
+
+function logLines(file: string): string[] {
+  return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
 }
 
 async function startNginx(listenPort: number, upstreams: [number, number]): Promise<Nginx> {
@@ -119,10 +124,8 @@ async function startNginx(listenPort: number, upstreams: [number, number]): Prom
   const running = child;
   return {
     baseURL,
-    accessLog: () =>
-      existsSync(path.join(dir, "access.log"))
-        ? readFileSync(path.join(dir, "access.log"), "utf8").split("\n").filter(Boolean)
-        : [],
+    accessLog: () => logLines(path.join(dir, "access.log")),
+    errorLog: () => logLines(path.join(dir, "error.log")),
     async stop() {
       // SIGQUIT: a graceful stop (SIGTERM is nginx's fast one); either way the workers go with the master.
       if (running.exitCode === null) running.kill("SIGQUIT");
@@ -408,7 +411,7 @@ describe.skipIf(missing.length > 0)("two app servers behind nginx on one Postgre
         // The drain answers what it has and exits cleanly.
         expect(await old.exited).toBe(0);
         const logged = nginx!.accessLog().length;
-        const fresh = await startServer(serverEnv, 60_000, { port: old.port });
+        const fresh = await startServer(serverEnv, 120_000, { port: old.port });
         if (which === "A") serverA = fresh;
         else serverB = fresh;
         const readyAt = performance.now();
@@ -444,6 +447,10 @@ describe.skipIf(missing.length > 0)("two app servers behind nginx on one Postgre
     );
     const lost = acknowledged.filter((w) => !(w.kind === "club" ? clubs : contacts).has(w.email));
     const retried = nginx!.accessLog().filter((line) => /upstream=\S+, /.test(line)).length;
+    // What nginx answered with an error, and why (its error log): what to look at when this test fails.
+    const failures = nginx!.accessLog().filter((line) => /" 5\d\d /.test(line));
+    if (failures.length > 0)
+      console.log(`[cluster] nginx 5xx:\n${failures.join("\n")}\n${nginx!.errorLog().join("\n")}`);
     console.log(
       `[cluster] rolling restart in ${seconds.toFixed(1)} s (${steps.join("; ")}): ${result.ok.length} page and API ` +
         `requests answered 200, ${result.otherStatus.length} other status, ${result.failed.length} failed; ` +
@@ -458,9 +465,9 @@ describe.skipIf(missing.length > 0)("two app servers behind nginx on one Postgre
     expect(result.ok.length).toBeGreaterThan(100);
     expect(acknowledged.length).toBeGreaterThan(10);
     expect(adminReads).toBeGreaterThan(10);
-    // Two server start-ups (each waited for up to 60 s) and nginx taking each back (up to 30 s): under a loaded CPU
-    // a start-up alone took 33–50 s.
-  }, 240_000);
+    // Two server start-ups (each waited for up to 120 s) and nginx taking each back (up to 30 s): under a loaded CPU
+    // a start-up alone took 33–61 s.
+  }, 360_000);
 
   it("keeps answering every page and loses no acknowledged write when server A is killed under load", async () => {
     expect(productId, "the upload test creates the product this load browses").toBeGreaterThan(0);

@@ -61,6 +61,9 @@ export const he = {
     page: (n: number) => `עמוד ${n}`,
   },
   home: {
+    /** Today at each branch (issue 29): the status line of the hours engine, as on /branches. */
+    todayHeading: "היום בסניפים",
+    allHours: "שעות הפתיחה לשבוע הקרוב",
     // No-break spaces keep "כל בוקר מחדש" on one line when the title wraps on a phone.
     heroTitle: "מאפים טריים מהתנור, כל\u00a0בוקר\u00a0מחדש",
     contactButton: "צרו איתנו קשר",

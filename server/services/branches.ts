@@ -6,6 +6,7 @@ import { parseStoredHours } from "../../domain/hours/rules.ts";
 import { jerusalemDate } from "../../domain/hours/time.ts";
 import type { DB } from "../db/database.ts";
 import type { BranchRow } from "../db/schema.ts";
+import { type Clock, systemClock } from "./clock.ts";
 import type { MediaService } from "./media.ts";
 
 /** The weekly intervals of a stored `opening_hours` (version 1 list or version 2 object); malformed entries dropped. */
@@ -54,12 +55,13 @@ export interface BranchReadOptions {
   days?: number;
 }
 
-export function createBranchesService(db: DB, media: MediaService) {
+/** `clock` is "now" when a read gives none (open now, the calendar's today); tests move it. */
+export function createBranchesService(db: DB, media: MediaService, clock: Clock = systemClock) {
   async function withImages(
     rows: Pick<BranchRow, (typeof COLUMNS)[number]>[],
     options: BranchReadOptions = {},
   ): Promise<BranchWithDays[]> {
-    const now = options.now ?? new Date();
+    const now = options.now ?? clock();
     const today = certificateToday(now);
     const ids = rows.map((r) => r.id);
     const [images, scans] = await Promise.all([

@@ -63,7 +63,7 @@ export function createServices(db: DB, deps: ServiceDeps) {
     search,
     catalogue,
     seasonal,
-    branches: createBranchesService(db, media),
+    branches: createBranchesService(db, media, clock),
     sales,
     publications,
     contact: createContactService(db),

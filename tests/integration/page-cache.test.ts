@@ -317,14 +317,14 @@ for (const factory of testDatabases()) {
       });
 
       it("but not a contact request or a club sign-up, which no visitor sees", async () => {
-        await anonymous(env.t, "/");
+        await anonymous(env.t, "/categories");
         const visitor = new TestClient(env.t);
         const res = await visitor.fetch("/api/contact", {
           method: "POST",
           json: { name: "דנה", email: "dana@example.co.il", phone: "050-1234567", message: "שלום, יש לכם חלות?" },
         });
         expect(res.status).toBeLessThan(300);
-        expect((await anonymous(env.t, "/")).headers.get("x-cache")).toBe("hit");
+        expect((await anonymous(env.t, "/categories")).headers.get("x-cache")).toBe("hit");
       });
 
       it("nor staff handling a contact request or a club member, which no visitor sees", async () => {
@@ -338,14 +338,14 @@ for (const factory of testDatabases()) {
           data: { id: number }[];
         };
         const request = inbox.data[0]!;
-        await anonymous(env.t, "/");
-        expect((await anonymous(env.t, "/")).headers.get("x-cache")).toBe("hit");
+        await anonymous(env.t, "/categories");
+        expect((await anonymous(env.t, "/categories")).headers.get("x-cache")).toBe("hit");
         const handled = await put(`/api/admin/contact-requests/${request.id}`, { handled: true });
         expect(handled.status, await handled.clone().text()).toBeLessThan(300);
-        expect((await anonymous(env.t, "/")).headers.get("x-cache")).toBe("hit");
+        expect((await anonymous(env.t, "/categories")).headers.get("x-cache")).toBe("hit");
         const removed = await env.admin.fetch(`/api/admin/contact-requests/${request.id}`, { method: "DELETE" });
         expect(removed.status, await removed.clone().text()).toBeLessThan(300);
-        expect((await anonymous(env.t, "/")).headers.get("x-cache")).toBe("hit");
+        expect((await anonymous(env.t, "/categories")).headers.get("x-cache")).toBe("hit");
       });
     });
 

@@ -13,6 +13,7 @@ import {
   TILE_ROW,
   TILE_ROW_ITEM,
 } from "../../components/catalogue/tiles.tsx";
+import { HoursStatusLine } from "../../components/content/hours-status.tsx";
 import { useSiteSettings } from "../../components/site/use-site-settings.ts";
 import { WelcomeDialog } from "../../components/site/welcome-dialog.tsx";
 import { OrderLink } from "../../components/ui/external-link.tsx";
@@ -22,8 +23,11 @@ import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { addStructuredData, businessJsonLd } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/home";
 
-/** The same for every visitor: kept by the page cache. */
-export const handle = { page: cachedPage() } satisfies PageHandle;
+/**
+ * The same for every visitor: kept by the page cache, per minute, since it says whether each branch is open
+ * now (issue 29), as the branch pages do.
+ */
+export const handle = { page: cachedPage({ clock: "minute" }) } satisfies PageHandle;
 
 /** One row of three news cards on desktop; sales tiles: two rows on phones, one or two on desktop. */
 const HOME_NEWS_COUNT = 3;
@@ -70,12 +74,14 @@ export async function loader({ context }: Route.LoaderArgs) {
       ...collection,
       products: collection.products.map(tile),
     })),
+    // Today at each branch: open now until…, or closed and when it opens (the hours engine, domain/hours/).
+    today: branches.map(({ id, name, open_now, status }) => ({ id, name, open_now, status })),
     seo,
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { categories, products, news, sales, seasonal } = loaderData;
+  const { categories, products, news, sales, seasonal, today } = loaderData;
   const settings = useSiteSettings();
 
   return (
@@ -113,6 +119,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      {today.length ? (
+        <section aria-labelledby="home-today" className="border-y border-cream-300 bg-cream-50">
+          <div className="mx-auto max-w-7xl px-4 py-5 sm:px-6">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="home-today" className="text-xl font-bold text-cocoa-900">
+                {he.home.todayHeading}
+              </h2>
+              <Link to="/branches" className="font-semibold text-crust-700 underline underline-offset-4">
+                {he.home.allHours}
+              </Link>
+            </div>
+            <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="home-today">
+              {today.map((branch) => (
+                <li key={branch.id}>
+                  <Link to={`/branches/${branch.id}`} className="font-bold text-cocoa-900 hover:underline">
+                    {branch.name}
+                  </Link>
+                  <HoursStatusLine openNow={branch.open_now} status={branch.status} className="mt-1" />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
 
       <HomeSection
         id="home-categories"

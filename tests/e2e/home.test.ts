@@ -97,7 +97,13 @@ describeInChromium("home page in Chromium", (browser) => {
       it("shows category, special product, news and sales sections in that order", async () => {
         // Seasonal bands (tests/e2e/seasonal.test.ts) lead the page while their holiday is near.
         const headings = await page.locator("main section:not([data-holiday]) h2").allTextContents();
-        expect(headings).toEqual(["הקטגוריות שלנו", "מוצרים מיוחדים מהמאפייה", "חדשות חמות מהתנור", "מבצעים"]);
+        expect(headings).toEqual([
+          "היום בסניפים",
+          "הקטגוריות שלנו",
+          "מוצרים מיוחדים מהמאפייה",
+          "חדשות חמות מהתנור",
+          "מבצעים",
+        ]);
         const section = (id: string) => page.locator(`section[aria-labelledby=${id}] li`);
         expect(await section("home-categories").count()).toBeGreaterThanOrEqual(4);
         expect(await section("home-products").count()).toBeGreaterThanOrEqual(6);

@@ -18,26 +18,21 @@
  *
  * Lives in domain/: the route modules (browser and server) declare, the server reads.
  */
-import { parseId } from "./ids.ts";
-import { parseAllergenList, parseDietary } from "./kashrut.ts";
-import { MAX_SEARCH_LENGTH } from "./search.ts";
-
 /**
- * A query parameter a cached page reads: `normalize` gets every value the address carries for it and returns
- * the one value the page is rendered with ("" drops the parameter), or null when the request must be rendered
- * for itself. Normalising means `?without=tree_nuts&without=sesame` (a GET form) and `?without=sesame,tree_nuts`
- * share one entry.
+ * A query parameter a cached page reads, by the rule that normalises its values into the cache key
+ * (server/http/page-params.ts): `id` (an id as the site writes it), `dietary` (a known dietary kind; the first
+ * value), `allergens` (known allergen codes, sorted, once each, repeated and comma forms merged), `search` (the text
+ * as the page reads it, spaces folded), or a list of the only values kept. Declared as data, so a route's `handle`
+ * costs its page's script nothing (the rules themselves are the server's).
  */
-export interface ParamRule {
-  normalize(values: string[]): string | null;
-}
+export type ParamKind = "id" | "dietary" | "allergens" | "search" | readonly string[];
 
 export type PageClock = "minute" | "day";
 
 export type PagePolicy =
   | { kind: "session" }
   | { kind: "public" }
-  | { kind: "cached"; params: Readonly<Record<string, ParamRule>>; clock: PageClock | null };
+  | { kind: "cached"; params: Readonly<Record<string, ParamKind>>; clock: PageClock | null };
 
 /** What a route module's `handle` export carries for the server. */
 export interface PageHandle {
@@ -46,7 +41,7 @@ export interface PageHandle {
 
 export const sessionPage = (): PagePolicy => ({ kind: "session" });
 export const publicPage = (): PagePolicy => ({ kind: "public" });
-export const cachedPage = (options: { params?: Record<string, ParamRule>; clock?: PageClock } = {}): PagePolicy => ({
+export const cachedPage = (options: { params?: Record<string, ParamKind>; clock?: PageClock } = {}): PagePolicy => ({
   kind: "cached",
   params: options.params ?? {},
   clock: options.clock ?? null,
@@ -60,30 +55,3 @@ export function pagePolicyOf(handle: unknown): PagePolicy | null {
   const kind = (page as { kind?: unknown }).kind;
   return kind === "session" || kind === "public" || kind === "cached" ? (page as PagePolicy) : null;
 }
-
-/** An id exactly as the site writes it (the one id rule, without leading zeros or other spellings). */
-export const isCanonicalId = (value: string) => String(parseId(value)) === value;
-
-/** One value that must pass `test` exactly as written; repeated → not cached. */
-export const exactParam = (test: (value: string) => boolean): ParamRule => ({
-  normalize: (values) => (values.length === 1 && test(values[0]!) ? values[0]! : null),
-});
-
-/** An id (`?page=2`, `?category=7`). */
-export const ID_PARAM = exactParam(isCanonicalId);
-
-/** `?dietary=`: the page reads the first value and ignores an unknown one, so the key does the same. */
-export const DIETARY_PARAM: ParamRule = { normalize: (values) => parseDietary(values[0]) ?? "" };
-
-/** `?without=`: known allergen codes, sorted, once each; unknown ones dropped as the page drops them. */
-export const WITHOUT_PARAM: ParamRule = { normalize: (values) => parseAllergenList(values).codes.join(",") };
-
-/**
- * `?search=`: the text as the page reads it (the first value, trimmed, cut at the search box's limit), with runs
- * of spaces as one — which finds the same products —, so "סופגניות  ריבה " and "סופגניות ריבה" share an entry.
- * Search results are kept in their own share of the cache (server/http/page-cache.ts), so a flood of texts never
- * evicts other pages.
- */
-export const SEARCH_PARAM: ParamRule = {
-  normalize: (values) => (values[0] ?? "").trim().slice(0, MAX_SEARCH_LENGTH).replace(/\s+/g, " ").trim(),
-};

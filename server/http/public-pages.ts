@@ -23,7 +23,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { certificateToday } from "../../domain/certificates.ts";
-import { isCanonicalId, type PagePolicy, pagePolicyOf } from "../../domain/page-policy.ts";
+import { type PagePolicy, pagePolicyOf } from "../../domain/page-policy.ts";
 import {
   type CachedPage,
   etagOf,
@@ -32,6 +32,7 @@ import {
   type PageFamily,
   type RenderedPage,
 } from "./page-cache.ts";
+import { isCanonicalId, paramRule } from "./page-params.ts";
 import type { NonceEnv } from "./security-headers.ts";
 
 /** How long shared caches (a CDN) may keep a page, and serve it stale while fetching a new one. */
@@ -271,7 +272,8 @@ export function createPublicPages(options: PublicPagesOptions) {
         kept.push([name, [...new Set(ids)].sort().join(",")]);
         continue;
       }
-      const value = allowed[name]?.normalize(values);
+      const kind = allowed[name];
+      const value = kind === undefined ? null : paramRule(kind).normalize(values);
       if (value === null || value === undefined) return null;
       if (value !== "") kept.push([name, value]);
     }

@@ -4,14 +4,7 @@ import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { parseId } from "../../../domain/ids.ts";
 import { filterFromParams, filterQuery, hasFilter } from "../../../domain/kashrut.ts";
-import {
-  cachedPage,
-  DIETARY_PARAM,
-  ID_PARAM,
-  type PageHandle,
-  SEARCH_PARAM,
-  WITHOUT_PARAM,
-} from "../../../domain/page-policy.ts";
+import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
 import { parsePage } from "../../../domain/pagination.ts";
 import { MAX_SEARCH_LENGTH } from "../../../domain/search.ts";
 import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
@@ -29,11 +22,11 @@ import type { Route } from "./+types/products";
 export const handle = {
   page: cachedPage({
     params: {
-      page: ID_PARAM,
-      category: ID_PARAM,
-      dietary: DIETARY_PARAM,
-      without: WITHOUT_PARAM,
-      search: SEARCH_PARAM,
+      page: "id",
+      category: "id",
+      dietary: "dietary",
+      without: "allergens",
+      search: "search",
     },
   }),
 } satisfies PageHandle;

@@ -1,5 +1,5 @@
 import { heContent } from "../../../domain/i18n/content.ts";
-import { cachedPage, exactParam, type PageHandle } from "../../../domain/page-policy.ts";
+import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
 import { THANKS_LINKS, ThanksPanel } from "../../components/content/thanks.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/thank-you";
 
 /** Kept by the page cache; which form sent the visitor here (`from`) only changes the sentence. */
 export const handle = {
-  page: cachedPage({ params: { from: exactParam((value) => value === "contact" || value === "club") } }),
+  page: cachedPage({ params: { from: ["contact", "club"] } }),
 } satisfies PageHandle;
 
 const t = heContent.thanks;

@@ -1,0 +1,43 @@
+/**
+ * The rules that turn a cached page's declared query parameters (domain/page-policy.ts, `ParamKind`) into its
+ * cache key: `normalize` gets every value the address carries for the parameter and returns the one value the page
+ * is rendered with ("" drops the parameter), or null when the request must be rendered for itself. Normalising
+ * means `?without=tree_nuts&without=sesame` (a GET form) and `?without=sesame,tree_nuts` share one entry. Each
+ * rule reads its parameter exactly as the page's loader does.
+ */
+import { parseId } from "../../domain/ids.ts";
+import { parseAllergenList, parseDietary } from "../../domain/kashrut.ts";
+import type { ParamKind } from "../../domain/page-policy.ts";
+import { MAX_SEARCH_LENGTH } from "../../domain/search.ts";
+
+export interface ParamRule {
+  normalize(values: string[]): string | null;
+}
+
+/** An id exactly as the site writes it (the one id rule, without leading zeros or other spellings). */
+export const isCanonicalId = (value: string) => String(parseId(value)) === value;
+
+/** One value that must pass `test` exactly as written; repeated → not cached. */
+const exact = (test: (value: string) => boolean): ParamRule => ({
+  normalize: (values) => (values.length === 1 && test(values[0]!) ? values[0]! : null),
+});
+
+const RULES: Record<Exclude<ParamKind, readonly string[]>, ParamRule> = {
+  id: exact(isCanonicalId),
+  // The page reads the first value and ignores an unknown one, so the key does the same.
+  dietary: { normalize: (values) => parseDietary(values[0]) ?? "" },
+  // Known allergen codes, sorted, once each; unknown ones dropped as the page drops them.
+  allergens: { normalize: (values) => parseAllergenList(values).codes.join(",") },
+  // The first value, trimmed and cut at the search box's limit, with runs of spaces as one — which finds the same
+  // products —, so "סופגניות  ריבה " and "סופגניות ריבה" share an entry. Kept in the search family's own share of
+  // the cache (server/http/page-cache.ts), so a flood of texts never evicts other pages.
+  search: {
+    normalize: (values) => (values[0] ?? "").trim().slice(0, MAX_SEARCH_LENGTH).replace(/\s+/g, " ").trim(),
+  },
+};
+
+/** The rule of a declared parameter; a list of values keeps only those (one value, exactly as written). */
+export function paramRule(kind: ParamKind): ParamRule {
+  if (typeof kind === "string") return RULES[kind];
+  return exact((value) => kind.includes(value));
+}

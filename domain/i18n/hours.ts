@@ -2,13 +2,15 @@
  * Hebrew of opening hours that know the Hebrew calendar: the status line, the days table, the API's
  * messages about `from`/`days` and the admin editor. Loaded by the branch pages, the API and the branch form.
  */
+import { HOURS_STATUS_SEPARATOR } from "./hours-separator.ts";
+
 const days = ["ראשון", "שני", "שלישי", "רביעי", "חמישי", "שישי", "שבת"] as const;
 
 export const heHours = {
   days,
   openNow: "פתוח עכשיו",
   closed: "סגור",
-  separator: " · ",
+  separator: HOURS_STATUS_SEPARATOR,
   closesAt: (time: string) => `נסגר ב־${time}`,
   opensToday: (time: string) => `ייפתח היום ב־${time}`,
   opensOn: (day: number, time: string) => `ייפתח ביום ${days[day]} ב־${time}`,

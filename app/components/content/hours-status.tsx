@@ -1,7 +1,5 @@
 /** The status line alone, apart from the calendar (hours-days.tsx), so the home page loads only this. */
-import { heHours } from "../../../domain/i18n/hours.ts";
-
-const t = heHours;
+import { HOURS_STATUS_SEPARATOR } from "../../../domain/i18n/hours-separator.ts";
 
 /** "פתוח עכשיו · נסגר ב־14:00" as the server computed it (Jerusalem time); never recomputed in the browser. */
 export function HoursStatusLine({
@@ -13,7 +11,7 @@ export function HoursStatusLine({
   status: string;
   className?: string;
 }) {
-  const [state, detail] = status.split(t.separator);
+  const [state, detail] = status.split(HOURS_STATUS_SEPARATOR);
   return (
     <p className={`flex flex-wrap items-center gap-x-2 gap-y-1 ${className}`} data-testid="hours-status">
       <span

@@ -69,15 +69,17 @@ describe.skipIf(!url)("PostgreSQL faults", () => {
       // A page not rendered yet (the page cache would rightly serve one it has).
       () => fetch(`${starting.baseURL}/categories`, { headers: { Accept: "text/html" } }),
       () => fetch(`${starting.baseURL}/products?q=${encodeURIComponent("חלה")}`),
-      () => fetch(`${starting.baseURL}/api/branches`),
+      // An API read that needs the database. (The branch list is kept in memory for its minute — read above —
+      // and is rightly still answered from there during the outage.)
+      () => fetch(`${starting.baseURL}/api/products?page=1`),
       () => fetch(`${starting.baseURL}/healthz`),
     ];
     let slowest503 = 0;
     for (let round = 0; round < 3; round++) {
       const [page, search, api, health] = await Promise.all(requests.map(timed));
       slowest503 = Math.max(slowest503, page!.ms, search!.ms, api!.ms, health!.ms);
-      for (const answer of [page!, search!, api!, health!]) {
-        expect(answer.status).toBe(503);
+      for (const [i, answer] of [page!, search!, api!, health!].entries()) {
+        expect(answer.status, `${["page", "search", "api", "health"][i]}: ${answer.body.slice(0, 200)}`).toBe(503);
         expect(answer.ms).toBeLessThan(5_000);
         expect(answer.body).not.toMatch(/\bat [\w.<>]+ \(|Error:|ECONNREFUSED/);
       }

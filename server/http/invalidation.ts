@@ -8,6 +8,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { entity, isEntityType } from "../../domain/entities.ts";
+import { kashrutFields } from "../../domain/schemas/admin/kashrut.ts";
 import type { ContentVersion } from "../content-version.ts";
 import { isDatabaseUnavailable } from "../db/faults.ts";
 import { errorFields, type Logger } from "../log.ts";
@@ -20,18 +21,7 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * allergen statement. A page that showed the old value is never served again, not even for the moment a new
  * copy renders (server/http/page-cache.ts).
  */
-const WITHDRAWING_FIELDS = new Set([
-  "status",
-  "visible",
-  "starts_at",
-  "ends_at",
-  "dietary",
-  "chalav_yisrael",
-  "pas_yisrael",
-  "kosher_for_passover",
-  "allergens",
-  "may_contain",
-]);
+const WITHDRAWING_FIELDS = new Set(["status", "visible", "starts_at", "ends_at", ...Object.keys(kashrutFields)]);
 
 /** A delete, a purge, or a change of a withdrawing field. */
 export function withdraws(notes: readonly AuditNote[]): boolean {

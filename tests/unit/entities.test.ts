@@ -94,6 +94,8 @@ describe("entity registry", () => {
       const update = (field: string) => note("Product", 61, [{ field }]);
       expect(withdraws([update("status")])).toBe(true);
       expect(withdraws([update("allergens")])).toBe(true);
+      // Every kashrut and allergen field, the allergen decision included (issue 29).
+      expect(withdraws([update("allergen_status")])).toBe(true);
       expect(withdraws([{ ...note("Sale", 4), action: "delete" as const }])).toBe(true);
       expect(withdraws([update("name"), note("Size", 9, [{ field: "price" }])])).toBe(false);
     });

@@ -29,6 +29,8 @@ export default [
     route("club", "routes/site/club.tsx"),
     // The link of the club's confirmation e-mail (double opt-in).
     route("club/confirm", "routes/site/club-confirm.tsx"),
+    // The unsubscribe link of every club e-mail, and its RFC 8058 one-click POST (issue 29).
+    route("club/unsubscribe", "routes/site/club-unsubscribe.tsx"),
     route("thankYou", "routes/site/thank-you.tsx"),
     route("sign_up", "routes/site/sign-up.tsx"),
   ]),

@@ -28,6 +28,7 @@ import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
 import { databaseDownAs503, serviceUnavailableFor, unavailableResponse } from "./http/faults.ts";
 import { createHealthCheck, liveness } from "./http/health.ts";
 import { invalidateAfterWrites } from "./http/invalidation.ts";
+import { oneClickUnsubscribe, UNSUBSCRIBE_PATH } from "./http/one-click-unsubscribe.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { createPublicPages } from "./http/public-pages.ts";
 import {
@@ -224,6 +225,9 @@ export function createApp(deps: AppDeps) {
     await limiter.enforce(c, "api");
     return next();
   });
+
+  // A mail provider's RFC 8058 one-click unsubscribe: no session, no XSRF token (the signed link is the authority).
+  app.post(UNSUBSCRIBE_PATH, oneClickUnsubscribe(services.clients));
 
   // Errors thrown by page loaders and actions. An unreachable database is logged once per outage by the
   // database handle; a disk fault is logged by the write that met it (serviceUnavailableFor).

@@ -38,6 +38,8 @@ export async function bootstrap(
     mailer,
     publicUrl: config.publicUrl,
     imagesBaseUrl: config.imagesBaseUrl,
+    linkSecret: config.sessionSecret,
+    unsubscribeMailto: config.mailUnsubscribe,
   });
   return { config, logger, database, storage, storageMonitor, services, mailer };
 }

@@ -48,6 +48,8 @@ export interface AppConfig {
   smtpUrl?: string;
   /** The sender address of outgoing mail; its display name is the brand of the site settings. */
   mailFrom: string;
+  /** MAIL_UNSUBSCRIBE: an address staff read, named as the mailto of club e-mails' `List-Unsubscribe`. */
+  mailUnsubscribe?: string;
 }
 
 const envSchema = z.object({
@@ -110,6 +112,9 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/[^/\s]+/i, "SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465")
     .optional(),
   MAIL_FROM: z.email({ error: "MAIL_FROM must be an e-mail address such as club@bakery.example" }).optional(),
+  MAIL_UNSUBSCRIBE: z
+    .email({ error: "MAIL_UNSUBSCRIBE must be an e-mail address such as club@bakery.example" })
+    .optional(),
   REQUEST_RATE_LIMIT: z.coerce
     .number({ error: "REQUEST_RATE_LIMIT must be a number" })
     .int()
@@ -203,5 +208,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pageCache: { enabled: flag(e.PAGE_CACHE), maxBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024) },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+    mailUnsubscribe: e.MAIL_UNSUBSCRIBE,
   };
 }

@@ -567,6 +567,8 @@ export const heAdmin = {
     /** Field names the shared labels (heAdmin.fields, settings) do not cover. */
     fieldNames: {
       trash: "רשומה בסל המחזור",
+      contact_requests_erased: "פניות צור קשר שנמחקו",
+      trash_erased: "רשומות שנמחקו מסל המחזור",
       reason: "סיבה",
       product_id: "מוצר",
       tagable_id: "מוצר",
@@ -595,6 +597,8 @@ export const heAdmin = {
       sign_out: "יציאה מהחשבון",
       unlock_sent: "נשלח קישור לפתיחת החשבון",
       unlock_used: "החשבון נפתח בקישור",
+      unsubscribe: "הסרה מהמועדון בקישור ההסרה",
+      erase: "מחיקת פרטים לבקשת חבר המועדון",
     } as Record<string, string>,
     entities: {
       Product: "מוצר",

@@ -13,6 +13,11 @@ export const heMail = {
     expires: (days: number) => `הקישור בתוקף ${days} ימים ואפשר להשתמש בו פעם אחת.`,
     ignore: "לא ביקשתם להצטרף? אפשר פשוט להתעלם מהודעה זו – בלי אישור לא נשלח לכם דבר.",
     signature: (brand: string) => `בברכה,\n${brand}`,
+    /** Every club e-mail ends with the member's unsubscribe link (issue 29). */
+    unsubscribe: {
+      before: "לא רוצים לקבל מאיתנו דוא״ל? אפשר להסיר את הכתובת ולבקש למחוק את פרטיכם:",
+      link: "הסרה מרשימת התפוצה",
+    },
   },
   loginUnlock: {
     subject: (brand: string) => `פתיחת חשבון הצוות שלך באתר ${brand}`,

@@ -17,11 +17,13 @@ export interface LinkMessageStrings {
   expires(validFor: number): string;
   ignore: string;
   signature(brand: string): string;
+  /** Club e-mails: the sentence before the unsubscribe link, and the link's words. */
+  unsubscribe?: { before: string; link: string };
 }
 
 export function linkMessage(
   strings: LinkMessageStrings,
-  input: { to: string; brand: string; link: string; validFor: number },
+  input: { to: string; brand: string; link: string; validFor: number; unsubscribe?: string },
 ): MailMessage {
   const { brand, link } = input;
   const t = {
@@ -35,8 +37,24 @@ export function linkMessage(
     ignore: strings.ignore,
     signature: strings.signature(brand),
   };
-  const text = [t.greeting, "", t.intro, t.action, link, "", t.expires, t.ignore, "", t.signature].join("\n");
+  const leave = input.unsubscribe && strings.unsubscribe ? { ...strings.unsubscribe, href: input.unsubscribe } : null;
+  const text = [
+    t.greeting,
+    "",
+    t.intro,
+    t.action,
+    link,
+    "",
+    t.expires,
+    t.ignore,
+    "",
+    t.signature,
+    ...(leave ? ["", "--", `${leave.before} ${leave.href}`] : []),
+  ].join("\n");
   const href = escapeHtml(link);
+  const footer = leave
+    ? `\n<p style="margin:24px 0 0;font-size:14px;">${escapeHtml(leave.before)} <a href="${escapeHtml(leave.href)}" style="color:#8a4a1c;">${escapeHtml(leave.link)}</a></p>`
+    : "";
   // Inline styles only: mail clients drop <style> and external sheets. Colours are the site's (AA contrast).
   const html = `<!doctype html>
 <html lang="he" dir="rtl">
@@ -54,7 +72,7 @@ export function linkMessage(
 <p style="margin:0 0 8px;font-size:15px;">${escapeHtml(t.expires)}</p>
 <p style="margin:0;font-size:15px;">${escapeHtml(t.ignore)}</p>
 </div>
-<p style="margin:16px 0 0;white-space:pre-line;">${escapeHtml(t.signature)}</p>
+<p style="margin:16px 0 0;white-space:pre-line;">${escapeHtml(t.signature)}</p>${footer}
 </div>
 </body>
 </html>`;

@@ -12,6 +12,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** More headers: a club e-mail's `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 2369, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -8,7 +8,7 @@
  * Signing up twice is not an error and reveals nothing: every sign-up gets the same answer.
  */
 
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { toFieldErrors } from "../../domain/field-errors.ts";
 import { heApi } from "../../domain/i18n/api.ts";
 import { heForms } from "../../domain/i18n/forms.ts";
@@ -18,6 +18,7 @@ import { ValidationError } from "../errors.ts";
 import { errorFields, type Logger } from "../log.ts";
 import { clubConfirmationMessage } from "../mail/club-confirmation.ts";
 import { disabledMailer, type Mailer } from "../mail/mailer.ts";
+import type { AuditService } from "./audit/index.ts";
 import { isBot } from "./contact.ts";
 import { DEFAULT_SETTINGS } from "./settings.ts";
 
@@ -69,11 +70,60 @@ export interface ClientsDeps {
   publicUrl?: string;
   /** The bakery's name for the e-mail (the site settings'). */
   brand?: () => Promise<string>;
+  /**
+   * The secret the unsubscribe links are signed with (SESSION_SECRET's, through a key of their own); a random
+   * one per process when absent (links then stop working at a restart).
+   */
+  linkSecret?: string;
+  /** MAIL_UNSUBSCRIBE: an address staff read, named as the mailto of `List-Unsubscribe` when set. */
+  unsubscribeMailto?: string;
+  /** Where unsubscribing and erasing are recorded (an id and counts only). */
+  audit?: AuditService;
 }
+
+/**
+ * An unsubscribe link's token: the member's id and an HMAC-SHA256 of the id and the address under a key used
+ * for nothing else. Unguessable without the key; a link stops working when the address changes or the member
+ * is gone (ids are never reused). The id is the only thing the address shows of the member.
+ */
+const UNSUBSCRIBE_TOKEN = /^([1-9][0-9]{0,14})\.([A-Za-z0-9_-]{43})$/;
+
+/** What a visitor asks for on the unsubscribe page (or a mail provider's one-click POST: `leave`). */
+export type UnsubscribeIntent = "leave" | "erase";
 
 export function createClientsService(db: DB, deps: ClientsDeps = {}) {
   const mailer = deps.mailer ?? disabledMailer;
   const publicUrl = (deps.publicUrl ?? "http://localhost:3000").replace(/\/+$/, "");
+  // A key of its own, derived from the secret: an unsubscribe signature is worth nothing anywhere else.
+  const unsubscribeKey = createHmac("sha256", deps.linkSecret ?? randomBytes(32))
+    .update("club-unsubscribe-v1")
+    .digest();
+  const signature = (id: number, email: string) =>
+    createHmac("sha256", unsubscribeKey).update(`${id}:${email.toLowerCase()}`).digest();
+
+  /** The member's unsubscribe page: `/club/unsubscribe?token=…` (the same link works for the one-click POST). */
+  function unsubscribeLink(id: number, email: string): string {
+    return `${publicUrl}/club/unsubscribe?token=${id}.${signature(id, email).toString("base64url")}`;
+  }
+
+  /** The headers of RFC 2369 / RFC 8058 for a club e-mail to this member. */
+  function unsubscribeHeaders(id: number, email: string): Record<string, string> {
+    const targets = [`<${unsubscribeLink(id, email)}>`];
+    if (deps.unsubscribeMailto) targets.push(`<mailto:${deps.unsubscribeMailto}?subject=unsubscribe>`);
+    return { "List-Unsubscribe": targets.join(", "), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  }
+
+  /** The member a token names, or null: malformed, forged, tampered, stale (another address) or gone alike. */
+  async function memberOf(trx: DB, token: string): Promise<{ id: number; email: string } | null> {
+    const match = UNSUBSCRIBE_TOKEN.exec(token);
+    if (!match) return null;
+    const id = Number(match[1]);
+    const given = Buffer.from(match[2] ?? "", "base64url");
+    const member = await trx.selectFrom("clients").select(["id", "email"]).where("id", "=", id).executeTakeFirst();
+    if (!member) return null;
+    const expected = signature(member.id, member.email);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? member : null;
+  }
 
   /**
    * Claims the right to e-mail this pending member now: at most one e-mail per CONFIRMATION_RESEND_MINUTES,
@@ -118,7 +168,16 @@ export function createClientsService(db: DB, deps: ClientsDeps = {}) {
         const { link, tokenHash: hash } = await newLink(id, now);
         tokenHash = hash;
         const brand = (await deps.brand?.()) || DEFAULT_SETTINGS.brandName;
-        await mailer.send(clubConfirmationMessage({ to: email, brand, link, validDays: CONFIRMATION_VALID_DAYS }));
+        await mailer.send(
+          clubConfirmationMessage({
+            to: email,
+            brand,
+            link,
+            validDays: CONFIRMATION_VALID_DAYS,
+            unsubscribe: unsubscribeLink(id, email),
+            headers: unsubscribeHeaders(id, email),
+          }),
+        );
         deps.logger?.info("club confirmation e-mail sent", { clientId: id });
       } catch (error) {
         deps.logger?.error("club confirmation e-mail failed; the member stays pending", {
@@ -182,6 +241,80 @@ export function createClientsService(db: DB, deps: ClientsDeps = {}) {
 
   return {
     signUp,
+    unsubscribeLink,
+    unsubscribeHeaders,
+
+    /** Whether a token has the shape of an unsubscribe token (all a page may say before the click). */
+    isUnsubscribeToken: (token: string | null): token is string => token !== null && UNSUBSCRIBE_TOKEN.test(token),
+
+    /**
+     * The unsubscribe page's button or a mail provider's one-click POST. `leave` deletes the member (and its
+     * confirmation links) for good — not into the trash: the address is what they asked us to stop using.
+     * `erase` does the same and also deletes what else the site holds under the address: contact requests
+     * sent from it and copies of such records or of the member in the trash (docs/decisions/club-unsubscribe.md).
+     * The answer is the same whatever the token names — a member, nobody, a forged or a used link — so the
+     * link says nothing about who is a member; doing it twice changes nothing the second time. Each removal is
+     * audited under the member's id, with counts, never the address.
+     */
+    async unsubscribe(token: string, intent: UnsubscribeIntent): Promise<void> {
+      const done = await db.transaction().execute(async (trx) => {
+        const member = await memberOf(trx, token);
+        if (!member) return null;
+        await trx.deleteFrom("client_confirmations").where("client_id", "=", member.id).execute();
+        const removed = await trx.deleteFrom("clients").where("id", "=", member.id).executeTakeFirst();
+        // Of two clicks at once, only the one that deleted the row goes on (and is audited).
+        if (Number(removed.numDeletedRows) !== 1) return null;
+        if (intent === "leave") return { id: member.id, contactRequests: 0, trash: 0 };
+        const address = member.email.toLowerCase();
+        const requests = await trx
+          .deleteFrom("contact_requests")
+          .where((eb) => eb(eb.fn("lower", ["email"]), "=", address))
+          .executeTakeFirst();
+        // Trashed members and contact requests are JSON snapshots: those of this address go too.
+        const trashed = await trx
+          .selectFrom("trash")
+          .select(["id", "data"])
+          .where("entity_type", "in", ["Client", "ContactRequest"])
+          .execute();
+        const ofAddress = trashed
+          .filter((entry) => {
+            const row = (JSON.parse(entry.data) as { row?: { email?: unknown } }).row;
+            return typeof row?.email === "string" && row.email.toLowerCase() === address;
+          })
+          .map((entry) => entry.id);
+        if (ofAddress.length) {
+          await trx.deleteFrom("trash").where("id", "in", ofAddress).execute();
+          await trx
+            .deleteFrom("jobs")
+            .where("kind", "=", "trash_purge")
+            .where("key", "in", ofAddress.map(String))
+            .where("state", "!=", "running")
+            .execute();
+        }
+        return { id: member.id, contactRequests: Number(requests.numDeletedRows), trash: ofAddress.length };
+      });
+      if (!done) return;
+      deps.logger?.info(intent === "erase" ? "club member erased" : "club member unsubscribed", { clientId: done.id });
+      try {
+        await deps.audit?.record({
+          user: null,
+          action: intent === "erase" ? "erase" : "unsubscribe",
+          entityType: "Client",
+          entityId: done.id,
+          changes:
+            intent === "erase"
+              ? [
+                  { field: "contact_requests_erased", to: done.contactRequests },
+                  { field: "trash_erased", to: done.trash },
+                ]
+              : [],
+          // Nobody signed in, and the address a one-click POST comes from is the mail provider's: none is kept.
+          address: "",
+        });
+      } catch (error) {
+        deps.logger?.error("audit entry not recorded", { clientId: done.id, ...errorFields(error) });
+      }
+    },
 
     /** The public form and POST /api/client/create: validate the e-mail, then sign up. */
     async join(payload: Record<string, unknown>, origin: ConsentOrigin): Promise<{ stored: boolean }> {

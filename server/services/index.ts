@@ -36,6 +36,10 @@ export interface ServiceDeps {
   mailer?: Mailer;
   /** The site's absolute base URL (PUBLIC_URL), for links in e-mails. */
   publicUrl?: string;
+  /** SESSION_SECRET: signs the club's unsubscribe links (through a key of their own). */
+  linkSecret?: string;
+  /** MAIL_UNSUBSCRIBE: the mailto of club e-mails' `List-Unsubscribe`, when set. */
+  unsubscribeMailto?: string;
 }
 
 export function createServices(db: DB, deps: ServiceDeps) {
@@ -73,6 +77,9 @@ export function createServices(db: DB, deps: ServiceDeps) {
       logger: deps.logger,
       publicUrl: deps.publicUrl,
       brand,
+      linkSecret: deps.linkSecret,
+      unsubscribeMailto: deps.unsubscribeMailto,
+      audit,
     }),
     loginUnlocks: createLoginUnlocks(db, {
       mailer: deps.mailer,

@@ -51,6 +51,7 @@ describe("page declarations", () => {
       "routes/site/contact",
       "routes/site/club",
       "routes/site/club-confirm",
+      "routes/site/club-unsubscribe",
       "routes/site/product-review",
     ]) {
       expect(kind(id), id).toBe("session");

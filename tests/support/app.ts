@@ -19,6 +19,7 @@ import { removeTempDir, tempDir } from "./temp.ts";
 
 /** The PUBLIC_URL of test apps (links in e-mails start with it). */
 export const TEST_PUBLIC_URL = "http://localhost:3000";
+export const TEST_SESSION_SECRET = "test-secret-test-secret-test-secret-123";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -68,6 +69,8 @@ export function createTestApp(
     storageMonitor?: StorageMonitor;
     /** Outgoing mail (the club's confirmations): off unless given, as without SMTP_URL. */
     mailer?: Mailer;
+    /** MAIL_UNSUBSCRIBE: the mailto of club e-mails' List-Unsubscribe; none unless given. */
+    unsubscribeMailto?: string;
     /** How the content version polls (a test of lost notifications shortens or lengthens it). */
     contentVersion?: Omit<ContentVersionOptions, "logger">;
   } = {},
@@ -83,6 +86,8 @@ export function createTestApp(
     mailer: options.mailer,
     publicUrl: TEST_PUBLIC_URL,
     clock: options.clock,
+    linkSecret: TEST_SESSION_SECRET,
+    unsubscribeMailto: options.unsubscribeMailto,
   });
   const contentVersion = createContentVersion(database.handle, { logger, ...options.contentVersion });
   const scheduleTimer = options.clock
@@ -99,7 +104,7 @@ export function createTestApp(
     config: {
       publicUrl: TEST_PUBLIC_URL,
       secureCookies: options.secureCookies ?? false,
-      sessionSecret: "test-secret-test-secret-test-secret-123",
+      sessionSecret: TEST_SESSION_SECRET,
       trustProxy: options.trustProxy ?? false,
     },
     database: database.handle,

@@ -54,6 +54,11 @@ function decodeHeader(value: string): string {
     );
 }
 
+/** A header of a received message, unfolded (not decoded): `List-Unsubscribe`, `List-Unsubscribe-Post`… */
+export function mailHeader(mail: ReceivedMail, name: string): string {
+  return headerOf(mail.raw.slice(0, mail.raw.indexOf("\r\n\r\n")), name);
+}
+
 function headerOf(block: string, name: string): string {
   const unfolded = block.replace(/\r?\n[ \t]+/g, " ");
   return unfolded.match(new RegExp(`^${name}:\\s*(.*)$`, "im"))?.[1]?.trim() ?? "";

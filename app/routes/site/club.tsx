@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import { type PageHandle, sessionPage } from "../../../domain/page-policy.ts";
 import { CLUB_FIELDS } from "../../../domain/schemas/fields.ts";
@@ -75,13 +74,7 @@ export default function Club({ loaderData, actionData }: Route.ComponentProps) {
       }
     >
       <EmailField {...field("email")} label={t.email} />
-      <p className="text-sm text-cocoa-800">
-        {t.privacy}{" "}
-        <Link to="/contactUs" className="font-semibold text-crust-700 underline underline-offset-4">
-          {t.contactLink}
-        </Link>
-        .
-      </p>
+      <p className="text-sm text-cocoa-800">{t.privacy}</p>
     </FormPageCard>
   );
 }

@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   // A locked account's unlock link (issue 31): e-mailed, then used in a browser.
   "unlock_sent",
   "unlock_used",
+  // A club member's own removal by the e-mail's unsubscribe link (issue 29): no user, the member's id only.
+  "unsubscribe",
+  "erase",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

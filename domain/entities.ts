@@ -51,6 +51,8 @@ const PRODUCT_LIST_TAGS: Record<string, readonly string[]> = {
   // The serial number is shown on the product page only; "sold out today" on its page and tiles, no list drops it.
   serial_id: [],
   sold_out_until: [],
+  // How many may be pre-ordered a day: read by the order page (a page with the session), never by a cached one.
+  preorder_daily_limit: [],
   visibility_home_page: ["home-products"],
   name: ["search"],
   title: ["search"],
@@ -156,6 +158,11 @@ export const ENTITIES = {
   // An approved review is shown on its product's page; the reviewer's name is personal.
   Review: { subject: true, editors: true, trash: true, personal: true, cacheTags: () => ["reviews"] },
   Settings: { subject: true, editors: false, trash: false, personal: false, cacheTags: () => ["settings"] },
+  // Pre-orders (issue 28): the customer's name, phone and e-mail; editors handle them; no public page shows one.
+  Order: { subject: true, editors: true, trash: false, personal: true, cacheTags: () => [] },
+  // A branch's pickup rules and the bakery's pre-order policy (admins only): product pages offer the order form
+  // while some branch takes pre-orders.
+  PickupSettings: { subject: true, editors: false, trash: false, personal: false, cacheTags: () => ["preorders"] },
   // Staff accounts (sign-ins and sign-outs in the audit log): guarded as the `User` subject, never public.
   User: { subject: false, editors: false, trash: false, personal: true, cacheTags: () => [] },
 } as const satisfies Record<string, EntityDeclaration>;

@@ -81,7 +81,7 @@ async function main() {
   // the CPU); the purges run everywhere.
   const changedByJobs = new Set<string>();
   const worker = createBackgroundWorker(database, services, logger, {
-    kinds: config.avifBackfill ? ["avif", "trash"] : ["trash"],
+    kinds: config.avifBackfill ? ["avif", "trash", "mail"] : ["trash", "mail"],
     // Pages list the AVIF sources they now have: the pages of the images' owners, once per batch of items.
     onPagesChanged: (tag) => changedByJobs.add(tag),
     onCompleted: (count) => {

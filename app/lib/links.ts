@@ -1,10 +1,10 @@
 /** Builders for outbound links whose details live in site settings. */
 import { he } from "../../domain/i18n/site.ts";
+import { whatsappHref } from "../../domain/whatsapp.ts";
 
 /** WhatsApp chat link with the prefilled Hebrew greeting (spec §1). */
 export function whatsappLink(number: string, text: string = he.site.chatGreeting): string {
-  const digits = number.replace(/\D/g, "");
-  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+  return whatsappHref(number, text);
 }
 
 /** The customer-club link: the external club site when configured, else our own sign-up page. */

@@ -115,6 +115,8 @@ interface ProductColumns {
   ends_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** "Sold out today" until this ISO UTC instant (the next opening), null while on sale (migration 019). */
   sold_out_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** How many may be pre-ordered for one pickup day; null: no limit (migration 023, issue 28). */
+  preorder_daily_limit: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
   /** Optimistic concurrency: 1 at creation, +1 on every update (server/services/admin/versions.ts). */
@@ -289,6 +291,87 @@ export interface JobsTable {
 
 export type JobRow = Selectable<JobsTable>;
 
+/** A branch's pre-order rules (migration 023); a branch without a row takes no pre-orders. */
+export interface PickupSettingsTable {
+  branch_id: number;
+  enabled: Generated<Flag>;
+  /** Minutes per pickup slot. */
+  slot_minutes: Generated<number>;
+  orders_per_slot: Generated<number>;
+  /** Orders for a day close `lead_days` days before it at `order_by` ("HH:MM", Jerusalem). */
+  lead_days: Generated<number>;
+  order_by: Generated<string>;
+  /** How many days ahead pickup can be chosen. */
+  horizon_days: Generated<number>;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+/** The bakery's rules for every pre-order, one row (id 1). */
+export interface PreorderPolicyTable {
+  id: number;
+  email_required: Generated<Flag>;
+  /** Personal fields of an order are erased this many months after its pickup day. */
+  retention_months: Generated<number>;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export type OrderStatus = "new" | "confirmed" | "ready" | "picked_up" | "cancelled" | "no_show";
+
+export interface OrdersTable {
+  id: Generated<number>;
+  branch_id: number;
+  /** Jerusalem civil date "YYYY-MM-DD" and slot start "HH:MM". */
+  pickup_date: string;
+  slot: string;
+  status: Generated<OrderStatus>;
+  /** Personal fields: blanked (and `erased_at` set) after the retention period. */
+  name: string;
+  /** Canonical display form, e.g. "050-1234567". */
+  phone: string;
+  email: string | null;
+  note: Generated<string>;
+  /** Integer agorot: the sum of the items at order time. */
+  total: number;
+  /** SHA-256 of the private link's token; the token itself is never stored. */
+  token_hash: string;
+  idempotency_key: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  erased_at: Timestamp | null;
+  version: Generated<number>;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  size_id: number | null;
+  product_name: string;
+  size_name: Generated<string>;
+  /** Integer agorot at order time. */
+  unit_price: number;
+  quantity: number;
+}
+
+export interface SlotCountsTable {
+  branch_id: number;
+  pickup_date: string;
+  slot: string;
+  orders: Generated<number>;
+}
+
+export interface ProductDayCountsTable {
+  product_id: number;
+  pickup_date: string;
+  quantity: Generated<number>;
+}
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type PickupSettingsRow = Selectable<PickupSettingsTable>;
+
 /** One row (id 1): the content version, see server/content-version.ts. */
 export interface ContentVersionTable {
   id: number;
@@ -343,6 +426,12 @@ export interface Database {
   login_unlocks: LoginUnlocksTable;
   audit_log: AuditLogTable;
   jobs: JobsTable;
+  pickup_settings: PickupSettingsTable;
+  preorder_policy: PreorderPolicyTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  slot_counts: SlotCountsTable;
+  product_day_counts: ProductDayCountsTable;
   trash: TrashTable;
 }
 

@@ -7,10 +7,14 @@ import type { Logger } from "../log.ts";
 import { TRASH_DAYS, TRASH_PURGE_JOB } from "../services/admin/trash.ts";
 import { AVIF_JOB } from "../services/images.ts";
 import type { Services } from "../services/index.ts";
+import { ORDER_MAIL_JOB } from "../services/preorders.ts";
 import { createJobWorker, type WorkerOptions } from "./worker.ts";
 
-/** `avif`: AVIF variants of images; `trash`: deleting trash entries for good once their 30 days are over. */
-export type BackgroundKind = "avif" | "trash";
+/**
+ * `avif`: AVIF variants of images; `trash`: deleting trash entries for good once their 30 days are over; `mail`:
+ * the outbox of pre-order e-mails (server/services/order-mail.ts).
+ */
+export type BackgroundKind = "avif" | "trash" | "mail";
 
 export function createBackgroundWorker(
   database: DatabaseHandle,
@@ -34,6 +38,12 @@ export function createBackgroundWorker(
     handlers[AVIF_JOB] = async (job, signal, finish) => {
       const tag = await services.images.encodeAvif(Number(job.key), signal, finish);
       if (tag) options.onPagesChanged?.(tag);
+    };
+  }
+  if (kinds.includes("mail")) {
+    handlers[ORDER_MAIL_JOB] = async (job) => {
+      const outcome = await services.orderMail.send(job.key);
+      logger.info("order e-mail", { job: job.id, key: job.key, outcome });
     };
   }
   if (kinds.includes("trash")) {

@@ -4,7 +4,8 @@
  *  - expired sessions (refused when read anyway),
  *  - audit entries past AUDIT_RETENTION_DAYS (docs/security.md "Audit log"),
  *  - rate-limit counters no rule reads any more (PostgreSQL keeps them in `rate_limits`; SQLite counts in memory),
- *  - image files no row points at, past their grace period (server/jobs/orphan-sweep.ts), when given the storage.
+ *  - image files no row points at, past their grace period (server/jobs/orphan-sweep.ts), when given the storage,
+ *  - the personal fields of pre-orders past the bakery's retention period (issue 28).
  * A failed pass is logged and the next one runs as planned.
  */
 import { purgeExpiredSessions } from "../auth/sessions.ts";
@@ -19,7 +20,7 @@ export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
 export interface HousekeepingDeps {
   database: Pick<DatabaseHandle, "db" | "dialect">;
-  services: Pick<Services, "audit">;
+  services: Pick<Services, "audit" | "preorders">;
   rules: RateRules;
   logger: Logger;
   /** The image storage to sweep of orphan files; not swept without it. */
@@ -35,6 +36,10 @@ export async function runHousekeeping(deps: HousekeepingDeps): Promise<void> {
       .purge()
       .then((count) => count && logger.info("audit entries purged", { count }))
       .catch((error) => logger.warn("audit purge failed", errorFields(error))),
+    deps.services.preorders
+      .eraseExpired()
+      .then((count) => count && logger.info("personal data of old orders erased", { count }))
+      .catch((error) => logger.warn("order retention pass failed", errorFields(error))),
   ];
   if (database.dialect === "postgres") {
     parts.push(

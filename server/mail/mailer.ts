@@ -14,6 +14,8 @@ export interface MailMessage {
   html: string;
   /** More headers: a club e-mail's `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 2369, RFC 8058). */
   headers?: Record<string, string>;
+  /** A stable Message-ID: a message sent again after a crash is the same message to the mail client. */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -1,4 +1,5 @@
 /** Builds every service over one database. Pages (through the load context) and the JSON API share these. */
+import { randomBytes } from "node:crypto";
 import type { DB } from "../db/database.ts";
 import type { ImageStorage } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
@@ -15,7 +16,9 @@ import { createContactService } from "./contact.ts";
 import { createImagesService } from "./images.ts";
 import { createLoginUnlocks } from "./login-unlocks.ts";
 import { createMediaService } from "./media.ts";
+import { createOrderMail } from "./order-mail.ts";
 import { createPostsService } from "./posts.ts";
+import { createPreordersService } from "./preorders.ts";
 import { createProductsService } from "./products.ts";
 import { createReviewsService } from "./reviews.ts";
 import { createProductSearch } from "./search/live-index.ts";
@@ -55,6 +58,12 @@ export function createServices(db: DB, deps: ServiceDeps) {
   const seasonal = createSeasonalService(db, catalogue, clock);
   const audit = createAuditService(db);
   const brand = async () => (await settings.get()).brandName;
+  // The private links of pre-orders: the same secret on every server; a random one (links that last as long as
+  // the process) when none is given (scripts).
+  const preorders = createPreordersService(db, {
+    clock,
+    secret: deps.linkSecret ?? randomBytes(32).toString("base64url"),
+  });
   return {
     media,
     images,
@@ -89,6 +98,14 @@ export function createServices(db: DB, deps: ServiceDeps) {
       audit,
     }),
     sitemap: createSitemapService(db, media, clock),
+    preorders,
+    orderMail: createOrderMail({
+      preorders,
+      settings,
+      mailer: deps.mailer,
+      logger: deps.logger,
+      publicUrl: deps.publicUrl,
+    }),
     admin: createAdminServices(db, { media, images, settings, clock }),
     /**
      * The next instant at which something scheduled appears or disappears on the public site (a sale or

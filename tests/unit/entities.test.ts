@@ -37,7 +37,13 @@ describe("entity registry", () => {
   });
 
   it("personal records: members, contact requests, reviews and accounts; unknown types are treated as personal", () => {
-    expect(declared((t) => ENTITIES[t].personal).sort()).toEqual(["Client", "ContactRequest", "Review", "User"]);
+    expect(declared((t) => ENTITIES[t].personal).sort()).toEqual([
+      "Client",
+      "ContactRequest",
+      "Order",
+      "Review",
+      "User",
+    ]);
     expect(isPersonalEntity("Product")).toBe(false);
     expect(isPersonalEntity("Nonsense")).toBe(true);
     expect(isPersonalEntity(null)).toBe(true);
@@ -52,7 +58,9 @@ describe("entity registry", () => {
     });
 
     it("records no visitor sees touch no page", () => {
-      expect(cacheTagsOf([note("Client", 3), note("ContactRequest", 4), note("User", 1)])).toEqual([]);
+      expect(cacheTagsOf([note("Client", 3), note("ContactRequest", 4), note("User", 1), note("Order", 7)])).toEqual(
+        [],
+      );
     });
 
     it("a product's edit touches its own tag and only the lists its changed fields decide", () => {

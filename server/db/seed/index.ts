@@ -223,6 +223,9 @@ export async function seedDemoContent(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    // Every demo branch takes pre-orders with the defaults (30-minute slots, 6 orders each, order by 20:00 the day
+    // before, two weeks ahead: migration 023).
+    await db.insertInto("pickup_settings").values({ branch_id: id, updated_at: now }).execute();
     imageJobs.push({
       owner: { type: "branch", id },
       art: branch.art,

@@ -22,7 +22,8 @@
  * A query parameter a cached page reads, by the rule that normalises its values into the cache key
  * (server/http/page-params.ts): `id` (an id as the site writes it), `dietary` (a known dietary kind; the first
  * value), `allergens` (known allergen codes, sorted, once each, repeated and comma forms merged), `search` (the text
- * as the page reads it, spaces folded), or a list of the only values kept. Declared as data, so a route's `handle`
+ * as the page reads it, spaces folded), or a list of the only values kept (the first value when it is one of them;
+ * anything else dropped, as the page ignores it). Declared as data, so a route's `handle`
  * costs its page's script nothing (the rules themselves are the server's).
  */
 export type ParamKind = "id" | "dietary" | "allergens" | "search" | readonly string[];

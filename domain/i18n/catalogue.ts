@@ -20,6 +20,8 @@ export const heCatalogue = {
     subCategories: "תתי־קטגוריות",
     productsHeading: (name: string) => `המוצרים בקטגוריה ${name}`,
     allProducts: (count: number) => `לכל ${count} המוצרים בקטגוריה`,
+    /** With a filter: the paged grid keeps it. */
+    allMatching: (count: number) => `לכל ${count} המוצרים המתאימים`,
     empty: "אין כרגע מוצרים בקטגוריה הזו. מוזמנים להציץ בקטגוריות האחרות.",
   },
   product: {
@@ -56,6 +58,8 @@ export const heCatalogue = {
     heading: "המוצרים שלנו",
     description: "כל המוצרים של המאפייה: חלות, לחמים, עוגות, עוגיות, מאפי בוקר ומלוחים, עם גדלים ומחירים.",
     resultsFor: "מציג תוצאות עבור:",
+    /** The results' region (the filter, the sort and the grid), where filtering lands. */
+    resultsLabel: "תוצאות",
     count: (total: number) => (total === 1 ? "מוצר אחד" : `${total} מוצרים`),
     noResults: "לא מצאנו מוצרים שמתאימים לחיפוש.",
     noResultsHint: "נסו מילה אחרת או קצרה יותר, או עיינו בכל המוצרים.",
@@ -79,6 +83,19 @@ export const heCatalogue = {
     similarHint: "מוצרים שבהם מילה שונה באות אחת ממה שחיפשתם.",
     noExact: (search: string) => `לא מצאנו התאמה מדויקת ל«${search}».`,
     didYouMean: "האם התכוונתם ל",
+  },
+  /** The lists' sort (issue 29, domain/catalogue-sort.ts). */
+  sort: {
+    label: "מיון לפי",
+    apply: "מיון",
+    /** The list's own order when no sort is chosen: newest first, or best matches first for a search. */
+    defaultOrder: "החדשים ביותר",
+    relevance: "ההתאמה הטובה ביותר",
+    newest: "החדשים ביותר",
+    price_asc: "מחיר: מהנמוך לגבוה",
+    price_desc: "מחיר: מהגבוה לנמוך",
+    name: "שם (א–ת)",
+    unknown: "סוג המיון אינו מוכר (newest, price_asc, price_desc או name)",
   },
   pagination: {
     label: "ניווט בין עמודים",

@@ -1,9 +1,10 @@
 /**
  * The public catalogue API (spec §7), read-only and open to visitors:
- *   GET /api/products?page&search[&category][&dietary][&without]   paged (Laravel paginator JSON); search
- *                                               forgives typos; `dietary` parve|dairy|meat, `without` allergen
- *                                               codes (comma-separated): unknown values → 422 (issue 11; the
- *                                               page ignores them instead)
+ *   GET /api/products?page&search[&category][&dietary][&without][&sort]   paged (Laravel paginator JSON);
+ *                                               search forgives typos; `dietary` parve|dairy|meat, `without`
+ *                                               allergen codes (comma-separated), `sort` newest|price_asc|
+ *                                               price_desc|name (issue 29): unknown values → 422 (issue 11; the
+ *                                               pages ignore them instead)
  *   GET /api/products/suggest?q                 { data: ProductSuggestion[] } (≤ 8; blank/too long q → 422)
  *                                               diet words in `search`/`q` ("פרווה", "טבעוני", "ללא גלוטן")
  *                                               are the dietary/allergen filter, not text (issue 29)
@@ -17,6 +18,7 @@
  * Paths with and without the trailing slash answer alike. Unknown or unpublished ids → 404.
  */
 import { type Handler, Hono } from "hono";
+import { parseSort } from "../../domain/catalogue-sort.ts";
 import { heCatalogue } from "../../domain/i18n/catalogue.ts";
 import { heKashrut } from "../../domain/i18n/kashrut.ts";
 import { parseId } from "../../domain/ids.ts";
@@ -62,13 +64,17 @@ export function createCatalogueRouter({ services }: Pick<ApiDeps, "services">) {
       categoryId = id;
     }
     const filter = apiFilter(c.req.query("dietary"), c.req.queries("without") ?? []);
+    const rawSort = c.req.query("sort") ?? "";
+    const sort = parseSort(rawSort);
+    if (sort === undefined && rawSort !== "") throw new ValidationError({ sort: [heCatalogue.sort.unknown] });
     const page = await catalogue.products({
       page: parsePage(c.req.query("page")),
       search,
       categoryId,
       filter,
+      sort,
       path: "/api/products",
-      query: { search, category: categoryId, ...filterQuery(filter) },
+      query: { search, category: categoryId, ...filterQuery(filter), sort },
     });
     if (!page) throw new NotFoundError(heCatalogue.catalogue.categoryNotFound);
     // The paginator JSON of the spec; the page's notes (diet words, exact count) are the page's.

@@ -36,8 +36,12 @@ const RULES: Record<Exclude<ParamKind, readonly string[]>, ParamRule> = {
   },
 };
 
-/** The rule of a declared parameter; a list of values keeps only those (one value, exactly as written). */
+/**
+ * The rule of a declared parameter. A list of values (a sort, which form sent the visitor) keeps the first value
+ * when it is one of them, exactly as written, and drops anything else — the page reads the first value and ignores
+ * an unknown one, so `?sort=bogus` is the page without a sort: one entry, not one per stray value.
+ */
 export function paramRule(kind: ParamKind): ParamRule {
   if (typeof kind === "string") return RULES[kind];
-  return exact((value) => kind.includes(value));
+  return { normalize: (values) => (values[0] !== undefined && kind.includes(values[0]) ? values[0] : "") };
 }

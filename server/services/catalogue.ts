@@ -8,6 +8,8 @@
  * counts as published only while its main category is published too, so hiding a main category hides
  * its whole branch of the menu, its pages and the product filter.
  */
+
+import { compareProducts, type ProductSort, type SortKeys } from "../../domain/catalogue-sort.ts";
 import type {
   CategoryDetail,
   CategorySummary,
@@ -49,6 +51,11 @@ export interface ProductListOptions {
   categoryId?: number;
   /** Kashrut and allergens (issue 11): `?dietary=` and `?without=`, already checked (domain/kashrut.ts). */
   filter?: CatalogueFilter;
+  /**
+   * `?sort=` (issue 29, domain/catalogue-sort.ts); absent: newest first, or for a search the best matches first.
+   * A search keeps its exact matches before the similar ones under any sort.
+   */
+  sort?: ProductSort;
   /** Root-relative path for the paginator URLs ("/products" or "/api/products"). */
   path: string;
   /** Filters to keep in the paginator URLs. */
@@ -171,31 +178,143 @@ export function createCatalogueService(
     );
   }
 
-  /** The search index's hits that also pass `base`'s conditions, in the index's order. */
-  async function rankedMatches(base: ReturnType<typeof publishedProducts>, text: string): Promise<SearchHit[]> {
+  /** The sort keys of `base`'s products: their id, name, age and lowest price (domain/catalogue-sort.ts). */
+  async function sortKeysOf(base: ReturnType<typeof publishedProducts>, ids?: number[]): Promise<SortKeys[]> {
+    let query = base.select((eb) => [
+      "products.id",
+      "products.name",
+      "products.created_at",
+      eb
+        .selectFrom("sizes")
+        .select((sizes) => sizes.fn.min<number>("sizes.price").as("price"))
+        .whereRef("sizes.product_id", "=", "products.id")
+        .as("min_price"),
+    ]);
+    if (ids) query = query.where("products.id", "in", ids);
+    return (await query.execute()).map((row) => ({
+      id: row.id,
+      name: row.name,
+      created_at: String(row.created_at),
+      price: row.min_price === null || row.min_price === undefined ? null : Number(row.min_price),
+    }));
+  }
+
+  /** The search index's hits that also pass `base`'s conditions, in the index's order, with their sort keys. */
+  async function rankedMatches(
+    base: ReturnType<typeof publishedProducts>,
+    text: string,
+  ): Promise<(SearchHit & { keys: SortKeys })[]> {
     const hits = (await productSearch.search(text)).slice(0, MAX_SEARCH_HITS);
     if (hits.length === 0) return [];
-    const kept = new Set(
+    const kept = new Map(
       (
-        await base
-          .select("products.id")
-          .where(
-            "products.id",
-            "in",
-            hits.map((hit) => hit.id),
-          )
-          .execute()
-      ).map((r) => r.id),
+        await sortKeysOf(
+          base,
+          hits.map((hit) => hit.id),
+        )
+      ).map((keys) => [keys.id, keys]),
     );
-    return hits.filter((hit) => kept.has(hit.id));
+    return hits.flatMap((hit) => {
+      const keys = kept.get(hit.id);
+      return keys ? [{ ...hit, keys }] : [];
+    });
+  }
+
+  /** Tiles of these products, in this order. */
+  async function tilesOf(ids: number[]): Promise<ProductSummary[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .selectFrom("products")
+      .select(["id", "name", "title", "dietary"])
+      .where("id", "in", ids)
+      .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return summaries(ids.flatMap((id) => byId.get(id) ?? []));
+  }
+
+  /**
+   * One page of `base`'s products (published, in scope) under the list options' search, filter and sort. With
+   * `search`, its diet words become the filter (search/diet-words.ts) and the rest finds products through the
+   * search index (search/), in its order (exact matches before typo matches, counted in `searchNotes.exact`)
+   * unless a sort reorders each of the two; the filter applies in SQL and paging counts what is left. Without a
+   * search and without a sort (or "newest"), SQL orders and pages; a sort by price or name reads the scope's
+   * sort keys (a bakery's catalogue: hundreds of rows at most) and orders them with the one comparator.
+   */
+  async function listPage(
+    scope: ReturnType<typeof publishedProducts>,
+    options: Omit<ProductListOptions, "categoryId">,
+  ): Promise<ProductPage> {
+    let base = scope;
+    const paging = {
+      page: options.page,
+      perPage: options.perPage ?? PRODUCTS_PER_PAGE,
+      path: options.path,
+      query: options.query,
+    };
+    const byIds = (ids: number[]) =>
+      paginateQuery({
+        ...paging,
+        count: async () => ids.length,
+        fetch: (limit, offset) => tilesOf(ids.slice(offset, offset + limit)),
+      });
+    // Diet words in the search are the filter, not text (issue 29): "פרווה" never finds a dairy product.
+    const search = options.search?.trim() ?? "";
+    const read = readDietWords(search);
+    const pageFilter = options.filter ?? { without: [] };
+    const filter = read.filter && mergeFilters(pageFilter, read.filter);
+    const notes = (exact: number, didYouMean: string | null = null): SearchNotes => ({
+      dietWords: read.words,
+      contradiction: filter === null,
+      exact,
+      didYouMean,
+    });
+    if (filter === null) {
+      const page = await paginateQuery({ ...paging, count: async () => 0, fetch: async () => [] });
+      return { ...page, searchNotes: notes(0) };
+    }
+    if (hasFilter(filter)) base = base.where((eb) => kashrutFilterCondition(eb, filter));
+    // A search of only diet words lists what the filter admits; any other search goes to the index, even
+    // one with no searchable word ("%"), which finds nothing.
+    const text = read.words.length ? read.text : search;
+    if (text) {
+      const ranked = await rankedMatches(base, text);
+      const exactHits = ranked.filter((hit) => hit.tier !== "fuzzy");
+      const similarHits = ranked.filter((hit) => hit.tier === "fuzzy");
+      const order = (hits: typeof ranked) => {
+        if (!options.sort) return hits;
+        const compare = compareProducts(options.sort);
+        return [...hits].sort((a, b) => compare(a.keys, b.keys));
+      };
+      const page = await byIds([...order(exactHits), ...order(similarHits)].map((hit) => hit.id));
+      const exact = exactHits.length;
+      return { ...page, searchNotes: notes(exact, exact === 0 ? await productSearch.didYouMean(text) : null) };
+    }
+    if (options.sort && options.sort !== "newest") {
+      const keys = await sortKeysOf(base);
+      const page = await byIds(keys.sort(compareProducts(options.sort)).map((k) => k.id));
+      return read.words.length ? { ...page, searchNotes: notes(page.total) } : page;
+    }
+    const page = await paginateQuery({
+      ...paging,
+      count: async () =>
+        Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+      fetch: async (limit, offset) =>
+        summaries(
+          await base
+            .select(["products.id", "products.name", "products.title", "products.dietary"])
+            .orderBy("products.created_at", "desc")
+            .orderBy("products.id", "desc")
+            .limit(limit)
+            .offset(offset)
+            .execute(),
+        ),
+    });
+    return read.words.length ? { ...page, searchNotes: notes(page.total) } : page;
   }
 
   return {
     /**
-     * The product grid: published products, newest first. With `search`, its diet words become the
-     * filter (search/diet-words.ts) and the rest finds products through the search index (search/), in
-     * its order (exact matches before typo matches, counted in `searchNotes.exact`); the category and the
-     * filter still apply, in SQL, and paging counts what is left.
+     * The product grid (`listPage`): published products, newest first unless sorted, searched and filtered.
      * Returns null when `categoryId` is not a published category (callers answer 404).
      */
     async products(options: ProductListOptions): Promise<ProductPage | null> {
@@ -205,67 +324,7 @@ export function createCatalogueService(
         if (!scope) return null;
         base = inCategories(scope.ids);
       }
-      const paging = {
-        page: options.page,
-        perPage: options.perPage ?? PRODUCTS_PER_PAGE,
-        path: options.path,
-        query: options.query,
-      };
-      // Diet words in the search are the filter, not text (issue 29): "פרווה" never finds a dairy product.
-      const search = options.search?.trim() ?? "";
-      const read = readDietWords(search);
-      const pageFilter = options.filter ?? { without: [] };
-      const filter = read.filter && mergeFilters(pageFilter, read.filter);
-      const notes = (exact: number, didYouMean: string | null = null): SearchNotes => ({
-        dietWords: read.words,
-        contradiction: filter === null,
-        exact,
-        didYouMean,
-      });
-      if (filter === null) {
-        const page = await paginateQuery({ ...paging, count: async () => 0, fetch: async () => [] });
-        return { ...page, searchNotes: notes(0) };
-      }
-      if (hasFilter(filter)) base = base.where((eb) => kashrutFilterCondition(eb, filter));
-      // A search of only diet words lists what the filter admits; any other search goes to the index, even
-      // one with no searchable word ("%"), which finds nothing.
-      const text = read.words.length ? read.text : search;
-      if (text) {
-        const ranked = await rankedMatches(base, text);
-        const exact = ranked.filter((hit) => hit.tier !== "fuzzy").length;
-        const page = await paginateQuery({
-          ...paging,
-          count: async () => ranked.length,
-          fetch: async (limit, offset) => {
-            const ids = ranked.slice(offset, offset + limit).map((hit) => hit.id);
-            if (ids.length === 0) return [];
-            const rows = await db
-              .selectFrom("products")
-              .select(["id", "name", "title", "dietary"])
-              .where("id", "in", ids)
-              .execute();
-            const byId = new Map(rows.map((r) => [r.id, r]));
-            return summaries(ids.flatMap((id) => byId.get(id) ?? []));
-          },
-        });
-        return { ...page, searchNotes: notes(exact, exact === 0 ? await productSearch.didYouMean(text) : null) };
-      }
-      const page = await paginateQuery({
-        ...paging,
-        count: async () =>
-          Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
-        fetch: async (limit, offset) =>
-          summaries(
-            await base
-              .select(["products.id", "products.name", "products.title", "products.dietary"])
-              .orderBy("products.created_at", "desc")
-              .orderBy("products.id", "desc")
-              .limit(limit)
-              .offset(offset)
-              .execute(),
-          ),
-      });
-      return read.words.length ? { ...page, searchNotes: notes(page.total) } : page;
+      return listPage(base, options);
     },
 
     /**
@@ -402,34 +461,33 @@ export function createCatalogueService(
     },
 
     /**
-     * A published category with its subcategories, parent, and up to `limit` of its products
-     * (newest first); `productCount` is the full number. Null when not published.
+     * A published category with its subcategories, parent, and up to `limit` of its products (newest first, or
+     * as `view` filters and sorts them: the same list as the grid's, `listPage`); `productCount` is the number
+     * of products the view admits. Null when not published.
      */
     async category(
       id: number,
       limit = CATEGORY_PRODUCTS_LIMIT,
+      view: Pick<ProductListOptions, "filter" | "sort"> = {},
     ): Promise<(CategoryDetail & { productCount: number }) | null> {
       const all = await publishedCategories();
       const row = all.find((c) => c.id === id);
       if (!row) return null;
       const [detail] = await withSubs([row], all);
       const ids = [id, ...all.filter((c) => c.parent_id === id).map((c) => c.id)];
-      const scope = inCategories(ids);
-      const [countRow, rows] = await Promise.all([
-        scope.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-        scope
-          .select(["products.id", "products.name", "products.title", "products.dietary"])
-          .orderBy("products.created_at", "desc")
-          .orderBy("products.id", "desc")
-          .limit(limit)
-          .execute(),
-      ]);
+      const list = await listPage(inCategories(ids), {
+        page: 1,
+        perPage: limit,
+        filter: view.filter,
+        sort: view.sort,
+        path: `/categories/${id}`,
+      });
       const parent = row.parent_id === null ? null : (all.find((c) => c.id === row.parent_id) ?? null);
       return {
         ...detail!,
         parent: parent ? { id: parent.id, name: parent.name } : null,
-        products: await summaries(rows),
-        productCount: Number(countRow.n),
+        products: list.data,
+        productCount: list.total,
       };
     },
 

@@ -236,7 +236,9 @@ for (const factory of testDatabases()) {
         expect(shown.length).toBeGreaterThan(0);
         for (const id of shown) expect(allowed.has(id), String(id)).toBe(true);
         // The form shows what is chosen; a plain GET form with named fields.
-        expect(html).toMatch(/<form(?=[^>]*method="get")(?=[^>]*action="\/products")[^>]*data-testid="product-filter"/);
+        expect(html).toMatch(
+          /<form(?=[^>]*method="get")(?=[^>]*action="\/products#results")[^>]*data-testid="product-filter"/,
+        );
         expect(html).toMatch(/<input(?=[^>]*name="without")(?=[^>]*value="sesame")[^>]*checked=""/);
         expect(html).toMatch(/<input(?=[^>]*name="dietary")(?=[^>]*value="parve")[^>]*checked=""/);
         expect(html).not.toMatch(/<input(?=[^>]*name="without")(?=[^>]*value="eggs")[^>]*checked=""/);

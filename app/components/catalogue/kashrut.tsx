@@ -120,62 +120,79 @@ function AllergenTerm({ term, codes }: { term: string; codes: readonly Allergen[
   );
 }
 
-/** `/products?…` with these parameters (empty ones dropped). */
-export function productsHref(query: Record<string, string | number | undefined>): string {
+/**
+ * Where a list's filter and sort land (issue 29): the id of the results' region, which the forms' addresses and
+ * the filter links name as their fragment, so a phone shows the results — not the page's top — after filtering,
+ * with or without JavaScript (with it, the site layout also moves focus there).
+ */
+export const RESULTS_ID = "results";
+
+/** `path?…` with these parameters (empty ones dropped), and `#hash` when given. */
+export function listHref(path: string, query: Record<string, string | number | undefined>, hash?: string): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== "") params.set(key, String(value));
   }
   const text = params.toString();
-  return text ? `/products?${text}` : "/products";
+  return `${path}${text ? `?${text}` : ""}${hash ? `#${hash}` : ""}`;
+}
+
+/** `/products?…` with these parameters (empty ones dropped). */
+export const productsHref = (query: Record<string, string | number | undefined>) => listHref("/products", query);
+
+/** Hidden fields that carry the rest of a list's address (search, category, sort or filter) through a GET form. */
+export function KeptFields({ keep }: { keep: Record<string, string | number | undefined> }) {
+  return (
+    <>
+      {Object.entries(keep).map(([name, value]) =>
+        value === undefined || value === "" ? null : <input key={name} type="hidden" name={name} value={value} />,
+      )}
+    </>
+  );
 }
 
 /**
- * The grid's filter: dietary kind (radio buttons) and allergens to avoid (checkboxes), submitted as a GET
- * form that keeps the search and the category. Without JavaScript the browser sends `without` once per
- * checked box; the page and the page cache read both that and the comma form (domain/kashrut.ts).
+ * A list's filter (the products grid, a category page, search results): dietary kind (radio buttons) and
+ * allergens to avoid (checkboxes), submitted as a GET form to the list's own `path` that keeps the rest of its
+ * address (`keep`: search, category, sort). Without JavaScript the browser sends `without` once per checked box;
+ * the page and the page cache read both that and the comma form (domain/kashrut.ts).
  */
 export function ProductFilter({
   filter,
-  search,
-  categoryId,
+  path = "/products",
+  keep = {},
 }: {
   filter: CatalogueFilter;
-  search: string;
-  categoryId: number | undefined;
+  path?: string;
+  keep?: Record<string, string | number | undefined>;
 }) {
   const active = filter.dietary !== undefined || filter.without.length > 0;
-  const base = { search: search || undefined, category: categoryId };
+  const hrefWith = (chosen: CatalogueFilter) => listHref(path, { ...keep, ...filterQuery(chosen) }, RESULTS_ID);
   // Each active filter as a link that removes just it.
   const removals = [
-    ...(filter.dietary
-      ? [
-          {
-            label: t.dietary[filter.dietary],
-            href: productsHref({ ...base, ...filterQuery({ without: filter.without }) }),
-          },
-        ]
-      : []),
+    ...(filter.dietary ? [{ label: t.dietary[filter.dietary], href: hrefWith({ without: filter.without }) }] : []),
     ...filter.without.map((code) => ({
       label: t.withoutName(t.allergens[code]),
-      href: productsHref({
-        ...base,
-        ...filterQuery({ dietary: filter.dietary, without: filter.without.filter((c) => c !== code) }),
-      }),
+      href: hrefWith({ dietary: filter.dietary, without: filter.without.filter((c) => c !== code) }),
     })),
   ];
   return (
     <div className="rounded-2xl bg-cream-50 ring-1 ring-cream-300">
-      {/* Closed at first: the active filters are listed below it, and the grid stays near the top on a phone. */}
-      <details className="group">
+      {/* Closed at first (and again after each filtering: keyed by the filter), the active filters listed below it,
+          so the grid stays near the top on a phone. */}
+      <details className="group" key={`${filter.dietary ?? ""}-${filter.without.join(",")}`}>
         <summary className="flex min-h-12 cursor-pointer list-none items-center gap-2 rounded-2xl px-4 font-bold text-cocoa-900 hover:bg-cream-200 [&::-webkit-details-marker]:hidden">
           <FilterIcon className="size-5 text-crust-700" />
           {t.filterHeading}
           <ChevronIcon className="ms-auto size-5 text-crust-700 transition group-open:rotate-180" />
         </summary>
-        <Form method="get" action="/products" className="space-y-4 px-4 pt-2 pb-4" data-testid="product-filter">
-          {search ? <input type="hidden" name="search" value={search} /> : null}
-          {categoryId !== undefined ? <input type="hidden" name="category" value={categoryId} /> : null}
+        <Form
+          method="get"
+          action={`${path}#${RESULTS_ID}`}
+          className="space-y-4 px-4 pt-2 pb-4"
+          data-testid="product-filter"
+        >
+          <KeptFields keep={keep} />
           <fieldset>
             <legend className="mb-2 font-bold text-cocoa-900">{t.filterDietary}</legend>
             <div className="flex flex-wrap gap-2">
@@ -224,7 +241,10 @@ export function ProductFilter({
               {t.filterApply}
             </button>
             {active ? (
-              <Link to={productsHref(base)} className="font-semibold text-crust-700 underline underline-offset-4">
+              <Link
+                to={hrefWith({ without: [] })}
+                className="font-semibold text-crust-700 underline underline-offset-4"
+              >
                 {t.filterClear}
               </Link>
             ) : null}

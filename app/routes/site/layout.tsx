@@ -33,23 +33,29 @@ export async function loader({ context }: Route.LoaderArgs) {
 /**
  * After a client-side navigation to another address, focus moves to the new page's <main> (without
  * scrolling: the scroll restoration scrolls smoothly to the top), so keyboard and screen-reader users
- * start reading the new page instead of staying on a link that may have disappeared. A form answered
- * on the same address (validation errors) keeps its own focus handling.
+ * start reading the new page instead of staying on a link that may have disappeared. An address with a
+ * fragment naming an element (a list's filter and sort land on `#results`, issue 29) moves focus there
+ * instead; the scroll restoration has scrolled it into view. A form answered on the same address
+ * (validation errors) keeps its own focus handling.
  */
 function useFocusMainOnNavigation() {
-  const { pathname, search } = useLocation();
-  const first = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the address changes, on purpose
+  const { pathname, search, hash } = useLocation();
+  // The address focus was last moved for (the first render's: the browser placed it on loading).
+  const address = useRef<string | null>(null);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    document.getElementById("main")?.focus({ preventScroll: true });
+    const page = `${pathname}${search}`;
+    const first = address.current === null;
+    const samePage = address.current === page;
+    address.current = page;
+    if (first || (samePage && !hash)) return;
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (samePage && !target) return;
+    (target ?? document.getElementById("main"))?.focus({ preventScroll: true });
+    if (samePage) return;
     // The document's JSON-LD (written into <head> by the server, outside React) describes the page it was
     // loaded with; after a client-side navigation it would describe another page, so it goes.
     for (const script of document.head.querySelectorAll('script[type="application/ld+json"]')) script.remove();
-  }, [pathname, search]);
+  }, [pathname, search, hash]);
 }
 
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { PRODUCT_SORTS, parseSort } from "../../../domain/catalogue-sort.ts";
 import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import { he } from "../../../domain/i18n/site.ts";
@@ -8,8 +9,9 @@ import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
 import { parsePage } from "../../../domain/pagination.ts";
 import { MAX_SEARCH_LENGTH } from "../../../domain/search.ts";
 import { Breadcrumbs } from "../../components/catalogue/bits.tsx";
-import { ProductFilter, productsHref } from "../../components/catalogue/kashrut.tsx";
+import { ProductFilter, productsHref, RESULTS_ID } from "../../components/catalogue/kashrut.tsx";
 import { ProductGrid } from "../../components/catalogue/product-grid.tsx";
+import { SortForm } from "../../components/catalogue/sort.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { SearchSubmit } from "../../components/site/search-bar.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
@@ -18,7 +20,10 @@ import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { homeTrail } from "../../lib/structured-data.ts";
 import type { Route } from "./+types/products";
 
-/** Kept by the page cache per page, category, filter and search text (each normalised as the loader reads it). */
+/**
+ * Kept by the page cache per page, category, filter, sort and search text (each normalised as the loader reads it;
+ * an unknown sort or filter value is dropped from the key and ignored by the page).
+ */
 export const handle = {
   page: cachedPage({
     params: {
@@ -27,6 +32,7 @@ export const handle = {
       dietary: "dietary",
       without: "allergens",
       search: "search",
+      sort: PRODUCT_SORTS,
     },
   }),
 } satisfies PageHandle;
@@ -56,13 +62,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = parsePage(url.searchParams.get("page"));
   // Kashrut and allergens (issue 11): unknown values are ignored here (the API refuses them with a 422).
   const filter = filterFromParams(url.searchParams);
+  // The sort (issue 29): an unknown value is ignored, like an unknown filter value.
+  const sort = parseSort(url.searchParams.get("sort"));
   const products = await catalogue.products({
     page,
     search,
     categoryId: category?.id,
     filter,
+    sort,
     path: "/products",
-    query: { search, category: category?.id, ...filterQuery(filter) },
+    query: { search, category: category?.id, ...filterQuery(filter), sort },
   });
   if (!products) throw data(null, { status: 404 });
   // A page past the end (an old shared link) goes to the last page instead of an empty grid.
@@ -79,9 +88,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     image: products.data[0]?.mainImage,
     siteName: settings.brandName,
     // Filtered grids are variations of the same list: out of the index too.
-    noindex: Boolean(search) || hasFilter(filter),
+    noindex: Boolean(search) || hasFilter(filter) || sort !== undefined,
   });
-  return { products, search, category, parent, filter, seo };
+  return { products, search, category, parent, filter, sort, seo };
 }
 
 export const ErrorBoundary = SiteErrorBoundary;
@@ -120,7 +129,7 @@ const dietKey = (word: DietWord) =>
 
 /** The product grid with search, subcategory filter and pagination (spec §2, §9). */
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { products, search, category, parent, filter } = loaderData;
+  const { products, search, category, parent, filter, sort } = loaderData;
   const filtered = hasFilter(filter);
   const notes = products.searchNotes;
   // Results come exact first (the search index's order): those on this page before `exact` are exact.
@@ -135,7 +144,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       {" "}
       {heCatalogue.products.didYouMean}
       <Link
-        to={productsHref({ search: notes.didYouMean, category: category?.id, ...filterQuery(filter) })}
+        to={productsHref({ search: notes.didYouMean, category: category?.id, ...filterQuery(filter), sort })}
         className="font-bold text-crust-700 underline underline-offset-4 hover:text-crust-600"
       >
         {`«${notes.didYouMean}»`}
@@ -181,6 +190,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           {category ? <input type="hidden" name="category" value={category.id} /> : null}
           {filter.dietary ? <input type="hidden" name="dietary" value={filter.dietary} /> : null}
           {filter.without.length ? <input type="hidden" name="without" value={filter.without.join(",")} /> : null}
+          {sort ? <input type="hidden" name="sort" value={sort} /> : null}
           <input
             id="products-search"
             type="search"
@@ -196,55 +206,71 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
 
-      <div className="mt-6">
-        <ProductFilter filter={filter} search={search} categoryId={category?.id} />
-      </div>
-
-      {notes && (notes.dietWords.length > 0 || notes.contradiction) ? <DietNote notes={notes} /> : null}
-
-      <div className="mt-8">
-        {similarOnly && search ? (
-          <p className="mb-4 text-lg text-cocoa-900" data-testid="no-exact">
-            {heCatalogue.products.noExact(search)}
-            {didYouMean}
-          </p>
-        ) : null}
-        {products.data.length ? (
-          <>
-            {exactTiles.length ? <ProductGrid products={exactTiles} priorityCount={2} /> : null}
-            {similarTiles.length ? (
-              <section aria-labelledby="similar-heading" className={exactTiles.length ? "mt-12" : ""}>
-                <h2 id="similar-heading" className="text-2xl font-bold text-cocoa-900">
-                  {heCatalogue.products.similarHeading}
-                </h2>
-                <p className="mt-1 mb-5 text-cocoa-800">{heCatalogue.products.similarHint}</p>
-                <ProductGrid products={similarTiles} priorityCount={exactTiles.length ? 0 : 2} />
-              </section>
-            ) : null}
-          </>
-        ) : (
-          <div className="rounded-2xl bg-cream-50 p-8 text-center ring-1 ring-cream-300">
-            <p className="text-xl font-bold text-cocoa-900">
-              {search
-                ? heCatalogue.products.noResults
-                : filtered
-                  ? heKashrut.noFilterResults
-                  : heCatalogue.products.empty}
-            </p>
-            {search && didYouMean ? <p className="mt-2 text-lg text-cocoa-900">{didYouMean}</p> : null}
-            {search ? <p className="mt-2 text-cocoa-800">{heCatalogue.products.noResultsHint}</p> : null}
-            {!search && filtered ? <p className="mt-2 text-cocoa-800">{heKashrut.noFilterResultsHint}</p> : null}
-            {search || category || filtered ? (
-              <Link
-                to="/products"
-                className="mt-5 inline-flex min-h-12 items-center rounded-full bg-crust-700 px-6 font-bold text-white hover:bg-crust-600"
-              >
-                {heCatalogue.products.allProducts}
-              </Link>
-            ) : null}
+      {/* The results' region: the filter and sort forms land here (#results), so a phone shows the products. */}
+      <section
+        id={RESULTS_ID}
+        tabIndex={-1}
+        aria-label={heCatalogue.products.resultsLabel}
+        className="mt-6 outline-none"
+      >
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-start">
+          <div className="lg:flex-1">
+            <ProductFilter filter={filter} keep={{ search: search || undefined, category: category?.id, sort }} />
           </div>
-        )}
-      </div>
+          <SortForm
+            sort={sort}
+            searching={Boolean(search)}
+            path="/products"
+            keep={{ search: search || undefined, category: category?.id, ...filterQuery(filter) }}
+          />
+        </div>
+
+        {notes && (notes.dietWords.length > 0 || notes.contradiction) ? <DietNote notes={notes} /> : null}
+
+        <div className="mt-8">
+          {similarOnly && search ? (
+            <p className="mb-4 text-lg text-cocoa-900" data-testid="no-exact">
+              {heCatalogue.products.noExact(search)}
+              {didYouMean}
+            </p>
+          ) : null}
+          {products.data.length ? (
+            <>
+              {exactTiles.length ? <ProductGrid products={exactTiles} priorityCount={2} /> : null}
+              {similarTiles.length ? (
+                <section aria-labelledby="similar-heading" className={exactTiles.length ? "mt-12" : ""}>
+                  <h2 id="similar-heading" className="text-2xl font-bold text-cocoa-900">
+                    {heCatalogue.products.similarHeading}
+                  </h2>
+                  <p className="mt-1 mb-5 text-cocoa-800">{heCatalogue.products.similarHint}</p>
+                  <ProductGrid products={similarTiles} priorityCount={exactTiles.length ? 0 : 2} />
+                </section>
+              ) : null}
+            </>
+          ) : (
+            <div className="rounded-2xl bg-cream-50 p-8 text-center ring-1 ring-cream-300">
+              <p className="text-xl font-bold text-cocoa-900">
+                {search
+                  ? heCatalogue.products.noResults
+                  : filtered
+                    ? heKashrut.noFilterResults
+                    : heCatalogue.products.empty}
+              </p>
+              {search && didYouMean ? <p className="mt-2 text-lg text-cocoa-900">{didYouMean}</p> : null}
+              {search ? <p className="mt-2 text-cocoa-800">{heCatalogue.products.noResultsHint}</p> : null}
+              {!search && filtered ? <p className="mt-2 text-cocoa-800">{heKashrut.noFilterResultsHint}</p> : null}
+              {search || category || filtered ? (
+                <Link
+                  to="/products"
+                  className="mt-5 inline-flex min-h-12 items-center rounded-full bg-crust-700 px-6 font-bold text-white hover:bg-crust-600"
+                >
+                  {heCatalogue.products.allProducts}
+                </Link>
+              ) : null}
+            </div>
+          )}
+        </div>
+      </section>
 
       <Pagination meta={products} windowLimit={PAGE_WINDOW} className="mt-10" />
     </main>

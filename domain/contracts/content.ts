@@ -75,4 +75,7 @@ export interface Post {
   mainImage: Picture | null;
   created_at: string;
   updated_at: string;
+  /** Its window (ISO UTC or null, "from" inclusive, "until" exclusive): shown to visitors as dates (issue 29). */
+  starts_at: string | null;
+  ends_at: string | null;
 }

@@ -59,5 +59,10 @@ export const heContent = {
     newsDescription: "חדשות המאפייה: סניפים חדשים, מוצרים חדשים, סדנאות ותפריטי החגים.",
     newsEmpty: "אין חדשות כרגע.",
     newsIntro: "מה חדש במאפייה: מוצרים חדשים, סניפים, סדנאות ותפריטי החגים.",
+    // Dates on news and sales (issue 29): the day it was published, a sale's days of validity.
+    publishedOn: "פורסם ב־",
+    validFrom: "בתוקף מ־",
+    validUntil: "בתוקף עד ",
+    validUntilAfterFrom: " עד ",
   },
 } as const;

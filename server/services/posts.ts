@@ -16,7 +16,7 @@ const OWNER_TYPE = { sales: "sale", publications: "publication" } as const;
 
 export function createPostsService(db: DB, media: MediaService, table: PostTable, clock: Clock) {
   const ownerType = OWNER_TYPE[table];
-  const columns = ["id", "name", "content", "created_at", "updated_at"] as const;
+  const columns = ["id", "name", "content", "created_at", "updated_at", "starts_at", "ends_at"] as const;
 
   const withImages = (rows: Pick<PostRow, (typeof columns)[number]>[]): Promise<Post[]> =>
     media.withMainImage(ownerType, rows);

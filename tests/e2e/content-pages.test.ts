@@ -147,6 +147,8 @@ describeInChromium("content pages in Chromium", (browser) => {
         await page.waitForURL(/\/sale\/\d+$/);
         await page.locator("h1", { hasText: name }).waitFor();
         expect(await h1(page)).toBe(name);
+        // Its days of validity, or the day it was published (issue 29).
+        expect(await page.getByTestId("post-dates").first().textContent()).toMatch(/^(בתוקף|פורסם) .*\d{4}$/);
         // The list's JSON-LD does not linger after the client-side navigation.
         await expect.poll(() => page.locator('script[type="application/ld+json"]').count()).toBe(0);
         const image = page.locator("main article img").first();
@@ -161,13 +163,17 @@ describeInChromium("content pages in Chromium", (browser) => {
         expect(await axeViolations(page)).toEqual([]);
       });
 
-      it("/news shows the publications grid with image, name and text", async () => {
+      it("/news shows the publications grid with image, name, date and text", async () => {
         await visit("/news");
         expect(await h1(page)).toBe("חדשות חמות מהתנור");
         const cards = page.locator("main ul article");
         expect(await cards.count()).toBe(7);
         expect(await cards.first().locator("h2").textContent()).toMatch(/[\u0590-\u05FF]/);
-        const newsText = (await cards.first().locator("p").first().textContent()) ?? "";
+        // The day it was published, in Hebrew (issue 29), above its text.
+        const dates = cards.first().getByTestId("post-dates");
+        expect(await dates.textContent()).toMatch(/^פורסם ב־\d{1,2} ב[\u0590-\u05FF]+ \d{4}$/);
+        expect(await dates.locator("time").getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        const newsText = (await cards.first().locator("p:not([data-testid=post-dates])").first().textContent()) ?? "";
         expect(newsText.length).toBeGreaterThan(60);
         expect(newsText).toMatch(/[\u0590-\u05FF]/);
         expect(await axeViolations(page)).toEqual([]);

@@ -5,6 +5,7 @@
  * Also /sitemap.xml and /robots.txt.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { addDays, jerusalemDate, jerusalemInstant } from "../../domain/hours/time.ts";
 import { heContent } from "../../domain/i18n/content.ts";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { he } from "../../domain/i18n/site.ts";
@@ -157,6 +158,57 @@ for (const factory of testDatabases()) {
         const data = await new TestClient(env.t).fetch(`${path === "/" ? "/_" : path}.data`);
         expect(data.status, path).toBe(200);
         expect(await data.text(), path).not.toContain("schema.org");
+      }
+    });
+
+    it("issue 29: news show the day they were published, sales their days of validity, in Hebrew", async () => {
+      const db = env.database.handle.db;
+      const hebrewDay = (date: string) =>
+        new Intl.DateTimeFormat("he-IL", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+      const today = jerusalemDate(new Date());
+      // A sale valid from two days ago until the end of the ninth day from now (its window ends at midnight).
+      const sale = await db.selectFrom("sales").select("id").where("status", "=", 1).executeTakeFirstOrThrow();
+      const other = await db
+        .selectFrom("sales")
+        .select(["id", "created_at"])
+        .where("status", "=", 1)
+        .where("id", "<>", sale.id)
+        .where("starts_at", "is", null)
+        .where("ends_at", "is", null)
+        .executeTakeFirstOrThrow();
+      const news = await db
+        .selectFrom("publications")
+        .select(["id", "created_at"])
+        .where("status", "=", 1)
+        .executeTakeFirstOrThrow();
+      const window = { starts_at: null as string | null, ends_at: null as string | null };
+      await db
+        .updateTable("sales")
+        .set({
+          starts_at: jerusalemInstant(addDays(today, -2), "00:00").toISOString(),
+          ends_at: jerusalemInstant(addDays(today, 10), "00:00").toISOString(),
+        })
+        .where("id", "=", sale.id)
+        .execute();
+      await env.t.contentVersion.bump();
+      try {
+        const validity = `${heContent.posts.validFrom}<time dateTime="${addDays(today, -2)}">${hebrewDay(addDays(today, -2))}</time>${heContent.posts.validUntilAfterFrom}<time dateTime="${addDays(today, 9)}">${hebrewDay(addDays(today, 9))}</time>`;
+        const salePage = await page(`/sale/${sale.id}`);
+        expect(salePage.html).toContain(validity);
+        const list = await page("/sales");
+        expect(list.html).toContain(validity);
+        // A sale without a window: the day it was published.
+        const published = jerusalemDate(new Date(other.created_at));
+        expect(list.html).toContain(
+          `${heContent.posts.publishedOn}<time dateTime="${published}">${hebrewDay(published)}</time>`,
+        );
+        const newsDay = jerusalemDate(new Date(news.created_at));
+        expect((await page("/news")).html).toContain(
+          `${heContent.posts.publishedOn}<time dateTime="${newsDay}">${hebrewDay(newsDay)}</time>`,
+        );
+      } finally {
+        await db.updateTable("sales").set(window).where("id", "=", sale.id).execute();
+        await env.t.contentVersion.bump();
       }
     });
 

@@ -3,6 +3,7 @@ import type { Post } from "../../../domain/contracts/content.ts";
 import { excerpt } from "../../lib/seo.ts";
 import { ResponsivePicture } from "../ui/picture.tsx";
 import { Paragraphs } from "./page-header.tsx";
+import { PostDates } from "./post-dates.tsx";
 
 const CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, calc(100vw - 3rem)";
 
@@ -16,12 +17,15 @@ export function PostCard({
   linkLabel,
   priority = false,
   headingLevel = 2,
+  dates,
 }: {
   post: Post;
   to?: string;
   linkLabel?: string;
   priority?: boolean;
   headingLevel?: 2 | 3;
+  /** Which dates the card shows under its name (issue 29): a news item's publication, a sale's validity. */
+  dates?: "news" | "sale";
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const image = (
@@ -47,6 +51,7 @@ export function PostCard({
             post.name
           )}
         </Heading>
+        {dates ? <PostDates post={post} kind={dates} /> : null}
         {to ? (
           <p className="text-cocoa-800">{excerpt(post.content, 140)}</p>
         ) : (

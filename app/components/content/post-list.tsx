@@ -13,6 +13,7 @@ export function PostListPage({
   posts,
   card,
   anchorOf,
+  dates,
 }: {
   heading: string;
   intro: string;
@@ -20,6 +21,8 @@ export function PostListPage({
   posts: Post[];
   card?: (post: Post) => { to: string; linkLabel: string };
   anchorOf?: (post: Post) => string;
+  /** Which dates each card shows (issue 29). */
+  dates: "news" | "sale";
 }) {
   return (
     <main id="main" tabIndex={-1} className="outline-none">
@@ -31,7 +34,7 @@ export function PostListPage({
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {posts.map((post, index) => (
               <li key={post.id} id={anchorOf?.(post)}>
-                <PostCard post={post} {...card?.(post)} priority={index === 0} />
+                <PostCard post={post} {...card?.(post)} priority={index === 0} dates={dates} />
               </li>
             ))}
           </ul>

@@ -28,6 +28,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
       intro={t.newsIntro}
       empty={t.newsEmpty}
       posts={loaderData.posts}
+      dates="news"
       // News items have no page of their own (the full text is on the card): each keeps an id to link to.
       anchorOf={(post) => `publication-${post.id}`}
     />

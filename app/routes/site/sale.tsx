@@ -4,6 +4,7 @@ import { heForms } from "../../../domain/i18n/forms.ts";
 import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
 import { PageHeader, Paragraphs } from "../../components/content/page-header.tsx";
 import { PostCard } from "../../components/content/post-card.tsx";
+import { PostDates } from "../../components/content/post-dates.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { idFromParam } from "../../lib/params.ts";
@@ -53,7 +54,9 @@ export default function SalePage({ loaderData }: Route.ComponentProps) {
   const { sale, others } = loaderData;
   return (
     <main id="main" tabIndex={-1} className="outline-none">
-      <PageHeader title={sale.name} back={{ to: "/sales", label: t.allSales }} />
+      <PageHeader title={sale.name} back={{ to: "/sales", label: t.allSales }}>
+        <PostDates post={sale} kind="sale" className="mt-3 text-base" />
+      </PageHeader>
       <article className="mx-auto grid max-w-7xl gap-8 px-6 pt-2 pb-8 lg:grid-cols-2 lg:items-start">
         <ResponsivePicture
           picture={sale.mainImage}
@@ -81,7 +84,13 @@ export default function SalePage({ loaderData }: Route.ComponentProps) {
           <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {others.map((other) => (
               <li key={other.id}>
-                <PostCard post={other} to={`/sale/${other.id}`} linkLabel={t.saleDetails} headingLevel={3} />
+                <PostCard
+                  post={other}
+                  to={`/sale/${other.id}`}
+                  linkLabel={t.saleDetails}
+                  headingLevel={3}
+                  dates="sale"
+                />
               </li>
             ))}
           </ul>

@@ -28,6 +28,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
       intro={t.salesIntro}
       empty={t.salesEmpty}
       posts={loaderData.posts}
+      dates="sale"
       card={(sale) => ({ to: `/sale/${sale.id}`, linkLabel: t.saleDetails })}
     />
   );

@@ -32,6 +32,9 @@ export default [
     // The unsubscribe link of every club e-mail, and its RFC 8058 one-click POST (issue 29).
     route("club/unsubscribe", "routes/site/club-unsubscribe.tsx"),
     route("thankYou", "routes/site/thank-you.tsx"),
+    // Pre-orders for pickup (issue 28): the basket and the order, then the order's private page.
+    route("order", "routes/site/order.tsx"),
+    route("order/:id", "routes/site/order-view.tsx"),
     route("sign_up", "routes/site/sign-up.tsx"),
   ]),
   // The back office (spec §2 admin routes, plus the sections the shop needs to edit its content). The

@@ -136,7 +136,8 @@ export const ENTITIES = {
     editors: true,
     trash: true,
     personal: false,
-    cacheTags: recordAndList("branch", "branches"),
+    // A branch deleted takes its pickup settings with it: whether any branch takes pre-orders may change.
+    cacheTags: (c) => [...recordAndList("branch", "branches")(c), ...(c.action === "delete" ? ["preorders"] : [])],
   },
   Sale: {
     subject: true,

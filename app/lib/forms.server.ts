@@ -29,7 +29,7 @@ export async function handlePublicForm(
   request: Request,
   fields: readonly string[],
   submit: (values: Record<string, string>) => Promise<unknown>,
-  successPath: string,
+  successPath: string | ((result: unknown) => string),
 ) {
   // A form posts urlencoded or multipart; JSON or text/plain is a client error, never a 500.
   const type = request.headers.get("content-type") ?? "";
@@ -37,13 +37,17 @@ export async function handlePublicForm(
     return data({ failure: "unsupported" } satisfies FormResult, { status: 415 });
   }
   let values: Record<string, string> = {};
+  let outcome: unknown;
   try {
     values = formValues(await request.formData());
-    await submit(values);
+    outcome = await submit(values);
   } catch (error) {
     const http = asHttpError(error);
-    if (http?.status === 422 && http.errors) {
-      return data({ errors: http.errors, values: pickValues(values, fields) } satisfies FormResult, { status: 422 });
+    // 422: what was typed; 409: what was asked for is no longer there (a pre-order's slot filled meanwhile).
+    if ((http?.status === 422 || http?.status === 409) && http.errors) {
+      return data({ errors: http.errors, values: pickValues(values, fields) } satisfies FormResult, {
+        status: http.status,
+      });
     }
     // The form's subject is gone (a review of a product no longer published): the page's own 404.
     if (http?.status === 404) throw data(null, { status: 404 });
@@ -56,7 +60,7 @@ export async function handlePublicForm(
     console.error("public form failed", error);
     return data({ failure: "server", values: pickValues(values, fields) } satisfies FormResult, { status: 500 });
   }
-  return redirect(successPath);
+  return redirect(typeof successPath === "string" ? successPath : successPath(outcome));
 }
 
 /**
@@ -98,7 +102,7 @@ export function publicFormAction(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   fields: readonly string[],
   submit: (services: Services, values: Record<string, string>, request: { clientAddress: string }) => Promise<unknown>,
-  successPath: string,
+  successPath: string | ((result: unknown) => string),
 ) {
   const services = context.get(servicesContext);
   const info = context.get(requestContext);

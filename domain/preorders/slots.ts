@@ -106,3 +106,7 @@ export function nearestFreeSlots(
     )
     .slice(0, count);
 }
+
+const dayFormat = new Intl.DateTimeFormat("he-IL", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+/** "יום שישי, 4 בדצמבר" for a civil date "YYYY-MM-DD" (the date itself, whatever the reader's time zone). */
+export const pickupDayLabel = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));

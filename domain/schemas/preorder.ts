@@ -7,38 +7,19 @@ import { z } from "zod";
 import { isCalendarDate } from "../hours/time.ts";
 import { hePreorders } from "../i18n/preorders.ts";
 import { parseIsraeliPhone } from "../phone.ts";
+import { type BasketLine, parseBasket } from "../preorders/basket.ts";
 import { asString } from "./common.ts";
 import { multiLine, singleLine } from "./fields.ts";
 
-export const ORDER_FIELDS = ["items", "branch", "slot", "name", "phone", "email", "note", "consent", "key"] as const;
-export const ORDER_LIMITS = { name: 100, email: 254, phone: 20, note: 200, lines: 20, quantity: 50 } as const;
+import { ORDER_LIMITS } from "./preorder-limits.ts";
+
+export { ORDER_FIELDS, ORDER_LIMITS } from "./preorder-limits.ts";
 
 const m = hePreorders.errors;
 
-export interface BasketLine {
-  product: number;
-  size: number;
-  quantity: number;
-}
+export type { BasketLine };
 
 const positiveId = (value: string) => /^[1-9]\d{0,8}$/.test(value);
-
-/** "12.34.2,15.7.1" → lines; null when any part is malformed. Lines of the same product and size are merged. */
-export function parseBasket(value: string): BasketLine[] | null {
-  if (!value.trim()) return [];
-  const lines: BasketLine[] = [];
-  for (const part of value.split(",")) {
-    const [product = "", size = "", quantity = ""] = part.trim().split(".");
-    if (!positiveId(product) || !positiveId(size) || !/^\d{1,4}$/.test(quantity)) return null;
-    const same = lines.find((l) => l.product === Number(product) && l.size === Number(size));
-    if (same) same.quantity += Number(quantity);
-    else lines.push({ product: Number(product), size: Number(size), quantity: Number(quantity) });
-  }
-  return lines;
-}
-
-export const formatBasket = (lines: readonly BasketLine[]) =>
-  lines.map((l) => `${l.product}.${l.size}.${l.quantity}`).join(",");
 
 /** "YYYY-MM-DD HH:MM" */
 export function parseSlotValue(value: string): { date: string; start: string } | null {

@@ -5,6 +5,7 @@
  */
 import { hePreorders } from "../../domain/i18n/preorders.ts";
 import { formatShekels } from "../../domain/money.ts";
+import { pickupDayLabel } from "../../domain/preorders/slots.ts";
 import { whatsappHref } from "../../domain/whatsapp.ts";
 import { escapeHtml } from "../http/error-page.ts";
 import type { OrderView } from "../services/preorders.ts";
@@ -12,10 +13,6 @@ import type { MailMessage } from "./mailer.ts";
 
 const t = hePreorders.mail;
 const c = hePreorders.confirmation;
-
-const dayFormat = new Intl.DateTimeFormat("he-IL", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
-/** "יום שישי, 4 בדצמבר" for a civil date "YYYY-MM-DD". */
-export const pickupDayLabel = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
 
 export function orderMessage(
   kind: "confirmation" | "ready",

@@ -24,6 +24,7 @@ import {
   orderDeadline,
   type PickupDay,
   type PickupRules,
+  pickupDayLabel,
   pickupDays,
   slotKey,
 } from "../../domain/preorders/slots.ts";
@@ -62,6 +63,14 @@ export interface PricedLine extends BasketLine {
   lineTotal: number;
   /** The product's per-day limit (null: none). */
   dailyLimit: number | null;
+  /** "Sold out today" until this ISO instant (issue 30), or null. */
+  soldOutUntil: string | null;
+}
+
+/** A pickup day as the order page offers it for one basket: a day the basket cannot have says why. */
+export interface OfferedDay extends PickupDay {
+  /** Why this basket cannot be picked up that day (a product's daily limit reached), or null. */
+  blocked: string | null;
 }
 
 export interface OrderView {
@@ -163,6 +172,7 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
         "products.id as product",
         "products.name as productName",
         "products.preorder_daily_limit as dailyLimit",
+        "products.sold_out_until as soldOutUntil",
       ])
       .where(
         "sizes.id",
@@ -188,34 +198,66 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
         unitPrice,
         lineTotal: agorotToShekels(row.price * line.quantity),
         dailyLimit: row.dailyLimit,
+        soldOutUntil: row.soldOutUntil,
       });
     }
     return { priced, missing };
   }
 
-  /** Products' quantities already ordered for `date`. */
-  async function dayCounts(productIds: readonly number[], date: string): Promise<Map<number, number>> {
-    if (!productIds.length) return new Map();
-    const rows = await db
-      .selectFrom("product_day_counts")
-      .select(["product_id", "quantity"])
-      .where("product_id", "in", productIds)
-      .where("pickup_date", "=", date)
-      .execute();
-    return new Map(rows.map((r) => [r.product_id, r.quantity]));
+  /**
+   * The days as this basket can have them: a day on which a product's daily limit leaves less than the basket
+   * asks is blocked with the reason; slots before a product's "sold out today" ends are left out. The order is
+   * checked again when placed.
+   */
+  async function offer(days: readonly PickupDay[], priced: readonly PricedLine[]): Promise<OfferedDay[]> {
+    const wanted = new Map<number, { quantity: number; limit: number; name: string }>();
+    for (const line of priced) {
+      if (line.dailyLimit === null) continue;
+      const entry = wanted.get(line.product) ?? { quantity: 0, limit: line.dailyLimit, name: line.productName };
+      entry.quantity += line.quantity;
+      wanted.set(line.product, entry);
+    }
+    const counts =
+      wanted.size && days.length
+        ? await db
+            .selectFrom("product_day_counts")
+            .select(["product_id", "pickup_date", "quantity"])
+            .where("product_id", "in", [...wanted.keys()])
+            .where(
+              "pickup_date",
+              "in",
+              days.map((d) => d.date),
+            )
+            .execute()
+        : [];
+    const soldOutUntil = priced
+      .map((l) => l.soldOutUntil)
+      .filter((t): t is string => t !== null)
+      .sort()
+      .at(-1);
+    return days
+      .map((day) => {
+        let blocked: string | null = null;
+        for (const [productId, want] of wanted) {
+          const taken = counts.find((c) => c.product_id === productId && c.pickup_date === day.date)?.quantity ?? 0;
+          const left = Math.max(0, want.limit - taken);
+          if (want.quantity > left) {
+            blocked = hePreorders.order.soldOutForDay(want.name, left);
+            break;
+          }
+        }
+        const slots = soldOutUntil
+          ? day.slots.filter((s) => jerusalemInstant(day.date, s.start).toISOString() >= soldOutUntil)
+          : day.slots;
+        return { ...day, slots, blocked };
+      })
+      .filter((day) => day.slots.length > 0);
   }
 
   function nearestMessage(days: PickupDay[], date: string, start: string): string {
     const near = nearestFreeSlots(days, date, start);
     if (!near.length) return m.slotFull;
-    const fmt = new Intl.DateTimeFormat("he-IL", {
-      weekday: "long",
-      day: "numeric",
-      month: "numeric",
-      timeZone: "UTC",
-    });
-    const label = (d: string) => fmt.format(new Date(`${d}T12:00:00Z`));
-    return `${m.slotFull} ${m.nearest} ${near.map((s) => `${label(s.date)} ${s.start}–${s.end}`).join("; ")}`;
+    return `${m.slotFull} ${m.nearest} ${near.map((s) => `${pickupDayLabel(s.date)} ${s.start}–${s.end}`).join("; ")}`;
   }
 
   const existing = (key: string) =>
@@ -513,7 +555,7 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
     branches,
     availability,
     price,
-    dayCounts,
+    offer,
     place,
     view,
     withLink,

@@ -14,6 +14,7 @@
  *   filters          which products a dietary or allergen filter keeps (their kashrut and allergen fields)
  *   categories, branches, sales, publications   which records a list or menu of that kind holds
  *   settings, reviews
+ *   preorders        whether any branch takes pre-orders (the order links and the product pages' form)
  *   any              every change: what a read not declared here carries, so it is never served stale
  *
  * Each public service's methods are wrapped here, next to the tags they read; a method nobody declared reads
@@ -66,7 +67,7 @@ const withSubIds = (items: readonly { id: number; subCategories?: readonly { id:
 
 /** The public services, each read recording what it read. Writes (forms) and admin services pass unchanged. */
 export function withReadTags(services: Services): Services {
-  const { catalogue, categories, branches, sales, publications, seasonal, settings, reviews } = services;
+  const { catalogue, categories, branches, sales, publications, seasonal, settings, reviews, preorders } = services;
   return {
     ...services,
     catalogue: tagged(catalogue, {
@@ -134,5 +135,8 @@ export function withReadTags(services: Services): Services {
     }),
     settings: tagged(settings, { get: () => ["settings"] }),
     reviews: tagged(reviews, { ofProduct: (_, id) => ["reviews", `product:${id}`] }),
+    // Only the list of branches taking pre-orders is read by cached pages; the rest is the order pages' own.
+    // (A branch's name or address on the order page is not on a cached page: its list is read there.)
+    preorders: tagged(preorders, { branches: () => ["preorders"] }),
   };
 }

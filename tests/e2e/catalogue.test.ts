@@ -172,17 +172,17 @@ describeInChromium("catalogue screens", (browser) => {
         expect(new Set(colours).size).toBe(new Set(product.tag.map((t) => t.color)).size);
       });
 
-      it("has an order-now link opening the delivery site in a new tab", async () => {
-        // On a phone the link also repeats under the name (first screen); every copy opens a new tab.
+      it("has the pre-order form (issue 28), and every order-now link leads to it", async () => {
+        await page
+          .getByRole("region", { name: "הזמנה מראש לאיסוף" })
+          .getByRole("button", { name: "הוספה להזמנה" })
+          .waitFor();
+        // On a phone the link repeats under the name (first screen).
         const links = await page
           .locator("main")
           .getByRole("link", { name: /הזמינו עכשיו/ })
           .all();
-        expect(links.length).toBeGreaterThan(0);
-        for (const order of links) {
-          expect(await order.getAttribute("target")).toBe("_blank");
-          expect(await order.getAttribute("rel")).toContain("noopener");
-        }
+        for (const order of links) expect(await order.getAttribute("href")).toBe("#preorder");
       });
 
       it("suggests similar products, never the product itself", async () => {

@@ -18,11 +18,21 @@ export function ExternalLink({
 }
 
 /**
- * The button to the bakery's order site (the settings' order URL), in a new tab; nothing while no URL is set.
+ * The button to order: the site's pre-order page while a branch takes pre-orders, else the bakery's order site
+ * (the settings' order URL) in a new tab; nothing while neither is set.
  * `className` adds the place's size, spacing and type to the shared berry pill.
  */
 export function OrderLink({ href, className, children }: { href: string; className: string; children: ReactNode }) {
   if (!href) return null;
+  const pill = `inline-flex items-center rounded-full bg-berry-700 text-white hover:bg-berry-600 ${className}`;
+  // The site's own pre-order page (issue 28) or a form on this page: an ordinary link, in this tab.
+  if (href.startsWith("/") || href.startsWith("#")) {
+    return (
+      <a href={href} data-chat-avoid="" className={pill}>
+        {children}
+      </a>
+    );
+  }
   return (
     <ExternalLink
       href={href}

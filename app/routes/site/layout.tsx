@@ -26,8 +26,13 @@ export const links: Route.LinksFunction = () =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const [settings, categories] = await Promise.all([services.settings.get(), services.categories.menu()]);
-  return { settings, categories };
+  const [settings, categories, pickup] = await Promise.all([
+    services.settings.get(),
+    services.categories.menu(),
+    services.preorders.branches(),
+  ]);
+  // While a branch takes pre-orders, "order now" leads to the site's own pre-order page (issue 28).
+  return { settings: pickup.length ? { ...settings, orderUrl: "/order" } : settings, categories };
 }
 
 /**

@@ -9,6 +9,7 @@ import { soldOutEnd } from "../../../domain/sold-out.ts";
 import { Breadcrumbs, CategoryChips, ProductRating, SoldOutBadge, TagBadge } from "../../components/catalogue/bits.tsx";
 import { ProductGallery } from "../../components/catalogue/gallery.tsx";
 import { AllergensBlock, KashrutLine } from "../../components/catalogue/kashrut.tsx";
+import { PreorderForm } from "../../components/catalogue/preorder-form.tsx";
 import { ProductGrid } from "../../components/catalogue/product-grid.tsx";
 import { ProductReviewsSection } from "../../components/catalogue/reviews.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
@@ -51,12 +52,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idFromParam(params.id);
   const services = context.get(servicesContext);
   const { publicUrl } = context.get(requestContext);
-  const [settings, product, similar, certificates, reviews] = await Promise.all([
+  const [settings, product, similar, certificates, reviews, pickup] = await Promise.all([
     services.settings.get(),
     services.catalogue.product(id),
     services.catalogue.similar(id),
     services.branches.certificates(),
     services.reviews.ofProduct(id),
+    services.preorders.branches(),
   ]);
   if (!product) throw data(null, { status: 404 });
   // Kashrut is claimed only while a branch holds a valid certificate (the page cache keys this page by the
@@ -77,7 +79,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     productJsonLd(product, { publicUrl, brandName: settings.brandName, kosher: authority !== null, reviews }),
     breadcrumbJsonLd(trailOf(product), publicUrl),
   );
-  return { product, similar, authority, reviews, seo };
+  // The pre-order form while a branch takes pre-orders (issue 28) and the product has a size to order.
+  return { product, similar, authority, reviews, seo, preorder: pickup.length > 0 && product.size.length > 0 };
 }
 
 export const ErrorBoundary = SiteErrorBoundary;
@@ -128,8 +131,9 @@ function SoldOut({ until }: { until: string }) {
 
 /** The product page (spec §2). */
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, similar, authority, reviews } = loaderData;
+  const { product, similar, authority, reviews, preorder } = loaderData;
   const settings = useSiteSettings();
+  const orderHref = preorder ? "#preorder" : settings.orderUrl;
 
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 outline-none sm:px-6">
@@ -156,7 +160,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             <a href="#reviews" className="mt-3 inline-block rounded-md hover:underline">
               <ProductRating average={reviews.average} count={reviews.count} />
             </a>
-            <PhoneSummary sizes={product.size} orderUrl={settings.orderUrl} />
+            <PhoneSummary sizes={product.size} orderUrl={orderHref} />
           </div>
 
           <KashrutLine product={product} authority={authority} />
@@ -213,12 +217,16 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             )}
           </section>
 
-          <OrderLink
-            href={settings.orderUrl}
-            className="min-h-12 justify-center self-start px-8 text-lg font-bold shadow"
-          >
-            {heCatalogue.product.orderNow}
-          </OrderLink>
+          {preorder ? (
+            <PreorderForm productId={product.id} sizes={product.size} />
+          ) : (
+            <OrderLink
+              href={settings.orderUrl}
+              className="min-h-12 justify-center self-start px-8 text-lg font-bold shadow"
+            >
+              {heCatalogue.product.orderNow}
+            </OrderLink>
+          )}
         </div>
       </div>
 

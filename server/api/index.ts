@@ -13,6 +13,7 @@ import { createAdminApi } from "./admin/index.ts";
 import { createCatalogueRouter } from "./catalogue.ts";
 import { createContentRouter } from "./content.ts";
 import { createFormsRouter } from "./forms.ts";
+import { createPreordersRouter } from "./preorders.ts";
 
 export interface ApiDeps {
   services: Services;
@@ -58,6 +59,7 @@ export function createApiRouter(deps: ApiDeps) {
   api.route("/", createAdminApi(deps.services, { trustProxy: deps.limiter.trustProxy, logger: deps.logger }));
   api.route("/", createContentRouter(deps.services));
   api.route("/", createFormsRouter(deps.services, deps.limiter));
+  api.route("/", createPreordersRouter(deps.services, deps.limiter));
   api.route("/", createCatalogueRouter(deps));
 
   api.all("*", (c: Context<AppEnv>) => {

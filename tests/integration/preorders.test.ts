@@ -15,6 +15,7 @@ import { createBackgroundWorker } from "../../server/jobs/background.ts";
 import { createLogger } from "../../server/log.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
 import { ORDER_MAIL_JOB } from "../../server/services/preorders.ts";
+import { TestClient } from "../support/client.ts";
 import { testDatabases } from "../support/database.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
 import { suiteApp } from "../support/suite-app.ts";
@@ -302,6 +303,32 @@ for (const factory of testDatabases()) {
       expect(mails[0]!.text).toContain(`/order/${placed.id}?t=${placed.token}`);
       expect(mails[0]!.html).toContain('dir="rtl"');
       expect(mails[0]!.raw).toMatch(new RegExp(`Message-ID: <order-${placed.id}-confirmation@`, "i"));
+    });
+
+    it("the JSON API: slots never cached, an order → 201 with its private link, a full slot → 409 in Hebrew; no page is invalidated", async () => {
+      const visitor = new TestClient(env.t);
+      const slotsRes = await visitor.fetch(`/api/preorders/slots?branch=${branchId}`);
+      expect(slotsRes.status).toBe(200);
+      expect(slotsRes.headers.get("cache-control")).toBe("no-store");
+      const { data } = (await slotsRes.json()) as { data: { days: PickupDay[] } };
+      const day = data.days.find((d) => d.date === "2026-12-14")!;
+      const slot = `${day.date} ${day.slots[0]!.start}`;
+      expect((await visitor.fetch("/api/preorders/slots?branch=999999")).status).toBe(404);
+      await setRules({ orders_per_slot: 1 });
+      const before = env.t.contentVersion.current();
+      const res = await visitor.fetch("/api/preorders", { method: "POST", json: order({ slot }) });
+      expect(res.status).toBe(201);
+      const body = (await res.json()) as { data: { id: number; link: string } };
+      expect(body.data.link).toMatch(new RegExp(`^/order/${body.data.id}\\?t=[\\w-]{32}$`));
+      const full = await visitor.fetch("/api/preorders", { method: "POST", json: order({ slot }) });
+      expect(full.status).toBe(409);
+      const refusal = (await full.json()) as { message: string; errors: Record<string, string[]> };
+      expect(refusal.message).toContain(m.slotFull);
+      expect(refusal.errors.slot?.[0]).toContain(m.nearest);
+      const bad = await visitor.fetch("/api/preorders", { method: "POST", json: order({ slot, phone: "abc" }) });
+      expect(bad.status).toBe(422);
+      expect(env.t.contentVersion.current()).toBe(before);
+      await setRules({ orders_per_slot: 6 });
     });
 
     it("erases an order's personal fields after the retention period; the sale stays", async () => {

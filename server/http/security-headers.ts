@@ -50,8 +50,11 @@ export function addSecurityHeaders(h: HeaderTarget, status: number, nonce: strin
     h.set("Content-Security-Policy", contentSecurityPolicy(nonce, options.imageOrigin));
   }
   h.set("X-Content-Type-Options", "nosniff");
-  // A page whose address carries a secret (the club's one-time confirmation link) sends no Referer at all.
-  if (h.get("Referrer-Policy") !== "no-referrer") h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A page whose address carries a secret (the club's confirmation and unsubscribe links) sends its address to no
+  // other site: it keeps its own stricter policy (`same-origin`; `no-referrer` would make the browser send
+  // `Origin: null` with the page's form post, which React Router refuses as a cross-site action).
+  const own = h.get("Referrer-Policy");
+  if (own !== "no-referrer" && own !== "same-origin") h.set("Referrer-Policy", "strict-origin-when-cross-origin");
   h.set("X-Frame-Options", "DENY");
   h.set("Cross-Origin-Opener-Policy", "same-origin");
   h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");

@@ -15,7 +15,7 @@ import type { BrowserServer } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { findChromium, launchBrowserServer } from "../support/browser.ts";
 import { runTempDir } from "../support/run-temp.ts";
-import { copyTemplate, E2E_ADMIN, seedE2eTemplate } from "../support/seed-template.ts";
+import { copyTemplate, E2E_ADMIN, E2E_SESSION_SECRET, seedE2eTemplate } from "../support/seed-template.ts";
 import { localServerEnv } from "../support/server-process.ts";
 import { ensureSiteBuild } from "../support/site-build.ts";
 import { removeTempDir, tempDir } from "../support/temp.ts";
@@ -94,6 +94,7 @@ async function startServer(template: string, port: number): Promise<E2eServer> {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       AVIF_BACKFILL: "0",
+      SESSION_SECRET: E2E_SESSION_SECRET,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

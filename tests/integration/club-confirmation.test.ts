@@ -139,7 +139,7 @@ for (const factory of testDatabases()) {
       expect(confirmed.html).toContain(T.confirmedHeading);
       expect(confirmed.html).toContain(`<bdi dir="ltr" class="font-semibold">${email}</bdi>`);
       expect(confirmed.headers.get("cache-control")).toBe("no-store");
-      expect(confirmed.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(confirmed.headers.get("referrer-policy")).toBe("same-origin");
       expect((await member(email)).confirmed_at).not.toBeNull();
       expect(await links(email)).toBe(0);
 

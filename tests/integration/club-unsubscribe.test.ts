@@ -120,7 +120,7 @@ for (const factory of testDatabases()) {
       // The page says nothing of the member: not even the address.
       expect(opened.html).not.toContain(email);
       expect(opened.headers.get("cache-control")).toBe("no-store");
-      expect(opened.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(opened.headers.get("referrer-policy")).toBe("same-origin");
       expect(await findMember(email)).toBeDefined();
       expect((await removals()).length).toBe(before);
 

@@ -105,6 +105,8 @@ export function seedIntegrationTemplate(): Promise<string> {
 
 /** The e2e admin account, in the e2e template and given to each e2e server as ADMIN_EMAIL/ADMIN_PASSWORD. */
 export const E2E_ADMIN = { email: "e2e-admin@example.co.il", password: "e2e-admin-password-123" };
+/** The e2e servers' SESSION_SECRET: a test can sign a club member's unsubscribe link as the server does. */
+export const E2E_SESSION_SECRET = "e2e-secret-e2e-secret-e2e-secret-e2e-secret";
 /** Cheap hashes for the e2e template's admin and every account the e2e tests create (docs/security.md). */
 export const E2E_PASSWORD_HASH_COST = "10";
 

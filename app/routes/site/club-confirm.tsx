@@ -49,9 +49,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ outcome: result.status as Outcome, email }, { status: statusOf(result.status) });
 }
 
-/** The answer depends on a one-time token: never kept by a cache, and the token never leaves in a Referer. */
+/**
+ * The answer depends on a one-time token: never kept by a cache, and the token never leaves for another site in a
+ * Referer. `same-origin`, not `no-referrer`: with the latter Chromium posts the button's form (without JavaScript)
+ * with `Origin: null`, which React Router refuses as a cross-site action (400).
+ */
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 export const meta = metaFromSeo(t.title);

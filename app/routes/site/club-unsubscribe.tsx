@@ -59,9 +59,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ outcome: (intent === "erase" ? "erased" : "left") as Outcome });
 }
 
-/** The answer depends on the link's token: never kept by a cache, and the token never leaves in a Referer. */
+/**
+ * The answer depends on the link's token: never kept by a cache, and the token never leaves for another site in a
+ * Referer (`same-origin`: with `no-referrer` the no-JavaScript form post would carry `Origin: null`, refused).
+ */
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 export const meta = metaFromSeo(t.title);

@@ -363,7 +363,7 @@ export function createApp(deps: AppDeps) {
         user: auth.user,
         structuredData: [],
         clientAddress: clientAddress(c, deps.config.trustProxy),
-        limitFormSubmission: () => limiter.enforce(c, "forms"),
+        limitFormSubmission: (rule: "forms" | "preorders" = "forms") => limiter.enforce(c, rule),
         reportError: (error: unknown) => {
           unavailable ??= serviceUnavailableFor(
             error,

@@ -31,7 +31,8 @@ export interface RequestInfo {
   /** The client's address (server/http/rate-limit.ts `clientAddress`); empty on public pages. */
   clientAddress: string;
   /** Counts a submission of a public form from this client; throws a 429 error past the limit. */
-  limitFormSubmission: () => Promise<void>;
+  /** Counts a submission against the public forms' limit, or the pre-orders' (issue 28). */
+  limitFormSubmission: (rule?: "forms" | "preorders") => Promise<void>;
   /**
    * Logs an error a loader or action threw (entry.server's `handleError`). The server leaves out faults
    * outside us, such as the database being down: those are logged once per outage, not once per page.

@@ -103,6 +103,7 @@ export function publicFormAction(
   fields: readonly string[],
   submit: (services: Services, values: Record<string, string>, request: { clientAddress: string }) => Promise<unknown>,
   successPath: string | ((result: unknown) => string),
+  limit: "forms" | "preorders" = "forms",
 ) {
   const services = context.get(servicesContext);
   const info = context.get(requestContext);
@@ -110,7 +111,7 @@ export function publicFormAction(
     request,
     fields,
     async (values) => {
-      await info.limitFormSubmission();
+      await info.limitFormSubmission(limit);
       return submit(services, values, info);
     },
     successPath,

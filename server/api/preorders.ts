@@ -6,7 +6,7 @@
  *                                              note, consent, key) → 201 { data: { id, link } }; 422 field errors,
  *                                              409 a slot or a product's day that filled meanwhile
  * Availability is read for every request (`no-store`), never from a cached page. XSRF is checked before this
- * router runs (server/auth/csrf.ts); orders count against the public forms' per-address limit.
+ * router runs (server/auth/csrf.ts); orders count against the pre-orders' per-address limit (RATE_RULES.preorders).
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -39,7 +39,7 @@ export function createPreordersRouter(services: Services, limiter: RateLimiter) 
 
   api.post("/preorders", limit, async (c) => {
     c.header("Cache-Control", "no-store");
-    await limiter.enforce(c, "forms");
+    await limiter.enforce(c, "preorders");
     const placed = await services.preorders.place(await readBody(c));
     return c.json(
       { data: { id: placed.id, link: `/order/${placed.id}?t=${placed.token}` } },

@@ -213,12 +213,17 @@ export const RATE_RULES = {
   loginAccount: { limit: 100, windowMs: 60 * 60_000 },
   /** Contact requests and club sign-ups. */
   forms: { limit: 5, windowMs: 10 * 60_000 },
+  /**
+   * Pre-orders placed and cancelled (issue 28): more than the forms, since in the holiday week a family or an
+   * office behind one address orders several times, and a mobile carrier's NAT puts many customers behind one.
+   */
+  preorders: { limit: 20, windowMs: 10 * 60_000 },
   /** General ceiling per address for the JSON API, pages and their `.data` requests. */
   api: { limit: 300, windowMs: 60_000 },
 } satisfies Record<string, RateRule>;
 
 /** Limits `enforce` also counts in the shared store: they must hold across app servers. */
-const SHARED_RULES: ReadonlySet<keyof typeof RATE_RULES> = new Set(["forms"]);
+const SHARED_RULES: ReadonlySet<keyof typeof RATE_RULES> = new Set(["forms", "preorders"]);
 
 /** The client's address: the socket's, or the first X-Forwarded-For hop when behind a trusted proxy. */
 export function clientAddress(c: Context, trustProxy: boolean): string {

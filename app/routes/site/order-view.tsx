@@ -66,7 +66,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 /** Cancel: once, until the cut-off; the same page again, saying so. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const info = context.get(requestContext);
-  await info.limitFormSubmission();
+  await info.limitFormSubmission("preorders");
   const { id, token } = orderRef(params, request);
   const outcome = id ? await context.get(servicesContext).preorders.cancel(id, token) : null;
   if (!outcome) throw data(null, { status: 404 });

@@ -114,6 +114,7 @@ export async function action(args: Route.ActionArgs) {
       const { id, token } = result as { id: number; token: string };
       return `/order/${id}?t=${token}&new=1`;
     },
+    "preorders",
   );
 }
 

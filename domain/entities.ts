@@ -64,6 +64,11 @@ const PRODUCT_LIST_TAGS: Record<string, readonly string[]> = {
   allergens: ["filters", "search"],
   may_contain: ["filters", "search"],
   category: ["products"],
+  // Bulk actions (issue 30): prices and tags are shown on the product's page and tiles (as a size's or tag's own
+  // write), and the batch's number only names the batch.
+  size: [],
+  tag: [],
+  bulk: [],
 };
 const EVERY_PRODUCT_LIST = ["products", "home-products", "search", "filters"];
 

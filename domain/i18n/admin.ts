@@ -104,6 +104,8 @@ export const heAdmin = {
     filtered: "מסונן",
     /** Before the phone's row of sort buttons (the column headers). */
     sortBy: "מיון:",
+    /** Beside the header's selection checkbox on a phone (a list with bulk actions). */
+    selectPage: "בחירת כל העמוד",
   },
   pagination: {
     label: "עמודים",

@@ -402,6 +402,18 @@ export interface TrashTable {
   deleted_by_name: string | null;
 }
 
+/** A bulk action's batch, kept for its undo (migration 024, server/services/admin/bulk.ts). */
+export interface BulkBatchesTable {
+  id: Generated<number>;
+  entity_type: string;
+  action: string;
+  data: string;
+  created_at: Timestamp;
+  created_by: number | null;
+  created_by_name: string | null;
+  undone_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -433,6 +445,7 @@ export interface Database {
   slot_counts: SlotCountsTable;
   product_day_counts: ProductDayCountsTable;
   trash: TrashTable;
+  bulk_batches: BulkBatchesTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

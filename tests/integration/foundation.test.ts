@@ -199,6 +199,7 @@ const SCHEMA = {
   order_items: ["id", "order_id", "product_id", "size_id", "product_name", "size_name", "unit_price", "quantity"],
   slot_counts: ["branch_id", "pickup_date", "slot", "orders"],
   product_day_counts: ["product_id", "pickup_date", "quantity"],
+  bulk_batches: ["id", "entity_type", "action", "data", "created_at", "created_by", "created_by_name", "undone_at"],
 } as const satisfies { [T in keyof Database]: readonly (keyof Database[T] & string)[] };
 
 type Unlisted = { [T in keyof Database]: Exclude<keyof Database[T], (typeof SCHEMA)[T][number]> }[keyof Database];

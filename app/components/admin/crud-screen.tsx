@@ -92,6 +92,15 @@ export interface CrudControls<Row, Item = Row> {
   edit: (item: Item) => void;
 }
 
+/** What a list's bulk actions get (the products list, issue 30): the list and its selected rows on this page. */
+export interface BulkContext<Row> {
+  list: AdminList<Row>;
+  selected: Row[];
+  /** Selects these rows of the page (all of them: "select page"). */
+  select: (ids: Iterable<number>) => void;
+  clear: () => void;
+}
+
 /** What the view modal's component gets: the item, and the screen's controls (for actions on it). */
 export interface ViewProps<Row, Item = Row> {
   item: Item;
@@ -154,6 +163,8 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
   readOnly?: boolean;
   /** The row's delete button, when it is not the usual "מחיקה" (the trash's "מחק לצמיתות"). */
   deleteLabel?: string;
+  /** Bulk actions: the rows get selection checkboxes, and this renders the selection bar and its dialogs. */
+  bulk?: (context: BulkContext<Row>) => ReactNode;
 }) {
   const { messages: t, subject, endpoint, Form, View } = props;
   const radioParam = props.radioFilter?.param;
@@ -173,6 +184,17 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [modal, setModal] = useState<ModalState<Row, Item>>({ kind: "none" });
+  // The rows selected for a bulk action: of the page shown, so another page, search or sort starts afresh.
+  const [selectedKeys, setSelectedKeys] = useState<Set<number>>(() => new Set());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list query clears the selection
+  useEffect(() => setSelectedKeys(new Set()), [list.query]);
+  const pageRows = list.page?.data ?? [];
+  const bulkContext: BulkContext<Row> = {
+    list,
+    selected: pageRows.filter((row) => selectedKeys.has(row.id)),
+    select: (ids) => setSelectedKeys(new Set(ids)),
+    clear: () => setSelectedKeys(new Set()),
+  };
   const close = () => setModal({ kind: "none" });
   const controls: CrudControls<Row, Item> = {
     list,
@@ -271,6 +293,7 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
         label={t.heading}
         columns={props.columns}
         list={list}
+        selection={props.bulk ? { keys: selectedKeys, onChange: setSelectedKeys } : undefined}
         actions={(row) => {
           const name = props.rowName(row);
           return (
@@ -317,6 +340,7 @@ export function CrudScreen<Row extends { id: number }, Item extends { id: number
         }}
       />
       <ListFooter list={list} />
+      {props.bulk?.(bulkContext)}
 
       {Form ? (
         <AdminModal

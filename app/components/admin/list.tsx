@@ -12,6 +12,7 @@ import { type CSSProperties, type FormEvent, type ReactNode, useEffect, useId, u
 import {
   Button,
   Cell,
+  Checkbox,
   Column,
   Row,
   type SortDescriptor,
@@ -27,7 +28,7 @@ import { heAdmin } from "../../../domain/i18n/admin.ts";
 import { DEFAULT_PER_PAGE, PER_PAGE_CHOICES } from "../../../domain/schemas/admin/list.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { ChevronIcon, SearchIcon } from "../ui/icon.tsx";
-import { SortIcon } from "../ui/other-icons.tsx";
+import { CheckIcon, SortIcon } from "../ui/other-icons.tsx";
 import { Pagination } from "../ui/pagination.tsx";
 import { buttonClass } from "./fields.tsx";
 import { type AdminList, useParamFields } from "./use-admin-list.ts";
@@ -159,17 +160,52 @@ export interface ListColumn<T> {
   card?: "label" | "plain";
 }
 
+/**
+ * Rows chosen for a bulk action (the products list, issue 30): the ids of the page's selected rows. With it the
+ * table is React Aria's multiple selection — a checkbox per row (named with the row's header) and one for the
+ * page in the header; Space selects the focused row, a click or tap on a row toggles it.
+ */
+export interface TableSelection {
+  keys: ReadonlySet<number>;
+  onChange: (keys: Set<number>) => void;
+}
+
+/** The selection checkbox, as React Aria's table wires it (its name: "בחר" with the row, or "בחר הכל"). */
+function SelectionBox() {
+  return (
+    <Checkbox
+      slot="selection"
+      className="group inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center outline-none md:min-h-9 md:min-w-9"
+    >
+      {({ isSelected, isIndeterminate }) => (
+        <span
+          aria-hidden="true"
+          className="flex size-6 items-center justify-center rounded-md border-2 border-cocoa-800 bg-white text-white group-data-[selected]:border-crust-700 group-data-[selected]:bg-crust-700 group-data-[indeterminate]:border-crust-700 group-data-[indeterminate]:bg-crust-700 group-data-[focus-visible]:ring-4 group-data-[focus-visible]:ring-crust-600/50"
+        >
+          {isSelected ? (
+            <CheckIcon className="size-4" />
+          ) : isIndeterminate ? (
+            <span className="h-0.5 w-3 bg-white" />
+          ) : null}
+        </span>
+      )}
+    </Checkbox>
+  );
+}
+
 /** A sortable table of rows (React Aria Table: keyboard grid navigation, aria-sort). */
 export function AdminTable<T extends { id: number }>({
   label,
   columns,
   list,
   actions,
+  selection,
 }: {
   label: string;
   columns: ListColumn<T>[];
   list: AdminList<T>;
   actions?: (row: T) => ReactNode;
+  selection?: TableSelection;
 }) {
   const orderColumn = list.params.get("order_column") ?? "created_at";
   const direction = list.params.get("order_direction") === "asc" ? "ascending" : "descending";
@@ -196,6 +232,14 @@ export function AdminTable<T extends { id: number }>({
     >
       <Table
         aria-label={label}
+        {...(selection
+          ? {
+              selectionMode: "multiple" as const,
+              selectedKeys: selection.keys as Set<number>,
+              onSelectionChange: (keys) =>
+                selection.onChange(keys === "all" ? new Set(rows.map((r) => r.id)) : new Set([...keys].map(Number))),
+            }
+          : {})}
         sortDescriptor={sortDescriptor}
         onSortChange={(d) =>
           list.update({
@@ -206,6 +250,19 @@ export function AdminTable<T extends { id: number }>({
         className="w-full border-collapse text-start max-md:block"
       >
         <TableHeader className="bg-cream-200 text-cocoa-900 max-md:block max-md:bg-transparent max-md:[&>tr]:mb-3 max-md:[&>tr]:flex max-md:[&>tr]:flex-wrap max-md:[&>tr]:items-center max-md:[&>tr]:gap-1.5 max-md:[&>tr]:before:text-sm max-md:[&>tr]:before:font-medium max-md:[&>tr]:before:content-(--sort-label)">
+          {selection ? (
+            <Column
+              id="select"
+              className="w-12 px-2 py-1 text-start outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-inset data-[focus-visible]:ring-crust-600/50 max-md:order-first max-md:basis-full max-md:px-0"
+            >
+              <span className="inline-flex items-center gap-1">
+                <SelectionBox />
+                <span aria-hidden="true" className="text-sm font-medium md:hidden">
+                  {heAdmin.list.selectPage}
+                </span>
+              </span>
+            </Column>
+          ) : null}
           {columns.map((c) => (
             <Column
               key={c.id}
@@ -246,14 +303,20 @@ export function AdminTable<T extends { id: number }>({
           {(row) => (
             <Row
               id={row.id}
-              columns={[...columns, ...(actions ? [{ id: "actions" } as ListColumn<T>] : [])]}
-              className={`border-t border-cream-200 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-inset data-[focus-visible]:ring-crust-600/50 data-[hovered]:bg-cream-50 max-md:grid max-md:gap-y-1 max-md:rounded-xl max-md:border-0 max-md:bg-white max-md:p-3 max-md:shadow-sm max-md:ring-1 max-md:ring-cream-300 ${media ? "max-md:grid-cols-[auto_minmax(0,1fr)] max-md:gap-x-3" : "max-md:grid-cols-[minmax(0,1fr)]"}`}
+              columns={[
+                ...(selection ? [{ id: "select" } as ListColumn<T>] : []),
+                ...columns,
+                ...(actions ? [{ id: "actions" } as ListColumn<T>] : []),
+              ]}
+              className={`${selection ? "max-md:relative max-md:pe-14 data-[selected]:bg-cream-100 max-md:data-[selected]:ring-2 max-md:data-[selected]:ring-crust-700" : ""} border-t border-cream-200 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-inset data-[focus-visible]:ring-crust-600/50 data-[hovered]:bg-cream-50 max-md:grid max-md:gap-y-1 max-md:rounded-xl max-md:border-0 max-md:bg-white max-md:p-3 max-md:shadow-sm max-md:ring-1 max-md:ring-cream-300 ${media ? "max-md:grid-cols-[auto_minmax(0,1fr)] max-md:gap-x-3" : "max-md:grid-cols-[minmax(0,1fr)]"}`}
             >
               {(column) => (
                 <Cell
                   className={`px-3 py-2 align-middle text-cocoa-900 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-inset data-[focus-visible]:ring-crust-600/50 ${column.wide ? "hidden lg:table-cell" : cardCellClass(column, media)} ${column.className ?? ""}`}
                 >
-                  {column.id === "actions" && actions ? (
+                  {column.id === "select" ? (
+                    <SelectionBox />
+                  ) : column.id === "actions" && actions ? (
                     <div className="flex items-center gap-0.5 max-md:flex-wrap max-md:gap-1">{actions(row)}</div>
                   ) : column.card === "plain" || column.isRowHeader ? (
                     column.render(row)
@@ -277,6 +340,7 @@ export function AdminTable<T extends { id: number }>({
 
 /** Where a cell sits on a phone's card (see the file's comment): thumbnail, row header, labelled value, actions. */
 function cardCellClass<T>(column: ListColumn<T>, media: boolean): string {
+  if (column.id === "select") return "w-12 px-2 max-md:absolute max-md:top-1 max-md:end-1 max-md:p-0";
   if (column.id === "actions")
     return "max-md:col-span-full max-md:mt-1 max-md:border-t max-md:border-cream-200 max-md:p-0 max-md:pt-2";
   if (column.isRowHeader) return `max-md:row-start-1 max-md:p-0 max-md:text-lg ${media ? "max-md:col-start-2" : ""}`;

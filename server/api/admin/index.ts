@@ -27,6 +27,7 @@ import { parseWith, readBody } from "../../http/validation.ts";
 import type { Logger } from "../../log.ts";
 import type { Services } from "../../services/index.ts";
 import { auditRoutes, auditTrail } from "./audit.ts";
+import { bulkRoutes } from "./bulk.ts";
 import { crudRoutes, statusListRoute } from "./crud.ts";
 import { goingLiveRoutes } from "./going-live.ts";
 import { actorOf, created, done, ok, okVersioned, pathId, saveVersioned, signedIn, trashed } from "./http.ts";
@@ -61,6 +62,8 @@ export function createAdminApi(services: Services, options: { trustProxy: boolea
   api.get("/admin/categories/options", requireAbility("read", "Category"), async (c) =>
     ok(c, await admin.categories.options()),
   );
+  // Bulk actions first: `/admin/products/selection` is no product id.
+  bulkRoutes(api, services);
   crudRoutes(api, "/admin/products", "Product", admin.products, productSchema, "product");
   api.post("/admin/products/:id/duplicate", requireAbility("create", "Product"), async (c) =>
     created(c, await admin.products.duplicate(pathId(c)), heAdmin.products.duplicated),

@@ -12,6 +12,7 @@ import type { AuditEntityType } from "../../../domain/schemas/admin/audit.ts";
 import type { DB } from "../../db/database.ts";
 import { type AuditNote, auditing, carriedFields, diffFields, noteChange } from "../audit/trail.ts";
 import type { AdminBranchesService } from "./branches.ts";
+import type { AdminBulkService, BulkOutcome } from "./bulk.ts";
 import type { AdminCategoriesService } from "./categories.ts";
 import type { AdminClientsService } from "./clients.ts";
 import type { AdminContactRequestsService } from "./contact-requests.ts";
@@ -39,6 +40,7 @@ export interface AdminServiceSet {
   dashboard: ReturnType<typeof createDashboardService>;
   goingLive: GoingLiveService;
   trash: AdminTrashService;
+  bulk: AdminBulkService;
 }
 
 interface Crud {
@@ -110,7 +112,20 @@ const deleted = (entityType: AuditEntityType, entityId: number): AuditNote => ({
 });
 
 export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet {
-  const { products, images, settings, contactRequests, reviews, trash } = admin;
+  const { products, images, settings, contactRequests, reviews, trash, bulk } = admin;
+  /** A bulk action (or its undo): one entry per record it changed, each with the batch's number. */
+  const noteBatch = (outcome: BulkOutcome) => {
+    for (const record of outcome.changed) {
+      noteChange({
+        action: record.action,
+        entityType: "Product",
+        entityId: record.id,
+        label: record.name,
+        changes: record.changes,
+      });
+    }
+    return outcome;
+  };
   /** A restore or purge, under the record's own type; only catalogue records keep their name (as a delete's). */
   const trashNote = (action: "restore" | "purge", ref: TrashEntryRef): AuditNote => ({
     action,
@@ -168,6 +183,11 @@ export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet 
         changes: carriedFields(input, false),
       })),
       removeTag: noted(products, "removeTag", (_, id) => deleted("Tag", id)),
+    },
+    bulk: {
+      ...bulk,
+      apply: async (request, actor) => noteBatch(await bulk.apply(request, actor)),
+      undo: async (batchId, mayRestore) => noteBatch(await bulk.undo(batchId, mayRestore)),
     },
     categories: auditedCrud(admin.categories, "Category"),
     branches: auditedCrud(admin.branches, "Branch"),

@@ -6,6 +6,7 @@ import type { MediaService } from "../media.ts";
 import type { SettingsService } from "../settings.ts";
 import { withAuditTrail } from "./audited.ts";
 import { createAdminBranchesService } from "./branches.ts";
+import { createAdminBulkService } from "./bulk.ts";
 import { createAdminCategoriesService } from "./categories.ts";
 import { createAdminClientsService } from "./clients.ts";
 import { createAdminContactRequestsService } from "./contact-requests.ts";
@@ -44,6 +45,7 @@ export function createAdminServices(
     contactRequests,
     reviews: createAdminReviewsService(db, { trash }),
     trash,
+    bulk: createAdminBulkService(db, { trash }),
     settings: createAdminSettingsService(deps.settings),
     dashboard: createDashboardService(db, { contactRequests, goingLive }),
     goingLive,

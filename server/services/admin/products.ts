@@ -74,6 +74,15 @@ function allergenStatusCondition(params: URLSearchParams | undefined): Expressio
   return isAllergenStatus(status) ? [sql<SqlBool>`${sql.ref("products.allergen_status")} = ${status}`] : [];
 }
 
+/** The products list's WHERE conditions for its search and filters: the page's rows and "all N matching" alike. */
+export function productFilterConditions(
+  db: DB,
+  query: ListQuery,
+  params: URLSearchParams | undefined,
+): Expression<SqlBool>[] {
+  return [...productListConditions(db, PRODUCT_LIST, query), ...allergenStatusCondition(params)];
+}
+
 export function createAdminProductsService(
   db: DB,
   deps: {
@@ -124,7 +133,7 @@ export function createAdminProductsService(
         table: "products",
         config: PRODUCT_LIST,
         query,
-        conditions: [...productListConditions(db, PRODUCT_LIST, query), ...allergenStatusCondition(params)],
+        conditions: productFilterConditions(db, query, params),
         searchWith: productSearchRunner(db, query),
         path,
         params,

@@ -224,6 +224,51 @@ export function createAdminTrashService(db: DB, deps: { images: ImagesService; m
     return { id: entry.id, type: entry.entity_type as TrashSubject, entityId: entry.entity_id, label: entry.label };
   }
 
+  /**
+   * Puts one entry's record back inside `trx`: the checks first (its id, the kind's rules: Hebrew 409), then the
+   * entry taken (a restore or purge at the same moment finds it gone: 404), then every row inserted. Answers the
+   * images restored.
+   */
+  async function restoreIn(
+    trx: Trx,
+    entry: { id: number; entity_type: string; entity_id: number; data: string },
+  ): Promise<ImageRow[]> {
+    const kind = KINDS[entry.entity_type as TrashSubject];
+    const snapshot = parseSnapshot(entry.data);
+    const clash = await trx
+      .selectFrom(kind.table as "products")
+      .select("id")
+      .where("id", "=", entry.entity_id)
+      .executeTakeFirst();
+    if (clash) throw new HttpError(409, t.conflicts.idTaken);
+    await kind.checkRestore?.(trx, snapshot.row);
+    const taken = await trx.deleteFrom("trash").where("id", "=", entry.id).returning("id").executeTakeFirst();
+    if (!taken) throw new NotFoundError(t.notInTrash);
+    await trx
+      .insertInto(kind.table as "products")
+      .values(snapshot.row as never)
+      .execute();
+    const restoredImages: Row[] = [];
+    for (const dep of kind.dependents) {
+      let rows = snapshot.children[dep.table] ?? [];
+      const link = dep.link;
+      if (link && rows.length) {
+        const ids = [...new Set(rows.map((r) => Number(r[link.column])))];
+        const found = await trx.selectFrom(link.table).select("id").where("id", "in", ids).execute();
+        const present = new Set(found.map((r) => r.id));
+        rows = rows.filter((r) => present.has(Number(r[link.column])));
+      }
+      if (rows.length === 0) continue;
+      await trx
+        .insertInto(dep.table as "sizes")
+        .values(rows as never)
+        .execute();
+      if (dep.table === "images") restoredImages.push(...rows);
+    }
+    await dropPurgeJob(trx, entry.id);
+    return restoredImages as unknown as ImageRow[];
+  }
+
   const service = {
     /**
      * Moves record `id` of `type` with everything that belongs to it into the trash, in one transaction that
@@ -232,50 +277,65 @@ export function createAdminTrashService(db: DB, deps: { images: ImagesService; m
      * 404 of every delete. The image files stay until the purge.
      */
     async moveToTrash(type: TrashSubject, id: number, actor: TrashActor | null = null): Promise<TrashReceipt> {
+      return db.transaction().execute(async (trx) => {
+        const receipt = await service.moveToTrashIn(trx, type, id, actor);
+        if (!receipt) throw new NotFoundError();
+        return receipt;
+      });
+    },
+
+    /**
+     * `moveToTrash` inside the caller's transaction (a bulk action moves a batch in one): null when the record is
+     * not there. The caller's transaction must be a write transaction (SQLite: BEGIN IMMEDIATE).
+     */
+    async moveToTrashIn(
+      trx: Trx,
+      type: TrashSubject,
+      id: number,
+      actor: TrashActor | null = null,
+    ): Promise<TrashReceipt | null> {
       const kind = KINDS[type];
       const deletedAt = clock();
       const purgeAt = new Date(deletedAt.getTime() + TRASH_DAYS * DAY_MS);
-      return db.transaction().execute(async (trx) => {
-        if (!(await lockRow(trx, kind.table, id, "update"))) throw new NotFoundError();
-        const row = (await trx
-          .selectFrom(kind.table as "products")
+      if (!(await lockRow(trx, kind.table, id, "update"))) return null;
+      const row = (await trx
+        .selectFrom(kind.table as "products")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow()) as unknown as Row;
+      const children: Snapshot["children"] = {};
+      for (const dep of kind.dependents) {
+        children[dep.table] = (await trx
+          .selectFrom(dep.table as "sizes")
           .selectAll()
-          .where("id", "=", id)
-          .executeTakeFirstOrThrow()) as unknown as Row;
-        const children: Snapshot["children"] = {};
-        for (const dep of kind.dependents) {
-          children[dep.table] = (await trx
-            .selectFrom(dep.table as "sizes")
-            .selectAll()
-            .where(belongsTo(dep, id))
-            .execute()) as unknown as Row[];
-        }
-        const entry = await trx
-          .insertInto("trash")
-          .values({
-            entity_type: type,
-            entity_id: id,
-            label: kind.label(row).slice(0, 300),
-            data: JSON.stringify({ row, children } satisfies Snapshot),
-            deleted_at: deletedAt.toISOString(),
-            deleted_by: actor?.id ?? null,
-            deleted_by_name: actor?.name ?? null,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        for (const dep of kind.dependents) {
-          await trx
-            .deleteFrom(dep.table as "sizes")
-            .where(belongsTo(dep, id))
-            .execute();
-        }
+          .where(belongsTo(dep, id))
+          .execute()) as unknown as Row[];
+      }
+      const entry = await trx
+        .insertInto("trash")
+        .values({
+          entity_type: type,
+          entity_id: id,
+          label: kind.label(row).slice(0, 300),
+          data: JSON.stringify({ row, children } satisfies Snapshot),
+          deleted_at: deletedAt.toISOString(),
+          deleted_by: actor?.id ?? null,
+          deleted_by_name: actor?.name ?? null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      for (const dep of kind.dependents) {
         await trx
-          .deleteFrom(kind.table as "products")
-          .where("id", "=", id)
+          .deleteFrom(dep.table as "sizes")
+          .where(belongsTo(dep, id))
           .execute();
-        await enqueueJob(trx, TRASH_PURGE_JOB, String(entry.id), {}, purgeAt);
-        return { id: entry.id, purge_at: purgeAt.toISOString() };
-      });
+      }
+      await trx
+        .deleteFrom(kind.table as "products")
+        .where("id", "=", id)
+        .execute();
+      await enqueueJob(trx, TRASH_PURGE_JOB, String(entry.id), {}, purgeAt);
+      return { id: entry.id, purge_at: purgeAt.toISOString() };
     },
 
     /** The trash, newest first by default; only the kinds in `types` (what the role may delete), optionally one. */
@@ -328,47 +388,49 @@ export function createAdminTrashService(db: DB, deps: { images: ImagesService; m
       const entry = await db.selectFrom("trash").selectAll().where("id", "=", trashId).executeTakeFirst();
       if (!entry || !isTrashSubject(entry.entity_type)) throw new NotFoundError(t.notInTrash);
       if (!may(entry.entity_type)) throw new HttpError(403, heApi.forbidden);
-      const kind = KINDS[entry.entity_type];
-      const snapshot = parseSnapshot(entry.data);
-      const images = await db.transaction().execute(async (trx) => {
-        // The delete takes the entry (a restore or purge at the same moment finds it gone: 404).
-        const taken = await trx.deleteFrom("trash").where("id", "=", trashId).returning("id").executeTakeFirst();
-        if (!taken) throw new NotFoundError(t.notInTrash);
-        const clash = await trx
-          .selectFrom(kind.table as "products")
-          .select("id")
-          .where("id", "=", entry.entity_id)
-          .executeTakeFirst();
-        if (clash) throw new HttpError(409, t.conflicts.idTaken);
-        await kind.checkRestore?.(trx, snapshot.row);
-        await trx
-          .insertInto(kind.table as "products")
-          .values(snapshot.row as never)
-          .execute();
-        const restoredImages: Row[] = [];
-        for (const dep of kind.dependents) {
-          let rows = snapshot.children[dep.table] ?? [];
-          const link = dep.link;
-          if (link && rows.length) {
-            const ids = [...new Set(rows.map((r) => Number(r[link.column])))];
-            const found = await trx.selectFrom(link.table).select("id").where("id", "in", ids).execute();
-            const present = new Set(found.map((r) => r.id));
-            rows = rows.filter((r) => present.has(Number(r[link.column])));
-          }
-          if (rows.length === 0) continue;
-          await trx
-            .insertInto(dep.table as "sizes")
-            .values(rows as never)
-            .execute();
-          if (dep.table === "images") restoredImages.push(...rows);
-        }
-        await dropPurgeJob(trx, trashId);
-        return restoredImages as unknown as ImageRow[];
-      });
+      const images = await db.transaction().execute((trx) => restoreIn(trx, entry));
       // Its AVIF job may have run (and found nothing) while it was away.
       await deps.images.queueMissingAvif(images);
       return refOf(entry);
     },
+
+    /**
+     * `restore` of several entries in the caller's transaction (a bulk action's undo): each entry that comes back
+     * is answered as restored; one that would break a rule of the live data (the 409s of `restore`) or is no
+     * longer in the trash is answered with the reason and left as it is — nothing of it was written. The caller
+     * queues AVIF for the images afterwards (`queueMissingAvif`).
+     */
+    async restoreManyIn(
+      trx: Trx,
+      trashIds: number[],
+    ): Promise<{ restored: TrashEntryRef[]; refused: { id: number; reason: string }[]; images: ImageRow[] }> {
+      const result = {
+        restored: [] as TrashEntryRef[],
+        refused: [] as { id: number; reason: string }[],
+        images: [] as ImageRow[],
+      };
+      if (trashIds.length === 0) return result;
+      const entries = await trx.selectFrom("trash").selectAll().where("id", "in", trashIds).execute();
+      const byId = new Map(entries.map((e) => [e.id, e]));
+      for (const trashId of trashIds) {
+        const entry = byId.get(trashId);
+        if (!entry || !isTrashSubject(entry.entity_type)) {
+          result.refused.push({ id: trashId, reason: t.notInTrash });
+          continue;
+        }
+        try {
+          result.images.push(...(await restoreIn(trx, entry)));
+          result.restored.push(refOf(entry));
+        } catch (error) {
+          // Thrown by the checks, before anything of this entry was written.
+          if (!(error instanceof HttpError)) throw error;
+          result.refused.push({ id: trashId, reason: error.message });
+        }
+      }
+      return result;
+    },
+
+    queueMissingAvif: (images: ImageRow[]) => deps.images.queueMissingAvif(images),
 
     /** "מחק לצמיתות": the entry and its image files, at once. 404 when it is not (any more) in the trash. */
     async purge(trashId: number, may: (type: TrashSubject) => boolean): Promise<TrashEntryRef> {

@@ -1,4 +1,4 @@
-/** Product management (spec §2 /admin/products): list, create, edit, view, images and delete. */
+/** Product management (spec §2 /admin/products): list, create, edit, view, images, delete and bulk actions (issue 30). */
 import type { AdminProduct, AdminProductRow } from "../../../../domain/contracts/admin.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { ALLERGEN_STATUSES } from "../../../../domain/kashrut.ts";
@@ -10,6 +10,7 @@ import { type ListColumn, RowAction } from "../../../components/admin/list.tsx";
 import { sectionMeta } from "../../../components/admin/meta.ts";
 import { SoldOutIcon } from "../../../components/ui/other-icons.tsx";
 import { useCan } from "../../../lib/admin-permissions.ts";
+import { BulkActions } from "./bulk.tsx";
 import { ProductForm } from "./form.tsx";
 import { setSoldOut } from "./sold-out.tsx";
 import { ProductView } from "./view.tsx";
@@ -56,7 +57,8 @@ const columns: ListColumn<AdminProductRow>[] = [
 ];
 
 export default function Products() {
-  const canUpdate = useCan("Product").update;
+  const can = useCan("Product");
+  const canUpdate = can.update;
   return (
     <CrudScreen<AdminProductRow, AdminProduct>
       subject="Product"
@@ -69,6 +71,7 @@ export default function Products() {
       messages={crudMessages(p, "product", (x) => x.name)}
       Form={ProductForm}
       View={ProductView}
+      bulk={canUpdate ? (context) => <BulkActions context={context} canTrash={can.delete} /> : undefined}
       rowActions={(row, controls) =>
         canUpdate ? (
           <RowAction

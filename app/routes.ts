@@ -42,6 +42,12 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("panel", "routes/admin/panel.tsx"),
+    // Pre-orders for pickup (issue 28): the day's orders, the printable production sheet, the settings (admins).
+    route("orders", "routes/admin/orders/layout.tsx", [
+      index("routes/admin/orders/list.tsx"),
+      route("sheet", "routes/admin/orders/sheet.tsx"),
+      route("settings", "routes/admin/orders/settings.tsx"),
+    ]),
     route("products", "routes/admin/products/route.tsx", [imagesOf("products")]),
     route("categories", "routes/admin/categories.tsx", [imagesOf("categories")]),
     route("branches", "routes/admin/branches/route.tsx", [imagesOf("branches")]),

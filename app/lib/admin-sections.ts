@@ -19,6 +19,8 @@ export interface AdminSection {
   label: string;
   /** Owner type of the row images (`/admin/<path>/:id/images`); none when the rows have no images. */
   images?: ImageOwnerType;
+  /** Screens below the section (`/admin/<path>/<sub>`) that need reading one more subject. */
+  subpages?: Record<string, AdminSubject>;
 }
 
 const n = heAdmin.nav;
@@ -27,6 +29,14 @@ const t = heAdmin.titles;
 /** In the top bar's order. */
 export const ADMIN_SECTIONS = {
   panel: { subject: "Dashboard", path: "panel", title: t.panel, label: n.panel },
+  // Pre-orders for pickup (issue 28): editors handle orders; the settings are the admins'.
+  orders: {
+    subject: "Order",
+    path: "orders",
+    title: t.orders,
+    label: n.orders,
+    subpages: { settings: "PickupSettings" },
+  },
   products: { subject: "Product", path: "products", title: t.products, label: n.products, images: "product" },
   categories: {
     subject: "Category",
@@ -92,5 +102,7 @@ export function subjectsOfPattern(pattern: string): AdminSubject[] | undefined {
   if (admin !== "admin" || !path) return undefined;
   const section = SECTION_LIST.find((s) => s.path === path);
   if (!section) return undefined;
-  return rest.at(-1) === "images" ? [section.subject, "Image"] : [section.subject];
+  if (rest.at(-1) === "images") return [section.subject, "Image"];
+  const more = rest[0] && "subpages" in section ? section.subpages?.[rest[0]] : undefined;
+  return more ? [section.subject, more] : [section.subject];
 }

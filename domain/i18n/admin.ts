@@ -20,6 +20,7 @@ export const heAdmin = {
   nav: {
     label: "ניווט בממשק הניהול",
     panel: "לוח בקרה",
+    orders: "הזמנות",
     products: "מוצרים",
     categories: "קטגוריות",
     clients: "חברי מועדון",
@@ -42,6 +43,7 @@ export const heAdmin = {
   },
   titles: {
     panel: "לוח בקרה",
+    orders: "הזמנות מראש",
     products: "ניהול מוצרים",
     productImages: "תמונות המוצר",
     categories: "ניהול קטגוריות",

@@ -64,6 +64,13 @@ export function createServices(db: DB, deps: ServiceDeps) {
     clock,
     secret: deps.linkSecret ?? randomBytes(32).toString("base64url"),
   });
+  const orderMail = createOrderMail({
+    preorders,
+    settings,
+    mailer: deps.mailer,
+    logger: deps.logger,
+    publicUrl: deps.publicUrl,
+  });
   return {
     media,
     images,
@@ -99,14 +106,8 @@ export function createServices(db: DB, deps: ServiceDeps) {
     }),
     sitemap: createSitemapService(db, media, clock),
     preorders,
-    orderMail: createOrderMail({
-      preorders,
-      settings,
-      mailer: deps.mailer,
-      logger: deps.logger,
-      publicUrl: deps.publicUrl,
-    }),
-    admin: createAdminServices(db, { media, images, settings, clock }),
+    orderMail,
+    admin: createAdminServices(db, { media, images, settings, clock, preorders, orderMail }),
     /**
      * The next instant at which something scheduled appears or disappears on the public site (a sale or
      * publication window, a product's or category's, a seasonal collection, a product's "sold out today"

@@ -10,11 +10,14 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import type { Clock } from "../../server/services/clock.ts";
-import { createTestApp } from "./app.ts";
-import { createSqlite } from "./database.ts";
+import { createTestApp, type TestApp } from "./app.ts";
+import { createSqlite, type TestDatabase } from "./database.ts";
 
 export interface BuildServer {
   baseURL: string;
+  /** The app's services and database, for a test to make what the site shows (a pre-order) without a form. */
+  t: TestApp;
+  database: TestDatabase;
   close(): Promise<void>;
 }
 
@@ -28,6 +31,8 @@ export async function serveBuild(options: { template: string; clock: Clock }): P
   const { port } = server.address() as AddressInfo;
   return {
     baseURL: `http://127.0.0.1:${port}`,
+    t,
+    database,
     async close() {
       await new Promise<void>((resolve) => {
         if ("closeAllConnections" in server) server.closeAllConnections();

@@ -62,7 +62,7 @@ export function AdminToastRegion() {
     <ToastRegion
       queue={toastQueue}
       aria-label={heAdmin.toast.region}
-      className="fixed bottom-4 start-4 z-[60] flex w-[min(26rem,calc(100vw-2rem))] flex-col-reverse gap-2 outline-none"
+      className="fixed bottom-4 start-4 z-[60] flex w-[min(26rem,calc(100vw-2rem))] flex-col-reverse gap-2 outline-none print:hidden"
     >
       {({ toast }) => (
         <Toast

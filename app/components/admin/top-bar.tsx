@@ -72,7 +72,7 @@ export function AdminTopBar({ session }: { session: AdminSession }) {
   }
 
   return (
-    <header className="sticky top-0 z-30 border-b border-cream-300 bg-white/95 shadow-sm backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-cream-300 bg-white/95 shadow-sm backdrop-blur print:hidden">
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2 sm:gap-3 sm:px-4 xl:px-6 xl:pt-3 xl:pb-0">
         <NavLink to={sectionHref("panel")} className="flex shrink-0 items-center gap-2 rounded-md">
           <LogoMark className="size-9" />

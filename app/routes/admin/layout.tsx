@@ -58,15 +58,20 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <I18nProvider locale="he-IL">
       <AdminSessionContext.Provider value={loaderData}>
-        <div className="min-h-screen bg-cream-100">
+        <div className="min-h-screen bg-cream-100 print:min-h-0 print:bg-white">
           <a
             href="#main"
-            className="sr-only z-50 rounded-md bg-cocoa-900 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
+            className="sr-only z-50 rounded-md bg-cocoa-900 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3 print:hidden"
           >
             {he.site.skipToContent}
           </a>
+          {/* A printed screen (the pre-orders' production sheet) is its content alone: the bar hides in print. */}
           <AdminTopBar session={loaderData} />
-          <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 outline-none lg:px-6">
+          <main
+            id="main"
+            tabIndex={-1}
+            className="mx-auto max-w-7xl px-4 py-6 outline-none lg:px-6 print:max-w-none print:p-0"
+          >
             <Outlet />
           </main>
           <AdminToastRegion />

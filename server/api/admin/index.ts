@@ -32,6 +32,7 @@ import { crudRoutes, statusListRoute } from "./crud.ts";
 import { goingLiveRoutes } from "./going-live.ts";
 import { actorOf, created, done, ok, okVersioned, pathId, saveVersioned, signedIn, trashed } from "./http.ts";
 import { imageRoutes } from "./images.ts";
+import { orderRoutes } from "./orders.ts";
 import { trashRoutes } from "./trash.ts";
 
 const m = heAdmin.messages;
@@ -136,6 +137,9 @@ export function createAdminApi(services: Services, options: { trustProxy: boolea
   api.delete("/admin/reviews/:id", requireAbility("delete", "Review"), async (c) => {
     return trashed(c, await admin.reviews.remove(pathId(c), actorOf(c)), m.reviewDeleted);
   });
+
+  // Pre-orders for pickup (issue 28): the day's orders, status changes, the sheet, the CSV, the settings.
+  orderRoutes(api, services);
 
   // The audit log (admin only; read-only).
   auditRoutes(api, services);

@@ -19,6 +19,7 @@ import type { AdminContactRequestsService } from "./contact-requests.ts";
 import type { createDashboardService } from "./dashboard.ts";
 import type { GoingLiveService } from "./going-live.ts";
 import type { AdminImagesService } from "./images.ts";
+import type { AdminOrdersService } from "./orders.ts";
 import type { AdminPostsService } from "./posts.ts";
 import type { AdminProductsService } from "./products.ts";
 import type { AdminReviewsService } from "./reviews.ts";
@@ -36,6 +37,7 @@ export interface AdminServiceSet {
   publications: AdminPostsService;
   contactRequests: AdminContactRequestsService;
   reviews: AdminReviewsService;
+  orders: AdminOrdersService;
   settings: ReturnType<typeof createAdminSettingsService>;
   dashboard: ReturnType<typeof createDashboardService>;
   goingLive: GoingLiveService;
@@ -111,8 +113,18 @@ const deleted = (entityType: AuditEntityType, entityId: number): AuditNote => ({
   changes: [],
 });
 
+/** A branch's pickup settings as their audit entry compares them (not the row's bookkeeping). */
+const pickupFields = (s: Awaited<ReturnType<AdminOrdersService["branchSetting"]>>) => ({
+  enabled: s.enabled,
+  slot_minutes: s.slot_minutes,
+  orders_per_slot: s.orders_per_slot,
+  lead_days: s.lead_days,
+  order_by: s.order_by,
+  horizon_days: s.horizon_days,
+});
+
 export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet {
-  const { products, images, settings, contactRequests, reviews, trash, bulk } = admin;
+  const { products, images, settings, contactRequests, reviews, orders, trash, bulk } = admin;
   /** A bulk action (or its undo): one entry per record it changed, each with the batch's number. */
   const noteBatch = (outcome: BulkOutcome) => {
     for (const record of outcome.changed) {
@@ -213,6 +225,46 @@ export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet 
         changes: [{ field: "status" }],
       })),
       remove: noted(reviews, "remove", (_, id) => deleted("Review", id)),
+    },
+    // Pre-orders (issue 28): an order is personal (its status change names the field only); the pickup settings
+    // and the policy are the bakery's rules, with their values.
+    orders: {
+      ...orders,
+      setStatus: noted(orders, "setStatus", (_, id) => ({
+        action: "update",
+        entityType: "Order",
+        entityId: id,
+        changes: [{ field: "status", personal: true }],
+      })),
+      async saveBranchSettings(branchId, input, expected) {
+        const before = auditing() ? await orders.branchSetting(branchId) : null;
+        const after = await orders.saveBranchSettings(branchId, input, expected);
+        if (before)
+          noteChange({
+            action: before.stored ? "update" : "create",
+            entityType: "PickupSettings",
+            entityId: branchId,
+            label: after.branch_name,
+            changes: diffFields(pickupFields(before), pickupFields(after), false),
+          });
+        return after;
+      },
+      async savePolicy(input, expected) {
+        const before = auditing() ? await orders.policy() : null;
+        const after = await orders.savePolicy(input, expected);
+        if (before)
+          noteChange({
+            action: "update",
+            entityType: "PickupSettings",
+            entityId: null,
+            changes: diffFields(
+              { email_required: before.email_required, retention_months: before.retention_months },
+              { email_required: after.email_required, retention_months: after.retention_months },
+              false,
+            ),
+          });
+        return after;
+      },
     },
     trash: {
       ...trash,

@@ -3,6 +3,8 @@ import type { DB } from "../../db/database.ts";
 import type { Clock } from "../clock.ts";
 import type { ImagesService } from "../images.ts";
 import type { MediaService } from "../media.ts";
+import type { OrderMail } from "../order-mail.ts";
+import type { PreordersService } from "../preorders.ts";
 import type { SettingsService } from "../settings.ts";
 import { withAuditTrail } from "./audited.ts";
 import { createAdminBranchesService } from "./branches.ts";
@@ -13,6 +15,7 @@ import { createAdminContactRequestsService } from "./contact-requests.ts";
 import { createDashboardService } from "./dashboard.ts";
 import { createGoingLiveService } from "./going-live.ts";
 import { createAdminImagesService } from "./images.ts";
+import { createAdminOrdersService } from "./orders.ts";
 import { createAdminPostsService } from "./posts.ts";
 import { createAdminProductsService } from "./products.ts";
 import { createAdminReviewsService } from "./reviews.ts";
@@ -21,7 +24,15 @@ import { createAdminTrashService } from "./trash.ts";
 
 export function createAdminServices(
   db: DB,
-  deps: { media: MediaService; images: ImagesService; settings: SettingsService; clock: Clock },
+  deps: {
+    media: MediaService;
+    images: ImagesService;
+    settings: SettingsService;
+    clock: Clock;
+    /** Pre-orders (issue 28): staff cancelling gives places back; "ready" queues the customer's e-mail. */
+    preorders: PreordersService;
+    orderMail: OrderMail;
+  },
 ) {
   const images = createAdminImagesService(db, deps.images, deps.media);
   // Deletes of the back office go to the trash for 30 days (issue 12).
@@ -44,6 +55,7 @@ export function createAdminServices(
     ),
     contactRequests,
     reviews: createAdminReviewsService(db, { trash }),
+    orders: createAdminOrdersService(db, { preorders: deps.preorders, orderMail: deps.orderMail, clock: deps.clock }),
     trash,
     bulk: createAdminBulkService(db, { trash }),
     settings: createAdminSettingsService(deps.settings),

@@ -1,0 +1,407 @@
+/**
+ * Pre-orders, the staff's side (issue 28 part 5), over each database through the admin API: the day's list with
+ * its filters and search; status changes under optimistic versions (409 on a stale one), audited without personal
+ * values; "ready" queueing exactly one e-mail in the outbox; a staff cancel giving the slot back; the production
+ * sheet leaving cancelled orders out; the CSV's byte-order mark and Hebrew headers; editors handling orders but not
+ * the settings; the settings' validation; and `no-store` on every answer.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import type {
+  AdminOrder,
+  AdminOrderDay,
+  AdminPreorderSettings,
+  ProductionSheet,
+} from "../../domain/contracts/admin-orders.ts";
+import { heAdminOrders } from "../../domain/i18n/admin-orders.ts";
+import type { PickupDay } from "../../domain/preorders/slots.ts";
+import { ORDER_MAIL_JOB } from "../../server/services/preorders.ts";
+import { testDatabases } from "../support/database.ts";
+import { suiteApp } from "../support/suite-app.ts";
+
+const now = new Date("2026-12-02T08:00:00Z"); // Wednesday 10:00 in Jerusalem
+const FRIDAY = "2026-12-04";
+let keySeq = 0;
+const key = () => `admin-key-${Date.now()}-${++keySeq}`.padEnd(20, "x");
+
+async function json<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+for (const factory of testDatabases()) {
+  describe(`pre-orders, the staff's side, on ${factory.name}`, () => {
+    const env = suiteApp(factory, {
+      seeded: true,
+      app: { clock: () => now },
+      clients: { admin: "admin", editor: "editor", visitor: null },
+    });
+    const db = () => env.database.handle.db;
+    let branchId = 0;
+    let otherBranch = 0;
+    let product = { id: 0, size: 0, name: "" };
+    let slots: string[] = [];
+    const placed = { dana: 0, moshe: 0, rivka: 0, elsewhere: 0, cancelled: 0, third: 0 };
+
+    const place = async (over: Record<string, unknown>) =>
+      (
+        await env.t.services.preorders.place({
+          items: `${product.id}.${product.size}.2`,
+          branch: String(branchId),
+          slot: `${FRIDAY} ${slots[0]}`,
+          name: "ישראל ישראלי",
+          phone: "050-1234567",
+          email: "",
+          note: "",
+          consent: "on",
+          key: key(),
+          ...over,
+        })
+      ).id;
+
+    const day = async (query: string, client = env.admin) =>
+      (await json<{ data: AdminOrderDay }>(await client.fetch(`/api/admin/orders?${query}`))).data;
+    const setStatus = (id: number, status: string, version?: number, client = env.admin) =>
+      client.fetch(`/api/admin/orders/${id}/status`, { method: "PUT", json: { status, version } });
+    const readyJobs = (id: number) =>
+      db()
+        .selectFrom("jobs")
+        .select("key")
+        .where("kind", "=", ORDER_MAIL_JOB)
+        .where("key", "=", `${id}:ready`)
+        .execute();
+
+    beforeAll(async () => {
+      const branches = await db()
+        .selectFrom("pickup_settings")
+        .innerJoin("branches", "branches.id", "pickup_settings.branch_id")
+        .select(["branches.id", "branches.opening_hours"])
+        .orderBy("branches.id")
+        .execute();
+      const shuk = branches.find((b) => b.opening_hours.includes("before_candles"));
+      branchId = shuk!.id;
+      otherBranch = branches.find((b) => b.id !== branchId)!.id;
+      const row = await db()
+        .selectFrom("sizes")
+        .innerJoin("products", "products.id", "sizes.product_id")
+        .select(["products.id", "products.name", "sizes.id as size"])
+        .where("products.status", "=", 1)
+        .where("products.preorder_daily_limit", "is", null)
+        .orderBy("products.id")
+        .executeTakeFirstOrThrow();
+      product = { id: row.id, size: row.size, name: row.name };
+      const days: PickupDay[] = (await env.t.services.preorders.availability(branchId, now))!.days;
+      slots = days.find((d) => d.date === FRIDAY)!.slots.map((s) => s.start);
+      const other = (await env.t.services.preorders.availability(otherBranch, now))!.days.find(
+        (d) => d.date === FRIDAY,
+      );
+      placed.dana = await place({
+        name: "דנה כהן",
+        phone: "052-7654321",
+        email: "dana@example.co.il",
+        note: "כתובית: מזל טוב",
+      });
+      placed.moshe = await place({
+        name: "משה לוי",
+        slot: `${FRIDAY} ${slots[1]}`,
+        items: `${product.id}.${product.size}.3`,
+      });
+      placed.rivka = await place({
+        name: "רבקה",
+        slot: `${FRIDAY} ${slots[1]}`,
+        items: `${product.id}.${product.size}.1`,
+      });
+      placed.elsewhere = await place({
+        name: "יוסי",
+        branch: String(otherBranch),
+        slot: `${FRIDAY} ${other!.slots[0]!.start}`,
+        items: `${product.id}.${product.size}.4`,
+      });
+    });
+
+    it("lists a branch's day in slot order with each order's details, today by default, no-store", async () => {
+      const response = await env.admin.fetch(`/api/admin/orders?date=${FRIDAY}&branch=${branchId}`);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      const { data } = (await response.json()) as { data: AdminOrderDay };
+      expect(data.orders.map((o) => o.id)).toEqual([placed.dana, placed.moshe, placed.rivka]);
+      const dana = data.orders[0]!;
+      expect(dana).toMatchObject({
+        name: "דנה כהן",
+        phone: "052-7654321",
+        email: "dana@example.co.il",
+        note: "כתובית: מזל טוב",
+        status: "new",
+        slot: slots[0],
+        branch_id: branchId,
+      });
+      expect(dana.items).toEqual([
+        expect.objectContaining({ product_id: product.id, product_name: product.name, quantity: 2 }),
+      ]);
+      expect(dana.total).toBeCloseTo(dana.items[0]!.unit_price * 2, 2);
+      expect(data.slots).toEqual([slots[0], slots[1]]);
+      expect(data.counts.new).toBe(3);
+      // Every branch: the other branch's order too; no date: today (Wednesday), which has none.
+      expect((await day(`date=${FRIDAY}`)).orders.map((o) => o.id)).toContain(placed.elsewhere);
+      const today = await day("");
+      expect(today.date).toBe("2026-12-02");
+      expect(today.orders).toEqual([]);
+    });
+
+    it("filters by slot and status, and searches by number, name or phone on any day", async () => {
+      const bySlot = await day(`date=${FRIDAY}&branch=${branchId}&slot=${slots[1]}`);
+      expect(bySlot.orders.map((o) => o.id)).toEqual([placed.moshe, placed.rivka]);
+      expect((await day(`date=${FRIDAY}&branch=${branchId}&status=ready`)).orders).toEqual([]);
+      expect((await day(`date=${FRIDAY}&status=new`)).orders).toHaveLength(4);
+      // Search ignores the day: from today's screen, a Friday order is found.
+      expect((await day(`q=${placed.moshe}`)).orders.map((o) => o.id)).toEqual([placed.moshe]);
+      expect((await day(`q=%23${placed.moshe}`)).orders.map((o) => o.id)).toEqual([placed.moshe]);
+      expect((await day(`q=${encodeURIComponent("דנה")}`)).orders.map((o) => o.id)).toEqual([placed.dana]);
+      expect((await day("q=0527654321")).orders.map((o) => o.id)).toEqual([placed.dana]);
+      expect((await day("q=052-765")).orders.map((o) => o.id)).toEqual([placed.dana]);
+      expect((await day(`q=${encodeURIComponent("%")}`)).orders).toEqual([]);
+    });
+
+    it("refuses bad list parameters with a Hebrew 422, never a 500", async () => {
+      for (const query of [
+        "date=2026-02-30",
+        "date=yesterday",
+        "branch=abc",
+        "status=lost",
+        "slot=25:00",
+        "branch=999999",
+      ]) {
+        const response = await env.admin.fetch(`/api/admin/orders?${query}`);
+        expect(response.status, query).toBe(422);
+        expect(((await response.json()) as { message: string }).message).toMatch(/[א-ת]/);
+      }
+      expect((await env.visitor.fetch("/api/admin/orders")).status).toBe(401);
+    });
+
+    it("changes a status with the version it started from; a stale version is a 409 with the order now; audited without personal values", async () => {
+      const before = (await day(`date=${FRIDAY}&branch=${branchId}`)).orders.find((o) => o.id === placed.moshe)!;
+      const confirmed = await setStatus(placed.moshe, "confirmed", before.version);
+      expect(confirmed.status).toBe(200);
+      const after = ((await confirmed.json()) as { data: AdminOrder }).data;
+      expect(after).toMatchObject({ status: "confirmed", version: before.version + 1 });
+      expect(confirmed.headers.get("etag")).toBe(`"${after.version}"`);
+
+      const stale = await setStatus(placed.moshe, "ready", before.version);
+      expect(stale.status).toBe(409);
+      const body = (await stale.json()) as { message: string; data: AdminOrder };
+      expect(body.data).toMatchObject({ status: "confirmed", version: after.version });
+      const row = await db()
+        .selectFrom("orders")
+        .select(["status", "version"])
+        .where("id", "=", placed.moshe)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: "confirmed", version: after.version });
+
+      // Not every move is allowed: a 422 in Hebrew, nothing changed.
+      const back = await setStatus(placed.moshe, "bogus", after.version);
+      expect(back.status).toBe(422);
+
+      const entries = await db()
+        .selectFrom("audit_log")
+        .selectAll()
+        .where("entity_type", "=", "Order")
+        .where("entity_id", "=", placed.moshe)
+        .execute();
+      expect(entries).toHaveLength(1);
+      expect(JSON.parse(entries[0]!.changes as string)).toEqual([{ field: "status", personal: true }]);
+      expect(entries[0]!.entity_label).toBeNull();
+      const stored = JSON.stringify(entries);
+      for (const value of ["משה לוי", "050-1234567", "confirmed"]) expect(stored).not.toContain(value);
+    });
+
+    it("marking ready queues exactly one ready e-mail in the outbox (only with an address); an undo and a redo queue no second", async () => {
+      const dana = (await day(`q=${placed.dana}`)).orders[0]!;
+      const ready = await setStatus(placed.dana, "ready", dana.version);
+      expect(ready.status).toBe(200);
+      expect(((await ready.json()) as { message: string }).message).toContain(heAdminOrders.readyMailQueued);
+      expect(await readyJobs(placed.dana)).toHaveLength(1);
+      // Pressing "ready" again (same status) and picked-up → back to ready: no second e-mail.
+      const same = await setStatus(placed.dana, "ready");
+      expect(same.status).toBe(200);
+      expect((await setStatus(placed.dana, "picked_up")).status).toBe(200);
+      expect((await setStatus(placed.dana, "ready")).status).toBe(200);
+      expect(await readyJobs(placed.dana)).toHaveLength(1);
+      // Rivka gave no e-mail address: ready queues nothing.
+      expect((await setStatus(placed.rivka, "ready")).status).toBe(200);
+      expect(await readyJobs(placed.rivka)).toHaveLength(0);
+    });
+
+    it("an editor changes a status, but may neither read nor change the settings (403)", async () => {
+      expect((await setStatus(placed.elsewhere, "confirmed", undefined, env.editor)).status).toBe(200);
+      expect((await env.editor.fetch("/api/admin/pickup-settings")).status).toBe(403);
+      const put = await env.editor.fetch(`/api/admin/pickup-settings/${branchId}`, {
+        method: "PUT",
+        json: {
+          enabled: true,
+          slot_minutes: 30,
+          orders_per_slot: 5,
+          lead_days: 1,
+          order_by: "20:00",
+          horizon_days: 14,
+        },
+      });
+      expect(put.status).toBe(403);
+      const policy = await env.editor.fetch("/api/admin/preorder-policy", {
+        method: "PUT",
+        json: { email_required: true, retention_months: 6 },
+      });
+      expect(policy.status).toBe(403);
+    });
+
+    it("a staff cancel gives the slot's place back: a full slot takes an order again", async () => {
+      const slot = slots[2]!;
+      await db().updateTable("pickup_settings").set({ orders_per_slot: 1 }).where("branch_id", "=", branchId).execute();
+      try {
+        const first = await place({ name: "ראשון", slot: `${FRIDAY} ${slot}` });
+        await expect(place({ name: "שני", slot: `${FRIDAY} ${slot}` })).rejects.toMatchObject({ status: 409 });
+        const cancel = await setStatus(first, "cancelled");
+        expect(cancel.status).toBe(200);
+        expect(((await cancel.json()) as { data: AdminOrder }).data.status).toBe("cancelled");
+        const count = await db()
+          .selectFrom("slot_counts")
+          .select("orders")
+          .where("branch_id", "=", branchId)
+          .where("pickup_date", "=", FRIDAY)
+          .where("slot", "=", slot)
+          .executeTakeFirstOrThrow();
+        expect(count.orders).toBe(0);
+        const third = await place({ name: "שלישי", slot: `${FRIDAY} ${slot}` });
+        expect(third).toBeGreaterThan(first);
+        // Cancelled is final.
+        expect((await setStatus(first, "new")).status).toBe(422);
+        placed.cancelled = first;
+        placed.third = third;
+      } finally {
+        await db()
+          .updateTable("pickup_settings")
+          .set({ orders_per_slot: 6 })
+          .where("branch_id", "=", branchId)
+          .execute();
+      }
+    });
+
+    it("the production sheet totals each product and size across branches and per branch, without cancelled orders", async () => {
+      const sheet = (
+        await json<{ data: ProductionSheet }>(
+          await env.admin.fetch(`/api/admin/orders/sheet?date=${FRIDAY}&branch=${branchId}`),
+        )
+      ).data;
+      const line = sheet.lines.find((l) => l.product_id === product.id)!;
+      // dana 2 + moshe 3 + rivka 1 + third 2 at the shuk; 4 elsewhere; the cancelled order's 2 left out.
+      expect(line.by_branch[branchId]).toBe(8);
+      expect(line.by_branch[otherBranch]).toBe(4);
+      expect(line.total).toBe(12);
+      expect(sheet.branches.map((b) => b.id).sort()).toEqual([branchId, otherBranch].sort());
+      expect(sheet.pickups.map((p) => p.branch.id)).toEqual([branchId]);
+      const pickup = sheet.pickups[0]!;
+      const listed = pickup.slots.flatMap((s) => s.orders.map((o) => o.id));
+      expect(listed).not.toContain(placed.cancelled);
+      expect(listed).toEqual(expect.arrayContaining([placed.dana, placed.moshe, placed.rivka, placed.third]));
+      expect(pickup.slots.map((s) => s.slot)).toEqual([...pickup.slots.map((s) => s.slot)].sort());
+      // Without a branch: each branch with orders on the day has its list.
+      const all = (
+        await json<{ data: ProductionSheet }>(await env.admin.fetch(`/api/admin/orders/sheet?date=${FRIDAY}`))
+      ).data;
+      expect(all.pickups.map((p) => p.branch.id).sort()).toEqual([branchId, otherBranch].sort());
+    });
+
+    it("exports the day's orders as CSV: byte-order mark, Hebrew headers, one line per order, no-store", async () => {
+      const response = await env.editor.fetch(`/api/admin/orders/export?date=${FRIDAY}&branch=${branchId}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(response.headers.get("content-disposition")).toContain(`orders-${FRIDAY}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = new TextDecoder().decode(bytes.slice(3));
+      const lines = text.trimEnd().split("\r\n");
+      const c = heAdminOrders.csv;
+      expect(lines[0]).toBe(
+        [c.number, c.branch, c.date, c.slot, c.status, c.name, c.phone, c.email, c.note, c.items, c.total, c.created]
+          .map((h) => `"${h}"`)
+          .join(","),
+      );
+      expect(lines).toHaveLength(1 + 5);
+      expect(text).toContain("דנה כהן");
+      expect(text).toContain(`${product.name}`);
+    });
+
+    it("admins save a branch's settings and the policy with versions; bad values are a Hebrew 422", async () => {
+      const { data } = await json<{ data: AdminPreorderSettings }>(await env.admin.fetch("/api/admin/pickup-settings"));
+      const shuk = data.branches.find((b) => b.branch_id === branchId)!;
+      const good = {
+        enabled: true,
+        slot_minutes: 45,
+        orders_per_slot: 8,
+        lead_days: 2,
+        order_by: "18:30",
+        horizon_days: 21,
+      };
+      const saved = await env.admin.fetch(`/api/admin/pickup-settings/${branchId}`, {
+        method: "PUT",
+        json: { ...good, version: shuk.version },
+      });
+      expect(saved.status).toBe(200);
+      expect(((await saved.json()) as { data: unknown }).data).toMatchObject({ ...good, version: shuk.version + 1 });
+      const stale = await env.admin.fetch(`/api/admin/pickup-settings/${branchId}`, {
+        method: "PUT",
+        json: { ...good, version: shuk.version },
+      });
+      expect(stale.status).toBe(409);
+
+      for (const [field, value] of [
+        ["slot_minutes", 10],
+        ["slot_minutes", 241],
+        ["orders_per_slot", 0],
+        ["orders_per_slot", 501],
+        ["lead_days", 15],
+        ["lead_days", -1],
+        ["order_by", "25:00"],
+        ["order_by", "8pm"],
+        ["horizon_days", 0],
+        ["horizon_days", 61],
+        ["slot_minutes", "abc"],
+      ] as const) {
+        const response = await env.admin.fetch(`/api/admin/pickup-settings/${branchId}`, {
+          method: "PUT",
+          json: { ...good, [field]: value },
+        });
+        expect(response.status, `${field}=${value}`).toBe(422);
+        const body = (await response.json()) as { errors: Record<string, string[]> };
+        expect(body.errors[field]?.[0], field).toMatch(/[א-ת]/);
+      }
+      for (const bad of [{ retention_months: 0 }, { retention_months: 61 }, { retention_months: "x" }]) {
+        const response = await env.admin.fetch("/api/admin/preorder-policy", {
+          method: "PUT",
+          json: { email_required: false, ...bad },
+        });
+        expect(response.status).toBe(422);
+      }
+      expect((await env.admin.fetch("/api/admin/pickup-settings/999999", { method: "PUT", json: good })).status).toBe(
+        404,
+      );
+
+      // The policy: no row yet (version 0) → created; the customer side reads it.
+      const policy = await env.admin.fetch("/api/admin/preorder-policy", {
+        method: "PUT",
+        json: { email_required: true, retention_months: 6, version: data.policy.version },
+      });
+      expect(policy.status).toBe(200);
+      expect(await env.t.services.preorders.policy()).toEqual({ emailRequired: true, retentionMonths: 6 });
+      const audit = await db()
+        .selectFrom("audit_log")
+        .select(["entity_id", "changes"])
+        .where("entity_type", "=", "PickupSettings")
+        .execute();
+      expect(audit.some((e) => e.entity_id === branchId && String(e.changes).includes("slot_minutes"))).toBe(true);
+      await env.admin.fetch("/api/admin/preorder-policy", {
+        method: "PUT",
+        json: { email_required: false, retention_months: 12 },
+      });
+    });
+  });
+}

@@ -382,6 +382,8 @@ export const heAdmin = {
     consentAddress: "כתובת IP בעת ההסכמה",
     consentVersion: "גרסת נוסח ההסכמה",
     confirmedAt: "מועד האישור",
+    /** The export's last column: each member's unsubscribe link, for mailings sent from another tool (issue 29). */
+    unsubscribeLink: "קישור הסרה (לכל דיוור)",
   },
   /** Kashrut and allergens of products, certificates of branches (issue 11). Code names: domain/i18n/kashrut.ts. */
   kashrut: {

@@ -58,6 +58,15 @@ export function createServices(db: DB, deps: ServiceDeps) {
   const seasonal = createSeasonalService(db, catalogue, clock);
   const audit = createAuditService(db);
   const brand = async () => (await settings.get()).brandName;
+  const clients = createClientsService(db, {
+    mailer: deps.mailer,
+    logger: deps.logger,
+    publicUrl: deps.publicUrl,
+    brand,
+    linkSecret: deps.linkSecret,
+    unsubscribeMailto: deps.unsubscribeMailto,
+    audit,
+  });
   // The private links of pre-orders: the same secret on every server; a random one (links that last as long as
   // the process) when none is given (scripts).
   const preorders = createPreordersService(db, {
@@ -88,15 +97,7 @@ export function createServices(db: DB, deps: ServiceDeps) {
     publications,
     contact: createContactService(db),
     reviews: createReviewsService(db, clock),
-    clients: createClientsService(db, {
-      mailer: deps.mailer,
-      logger: deps.logger,
-      publicUrl: deps.publicUrl,
-      brand,
-      linkSecret: deps.linkSecret,
-      unsubscribeMailto: deps.unsubscribeMailto,
-      audit,
-    }),
+    clients,
     loginUnlocks: createLoginUnlocks(db, {
       mailer: deps.mailer,
       logger: deps.logger,
@@ -107,7 +108,15 @@ export function createServices(db: DB, deps: ServiceDeps) {
     sitemap: createSitemapService(db, media, clock),
     preorders,
     orderMail,
-    admin: createAdminServices(db, { media, images, settings, clock, preorders, orderMail }),
+    admin: createAdminServices(db, {
+      media,
+      images,
+      settings,
+      clock,
+      preorders,
+      orderMail,
+      unsubscribeLink: clients.unsubscribeLink,
+    }),
     /**
      * The next instant at which something scheduled appears or disappears on the public site (a sale or
      * publication window, a product's or category's, a seasonal collection, a product's "sold out today"

@@ -669,7 +669,7 @@ for (const factory of testDatabases()) {
         const text = new TextDecoder().decode(bytes.slice(3));
         const lines = text.trim().split("\r\n");
         expect(lines[0]).toBe(
-          '"מזהה","דוא״ל","מקור","תאריך הצטרפות","סטטוס","מועד ההסכמה","ההסכמה ניתנה דרך","כתובת IP בעת ההסכמה","גרסת נוסח ההסכמה","מועד האישור"',
+          '"מזהה","דוא״ל","מקור","תאריך הצטרפות","סטטוס","מועד ההסכמה","ההסכמה ניתנה דרך","כתובת IP בעת ההסכמה","גרסת נוסח ההסכמה","מועד האישור","קישור הסרה (לכל דיוור)"',
         );
         expect(text).toContain('"noa@example.co.il","נוסף על ידי הצוות"');
         // Staff additions carry no consent record (issue 14 finding 12).

@@ -5,9 +5,10 @@
  * (with the XSRF token) or a mail provider's one-click POST (without a session) removes the member; erasing
  * also removes the address's contact requests and trash copies; every removal is audited with the member's id
  * only; a forged, tampered, stale, unknown or used link gets the very same answer and changes nothing; a cut
- * link is a Hebrew 400.
+ * link is a Hebrew 400. The members CSV export carries each member's link, for mailings sent from elsewhere.
  */
 import { afterAll, describe, expect, it } from "vitest";
+import { heAdmin } from "../../domain/i18n/admin.ts";
 import { heForms } from "../../domain/i18n/forms.ts";
 import { createMailer, type Mailer } from "../../server/mail/mailer.ts";
 import { TEST_PUBLIC_URL } from "../support/app.ts";
@@ -30,6 +31,7 @@ for (const factory of testDatabases()) {
     let mailer: Mailer;
     const env = suiteApp(factory, {
       pages: true,
+      clients: { admin: "admin" },
       app: async () => {
         smtp = await startSmtpServer();
         mailer = createMailer({ smtpUrl: smtp.url, from: "club@bakery.example" });
@@ -325,6 +327,19 @@ for (const factory of testDatabases()) {
       const again = await press(link, "erase");
       expect(visible(again.html)).toBe(visible(erased.html));
       expect((await removals()).length).toBe(before + 1);
+    });
+
+    it("the members CSV export ends each row with the member's own working unsubscribe link", async () => {
+      const { id, link } = await addMember("exported@example.co.il");
+      const csv = await (await env.admin.fetch("/api/clients/export")).text();
+      const header = csv.split("\r\n")[0] ?? "";
+      expect(header.endsWith(`"${heAdmin.clients.unsubscribeLink}"`)).toBe(true);
+      const row = csv.split("\r\n").find((line) => line.includes('"exported@example.co.il"')) ?? "";
+      expect(row.endsWith(`"${link}"`)).toBe(true);
+      expect(row.startsWith(`"${id}",`)).toBe(true);
+      // Every row has its own link, and it works.
+      expect((await oneClick(link)).status).toBe(200);
+      expect(await findMember("exported@example.co.il")).toBeUndefined();
     });
   });
 }

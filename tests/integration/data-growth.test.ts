@@ -16,7 +16,7 @@ import { createDatabaseStore, purgeExpiredRateLimits, RATE_RULES } from "../../s
 import { createSeoRoutes } from "../../server/http/seo-routes.ts";
 import { runHousekeeping } from "../../server/jobs/housekeeping.ts";
 import { createLogger } from "../../server/log.ts";
-import { CLIENT_CSV_HEADER, clientCsvRow } from "../../server/services/admin/clients.ts";
+import { CLIENT_CSV_HEADER, clientCsvRow, type UnsubscribeLink } from "../../server/services/admin/clients.ts";
 import { toCsv } from "../../server/services/admin/csv.ts";
 import { type TestDatabase, testDatabases } from "../support/database.ts";
 import { rowCount } from "../support/rows.ts";
@@ -48,9 +48,12 @@ async function indexColumns(database: TestDatabase, name: string): Promise<{ tab
 }
 
 /** The export as the one-string implementation built it (before streaming), from the same rows. */
-async function oneStringExport(database: TestDatabase): Promise<string> {
+async function oneStringExport(database: TestDatabase, link: UnsubscribeLink): Promise<string> {
   const rows = await database.handle.db.selectFrom("clients").selectAll().orderBy("created_at").orderBy("id").execute();
-  return toCsv(CLIENT_CSV_HEADER, rows.map(clientCsvRow));
+  return toCsv(
+    CLIENT_CSV_HEADER,
+    rows.map((row) => clientCsvRow(row, link)),
+  );
 }
 
 /** `count` members who joined on the site at `at`, in one INSERT: `<prefix>-<i>@example.co.il`. */
@@ -105,7 +108,7 @@ for (const factory of testDatabases()) {
     });
 
     it("streams the members CSV export, the same document as the one-string export with the status column", async () => {
-      const expected = await oneStringExport(env.database);
+      const expected = await oneStringExport(env.database, env.t.services.clients.unsubscribeLink);
       const res = await env.admin.fetch("/api/clients/export");
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("text/csv");

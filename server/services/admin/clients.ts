@@ -44,10 +44,17 @@ export const CLIENT_CSV_HEADER: readonly string[] = [
   c.consentAddress,
   c.consentVersion,
   c.confirmedAt,
+  c.unsubscribeLink,
 ];
 
-/** One member as a row of the export, under CLIENT_CSV_HEADER (sources and statuses in Hebrew). */
-export const clientCsvRow = (r: ClientRow): CsvRow => [
+/** A member's unsubscribe link (services/clients.ts `unsubscribeLink`). */
+export type UnsubscribeLink = (id: number, email: string) => string;
+
+/**
+ * One member as a row of the export, under CLIENT_CSV_HEADER (sources and statuses in Hebrew), ending with the
+ * member's unsubscribe link: a mailing sent to the list from another tool must carry it (docs/decisions/010).
+ */
+export const clientCsvRow = (r: ClientRow, link: UnsubscribeLink): CsvRow => [
   r.id,
   r.email,
   s.sources[r.source] ?? r.source,
@@ -58,6 +65,7 @@ export const clientCsvRow = (r: ClientRow): CsvRow => [
   r.consent_address ?? "",
   r.consent_version ?? "",
   r.confirmed_at ?? "",
+  link(r.id, r.email),
 ];
 
 export const toClient = (r: ClientRow): AdminClient => ({
@@ -75,7 +83,10 @@ export const toClient = (r: ClientRow): AdminClient => ({
   version: r.version,
 });
 
-export function createAdminClientsService(db: DB, deps: { trash: AdminTrashService }) {
+export function createAdminClientsService(
+  db: DB,
+  deps: { trash: AdminTrashService; unsubscribeLink: UnsubscribeLink },
+) {
   async function assertEmailFree(email: string, exceptId?: number) {
     let query = db.selectFrom("clients").select("id").where("email", "=", email);
     if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
@@ -195,7 +206,7 @@ export function createAdminClientsService(db: DB, deps: { trash: AdminTrashServi
             query = query.where((eb) => eb(eb.refTuple("created_at", "id"), ">", eb.tuple(last.created_at, last.id)));
           }
           const rows = await query.orderBy("created_at").orderBy("id").limit(size).execute();
-          yield rows.map(clientCsvRow);
+          yield rows.map((row) => clientCsvRow(row, deps.unsubscribeLink));
           const tail = rows.at(-1);
           if (!tail || rows.length < size) return;
           after = { created_at: tail.created_at, id: tail.id };

@@ -10,7 +10,7 @@ import { withAuditTrail } from "./audited.ts";
 import { createAdminBranchesService } from "./branches.ts";
 import { createAdminBulkService } from "./bulk.ts";
 import { createAdminCategoriesService } from "./categories.ts";
-import { createAdminClientsService } from "./clients.ts";
+import { createAdminClientsService, type UnsubscribeLink } from "./clients.ts";
 import { createAdminContactRequestsService } from "./contact-requests.ts";
 import { createDashboardService } from "./dashboard.ts";
 import { createGoingLiveService } from "./going-live.ts";
@@ -32,6 +32,8 @@ export function createAdminServices(
     /** Pre-orders (issue 28): staff cancelling gives places back; "ready" queues the customer's e-mail. */
     preorders: PreordersService;
     orderMail: OrderMail;
+    /** A club member's unsubscribe link, for the members export (services/clients.ts). */
+    unsubscribeLink: UnsubscribeLink;
   },
 ) {
   const images = createAdminImagesService(db, deps.images, deps.media);
@@ -45,7 +47,7 @@ export function createAdminServices(
     images,
     products: createAdminProductsService(db, { ...shared, clock: deps.clock }),
     categories: createAdminCategoriesService(db, { ...shared, clock: deps.clock }),
-    clients: createAdminClientsService(db, { trash }),
+    clients: createAdminClientsService(db, { trash, unsubscribeLink: deps.unsubscribeLink }),
     branches: createAdminBranchesService(db, shared),
     sales: createAdminPostsService(db, { table: "sales", owner: "sale" }, { ...shared, clock: deps.clock }),
     publications: createAdminPostsService(

@@ -246,6 +246,7 @@ export const heAdmin = {
     dateTime: (field: string) => `${field}: יש להזין תאריך ושעה תקינים`,
     endsBeforeStarts: "מועד הסיום חייב להיות אחרי מועד ההתחלה",
     holiday: "יש לבחור חג מהרשימה",
+    preorderDailyLimit: "המגבלה היומית היא מספר שלם בין 1 ל־100,000, או ריק ללא מגבלה",
   },
   fields: {
     name: "שם",
@@ -253,6 +254,9 @@ export const heAdmin = {
     content: "תיאור",
     serialId: "מק״ט",
     serialIdHint: "מספר שלם בלבד, בלי אותיות או רווחים (למשל 100101)",
+    preorderDailyLimit: "מגבלת הזמנות מראש ליום",
+    preorderDailyLimitHint: "כמה יחידות אפשר להזמין מראש לכל יום איסוף, בכל הסניפים יחד. ריק – ללא מגבלה",
+    noLimit: "ללא מגבלה",
     information: "מידע",
     isMain: "סוג קטגוריה",
     mainCategory: "קטגוריה ראשית",

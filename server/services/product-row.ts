@@ -28,6 +28,7 @@ const toColumn: Record<PlainFieldKind, (value: unknown) => unknown> = {
   status: (value) => value,
   checkbox: (value) => (value ? 1 : 0),
   datetime: (value) => value,
+  limit: (value) => value,
 };
 
 const fromColumn: Record<PlainFieldKind, (value: unknown) => unknown> = {
@@ -38,6 +39,7 @@ const fromColumn: Record<PlainFieldKind, (value: unknown) => unknown> = {
   status: (value) => value,
   checkbox: (value) => value === 1,
   datetime: (value) => value ?? null,
+  limit: (value) => (value === null || value === undefined ? null : Number(value)),
 };
 
 /** The columns a read of a product's fields selects (its plain fields and kashrut). */

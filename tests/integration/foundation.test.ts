@@ -84,7 +84,6 @@ const SCHEMA = {
     "allergens",
     "may_contain",
     "sold_out_until",
-    "preorder_daily_limit",
     "created_at",
     "updated_at",
     "version",

@@ -33,6 +33,7 @@ for (const factory of testDatabases()) {
   describe(`pre-orders, the staff's side, on ${factory.name}`, () => {
     const env = suiteApp(factory, {
       seeded: true,
+      pages: true,
       app: { clock: () => now },
       clients: { admin: "admin", editor: "editor", visitor: null },
     });
@@ -328,6 +329,46 @@ for (const factory of testDatabases()) {
       expect(lines).toHaveLength(1 + 5);
       expect(text).toContain("דנה כהן");
       expect(text).toContain(`${product.name}`);
+    });
+
+    it("the product form's daily pre-order limit: saved, cleared with empty, kept when absent, a Hebrew 422 when bad, never in the public JSON", async () => {
+      const path = `/api/admin/products/${product.id}`;
+      const read = async () => (await json<{ data: Record<string, unknown> }>(await env.editor.fetch(path))).data;
+      const put = async (over: Record<string, unknown>) => {
+        const current = await read();
+        return env.editor.fetch(path, { method: "PUT", json: { ...current, ...over, version: current.version } });
+      };
+      expect((await read()).preorder_daily_limit).toBeNull();
+      const saved = await put({ preorder_daily_limit: "40" });
+      expect(saved.status).toBe(200);
+      expect((await read()).preorder_daily_limit).toBe(40);
+      const { preorder_daily_limit: _, ...withoutLimit } = await read();
+      const kept = await env.editor.fetch(path, { method: "PUT", json: withoutLimit });
+      expect(kept.status).toBe(200);
+      expect((await read()).preorder_daily_limit).toBe(40);
+      for (const bad of [0, -1, 100_001, "abc", 2.5]) {
+        const response = await put({ preorder_daily_limit: bad });
+        expect(response.status, String(bad)).toBe(422);
+        const body = (await response.json()) as { errors: Record<string, string[]> };
+        expect(body.errors.preorder_daily_limit?.[0]).toMatch(/[א-ת]/);
+      }
+      const publicJson = await (await env.visitor.fetch(`/api/product/${product.id}`)).text();
+      expect(publicJson).not.toContain("preorder_daily_limit");
+      expect((await put({ preorder_daily_limit: "" })).status).toBe(200);
+      expect((await read()).preorder_daily_limit).toBeNull();
+    });
+
+    it("an editor is sent away from the settings screen; an admin opens it", async () => {
+      const editor = await env.editor.fetch("/admin/orders/settings");
+      expect(editor.status).toBe(302);
+      expect(editor.headers.get("location")).toBe("/admin/panel");
+      const list = await env.editor.fetch(`/admin/orders?date=${FRIDAY}`);
+      expect(list.status).toBe(200);
+      expect(list.headers.get("cache-control")).toMatch(/no-store|private/);
+      expect(await list.text()).toContain("דנה כהן");
+      const admin = await env.admin.fetch("/admin/orders/settings");
+      expect(admin.status).toBe(200);
+      expect(await admin.text()).toContain(heAdminOrders.settings.heading);
     });
 
     it("admins save a branch's settings and the policy with versions; bad values are a Hebrew 422", async () => {

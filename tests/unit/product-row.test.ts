@@ -20,6 +20,8 @@ const input: ProductInput = productSchema.parse({
   dietary: "parve",
   pas_yisrael: true,
   allergens: ["eggs", "gluten"],
+  // Pre-orders (issue 28): an optional whole number, typed as text in the form.
+  preorder_daily_limit: "12",
 });
 
 describe("product row mapping", () => {
@@ -32,6 +34,7 @@ describe("product row mapping", () => {
       visibility_home_page: 1,
       starts_at: "2026-12-01T08:00:00.000Z",
       ends_at: null,
+      preorder_daily_limit: 12,
     });
     expect(columns.allergens).toBe('["gluten","eggs"]');
     const fields = productFieldsFromRow({

@@ -56,6 +56,20 @@ export function wholeNumber(label: string, options: { min?: number; max?: number
   );
 }
 
+/**
+ * An optional whole number for a field added after the spec's clients were built (a product's daily pre-order
+ * limit): absent stays absent (an update keeps what is stored), "" or null clears it (null), anything else is a
+ * whole number in [min, max] or the field's message.
+ */
+export function keptOptionalWholeNumber(message: string, options: { min: number; max: number }) {
+  return z
+    .preprocess((value) => {
+      if (value === null || (typeof value === "string" && value.trim() === "")) return null;
+      return toNumber(value);
+    }, z.number({ error: message }).int(message).min(options.min, message).max(options.max, message).nullable())
+    .optional();
+}
+
 /** A database id (positive whole number). */
 export function idField(label: string) {
   return wholeNumber(label, { min: 1, max: 2_147_483_647 });

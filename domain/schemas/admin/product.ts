@@ -2,7 +2,17 @@
 import { z } from "zod";
 import { heAdmin } from "../../i18n/admin.ts";
 import type { ProductKashrut } from "../../kashrut.ts";
-import { flag, idField, keptInstant, optionalText, requiredText, status, toNumber, wholeNumber } from "./fields.ts";
+import {
+  flag,
+  idField,
+  keptInstant,
+  keptOptionalWholeNumber,
+  optionalText,
+  requiredText,
+  status,
+  toNumber,
+  wholeNumber,
+} from "./fields.ts";
 import { allergenDecisionIssues, kashrutFields } from "./kashrut.ts";
 
 const f = heAdmin.fields;
@@ -30,6 +40,8 @@ export const productSchema = z
     ends_at: keptInstant(f.hideAfter),
     // Kashrut and allergens (issue 11): each optional; an update without them keeps the stored ones.
     ...kashrutFields,
+    // Pre-orders (issue 28): how many may be ordered for one pickup day; "" → no limit; absent on update: kept.
+    preorder_daily_limit: keptOptionalWholeNumber(heAdmin.validation.preorderDailyLimit, { min: 1, max: 100_000 }),
   })
   .superRefine((value, ctx) => {
     if (value.starts_at && value.ends_at && value.ends_at <= value.starts_at) {
@@ -57,9 +69,10 @@ export type KashrutKey = keyof typeof kashrutFields;
 /**
  * How a plain field is edited, shown and stored: `text` and `textarea` (text), `number` (a whole number, typed
  * left to right), `checkbox` (a flag, stored 0/1), `status` (the status select, stored as the number), `datetime`
- * (a Jerusalem wall-clock date and time, stored as ISO UTC text or null).
+ * (a Jerusalem wall-clock date and time, stored as ISO UTC text or null), `limit` (an optional whole number:
+ * empty is none, stored as null).
  */
-export type PlainFieldKind = "text" | "textarea" | "number" | "checkbox" | "status" | "datetime";
+export type PlainFieldKind = "text" | "textarea" | "number" | "checkbox" | "status" | "datetime" | "limit";
 
 export interface PlainFieldSpec {
   key: Exclude<keyof ProductInput, KashrutKey>;
@@ -90,6 +103,8 @@ export const PRODUCT_FIELDS = [
   { key: "content", kind: "textarea", label: f.content, public: true },
   { key: "kashrut", kind: "kashrut" },
   { key: "visibility_home_page", kind: "checkbox", label: heAdmin.homeVisibility },
+  // Staff only: the order page reads it (a page with the session); the public product JSON does not carry it.
+  { key: "preorder_daily_limit", kind: "limit", label: f.preorderDailyLimit, hint: f.preorderDailyLimitHint },
 ] as const satisfies readonly (PlainFieldSpec | { key: "kashrut"; kind: "kashrut" })[];
 
 type Listed = (typeof PRODUCT_FIELDS)[number];

@@ -35,6 +35,8 @@ function formValue(field: PlainFieldSpec, product: AdminProduct | undefined): st
       return product ? String(value) : "1";
     case "datetime":
       return toJerusalemInput(value as string | null | undefined);
+    case "limit":
+      return value === null || value === undefined ? "" : String(value);
     case "number":
       // A duplicate's serial number is not set yet (NO_SERIAL): the field starts empty and is required.
       return product && value !== NO_SERIAL ? String(value) : "";
@@ -96,7 +98,9 @@ export function PlainFormField({
           isRequired={field.required}
           hint={field.hint}
           autoFocus={first || undefined}
-          {...(field.kind === "number" ? { inputMode: "numeric" as const, dir: "ltr" as const } : {})}
+          {...(field.kind === "number" || field.kind === "limit"
+            ? { inputMode: "numeric" as const, dir: "ltr" as const }
+            : {})}
         />
       );
   }
@@ -112,6 +116,14 @@ function viewValue(field: PlainFieldSpec, product: AdminProduct): ReactNode {
     case "number":
       if (value === NO_SERIAL) return heAdmin.products.noSerial;
       return (
+        <bdi key={field.key} dir="ltr">
+          {value as number}
+        </bdi>
+      );
+    case "limit":
+      return value === null || value === undefined ? (
+        heAdmin.fields.noLimit
+      ) : (
         <bdi key={field.key} dir="ltr">
           {value as number}
         </bdi>

@@ -141,7 +141,10 @@ describeInChromium("pre-orders, the staff's side, on a phone", (browser) => {
     await page.screenshot({ path: path.join(shots!, "orders-settings-390.png"), fullPage: true });
     // The product form's daily pre-order limit.
     await openPage(page, `${server.baseURL}/admin/products`);
-    await page.getByRole("button", { name: /^עריכה: / }).first().click();
+    await page
+      .getByRole("button", { name: /^עריכה: / })
+      .first()
+      .click();
     const limit = page.getByRole("textbox", { name: "מגבלת הזמנות מראש ליום" });
     await limit.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(shots!, "product-limit-390.png") });

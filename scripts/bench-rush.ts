@@ -19,6 +19,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { freePort, localServerEnv } from "../tests/support/server-process.ts";
+import { runWrk, rushPaths, wrkScript } from "./rush-mix.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -92,67 +93,6 @@ async function startServer() {
 }
 
 /** The rush mix, read from the site's own public API. */
-async function rushPaths(url: string): Promise<string[]> {
-  const categories = (await json<{ data: { id: number; subCategories?: { id: number }[] }[] }>(`${url}/api/categories`))
-    .data;
-  const categoryIds = categories.flatMap((c) => [c.id, ...(c.subCategories ?? []).map((s) => s.id)]);
-  const products: { id: number; name: string }[] = [];
-  for (let page = 1; products.length < 60; page++) {
-    const list = await json<{ data: { id: number; name: string }[]; last_page: number }>(
-      `${url}/api/products?page=${page}`,
-    );
-    products.push(...list.data);
-    if (page >= list.last_page) break;
-  }
-  const words = [...new Set(products.flatMap((p) => p.name.split(/\s+/)).filter((w) => w.length >= 3))].slice(0, 20);
-  const pages = [
-    "/",
-    "/categories",
-    ...categoryIds.map((id) => `/categories/${id}`),
-    ...products.slice(0, 60).map((p) => `/product/${p.id}`),
-    "/branches",
-    "/sales",
-    "/news",
-    "/about",
-    "/products",
-    "/products?page=2",
-    "/products?page=3",
-    ...words.map((w) => `/products?search=${encodeURIComponent(w)}`),
-  ];
-  const data = products.slice(0, 31).map((p) => `/product/${p.id}.data`);
-  return [...pages, ...data];
-}
-
-/** wrk's Lua: rotate through the paths, count X-Cache per answer, print the counts at the end. */
-function wrkScript(paths: string[]): string {
-  const list = paths.map((p) => `"${p.replace(/"/g, '\\"')}"`).join(",\n");
-  return `
-local paths = {${list}}
-local i = 0
-local threads = {}
-function setup(thread) table.insert(threads, thread) end
-function init(args) hits = 0; misses = 0; other = 0; i = math.random(#paths) end
-function request()
-  i = i % #paths + 1
-  return wrk.format("GET", paths[i], { ["Accept-Encoding"] = "br, gzip" })
-end
-function response(status, headers, body)
-  local cache = headers["X-Cache"] or headers["x-cache"]
-  if cache == "hit" or cache == "stale" then hits = hits + 1
-  elseif cache == "miss" then misses = misses + 1
-  else other = other + 1 end
-end
-function done(summary, latency, requests)
-  local h, m, o = 0, 0, 0
-  for _, t in ipairs(threads) do h = h + t:get("hits"); m = m + t:get("misses"); o = o + t:get("other") end
-  io.write(string.format("RESULT %d %d %d %d %.3f %.3f %d %d %d\\n",
-    summary.requests, h, m, o, latency:percentile(50) / 1000, latency:percentile(99) / 1000,
-    summary.errors.timeout, summary.errors.connect + summary.errors.read + summary.errors.write,
-    summary.errors.status))
-end
-`;
-}
-
 interface Login {
   cookies: string;
   xsrf: string;
@@ -225,20 +165,6 @@ function staffSaves(url: string, login: Login, productId: number, everyMs: numbe
   };
 }
 
-function runWrk(url: string, script: string, connections: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const wrk = spawn("wrk", ["-t1", `-c${connections}`, `-d${duration}s`, "--timeout", "10s", "-s", script, url], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    wrk.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    wrk.on("error", reject);
-    wrk.on("exit", () => resolve(out));
-  });
-}
-
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : NaN;
 
@@ -270,7 +196,7 @@ async function main() {
         for (const p of paths)
           await (await fetch(`${url}${p}`, { headers: { "Accept-Encoding": "br, gzip" } })).arrayBuffer();
         const saves = every > 0 ? staffSaves(url, login, productId, every * 1000) : null;
-        const out = await runWrk(url, script, connections);
+        const out = await runWrk(url, script, connections, duration);
         const saved = saves ? await saves.stop() : { times: [], failures: [] };
         const line = /RESULT (\d+) (\d+) (\d+) (\d+) ([\d.]+) ([\d.]+) (\d+) (\d+) (\d+)/.exec(out);
         if (!line) {

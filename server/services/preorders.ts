@@ -15,7 +15,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { toFieldErrors } from "../../domain/field-errors.ts";
 import { openingDays } from "../../domain/hours/engine.ts";
 import { parseStoredHours } from "../../domain/hours/rules.ts";
-import { addDays, jerusalemDate, jerusalemInstant } from "../../domain/hours/time.ts";
+import { addDays, daysBetween, jerusalemDate, jerusalemInstant } from "../../domain/hours/time.ts";
 import { heApi } from "../../domain/i18n/api.ts";
 import { hePreorders } from "../../domain/i18n/preorders.ts";
 import { agorotToShekels } from "../../domain/money.ts";
@@ -143,14 +143,22 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
     return new Map(rows.map((r) => [slotKey(r.pickup_date, r.slot), r.orders]));
   }
 
-  /** The branch's pickup days from today at `now`, with what is booked; null when it takes no pre-orders. */
-  async function availability(branchId: number, now = clock()) {
+  /**
+   * The branch's pickup days from today at `now` (or only the day `only`), with what is booked; null when it takes
+   * no pre-orders.
+   */
+  async function availability(branchId: number, now = clock(), only?: string) {
     const settings = await settingsOf(branchId);
     if (!settings) return null;
     const rules = rulesOf(settings);
     const today = jerusalemDate(now);
-    const days = openingDays(parseStoredHours(settings.opening_hours), today, rules.horizonDays);
-    const booked = await bookedSlots(branchId, today, addDays(today, rules.horizonDays));
+    // One day (placing an order for it) costs the calendar of that day only, not of the whole horizon.
+    const offset = only === undefined ? 0 : daysBetween(today, only);
+    const inHorizon = offset >= 0 && offset < rules.horizonDays;
+    const from = only ?? today;
+    const count = only === undefined ? rules.horizonDays : inHorizon ? 1 : 0;
+    const days = count ? openingDays(parseStoredHours(settings.opening_hours), from, count) : [];
+    const booked = count ? await bookedSlots(branchId, from, addDays(from, count - 1)) : new Map<string, number>();
     return {
       branch: { id: branchId, name: settings.name, address: settings.address, phone: settings.phone },
       rules,
@@ -278,7 +286,7 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
     if (replay) return { id: replay.id, token, replay: true };
 
     const now = clock();
-    const found = await availability(input.branch, now);
+    const found = await availability(input.branch, now, input.slot.date);
     if (!found) throw new ValidationError({ branch: [m.branchUnknown] });
     const { date, start } = input.slot;
     const day = found.days.find((d) => d.date === date);

@@ -2,7 +2,7 @@
  * Pre-orders for pickup (issue 28) in Chromium on a phone, as a customer orders: a cake from its page into the
  * basket, a branch, a Friday slot, the details, the order's private page — with JavaScript and without it; the
  * basket adding up across product pages (JavaScript keeps it in the browser); cancelling through the private
- * page; axe clean on each new page.
+ * page, with and without JavaScript; axe clean on each new page.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, describe, expect, it } from "vitest";
@@ -120,6 +120,10 @@ describeInChromium("pre-orders in Chromium", (browser) => {
       await fillDetails();
       await page.getByRole("button", { name: t.order.submit }).click();
       await expectConfirmation(cake);
+      // Cancelling works without JavaScript too (the form posts with its Origin: Referrer-Policy same-origin).
+      await page.locator("summary", { hasText: t.confirmation.cancel }).click();
+      await page.getByRole("button", { name: t.confirmation.cancelConfirm }).click();
+      await page.getByRole("status").filter({ hasText: t.confirmation.cancelled }).waitFor();
     });
 
     it("adds up products from several pages in one basket (kept in the browser)", async () => {

@@ -1,7 +1,8 @@
 /**
  * An order's private page (issue 28), reached through the link of its confirmation (`/order/<id>?t=<token>`):
  * the summary, the status, and cancelling until the day's cut-off. The token reveals this order only; an unknown
- * order and a wrong token get the same "not found". Never cached, and the token never leaves in a Referer.
+ * order and a wrong token get the same "not found". Never cached, and the token never leaves for another site in a
+ * Referer.
  */
 import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";
@@ -73,8 +74,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return redirect(`/order/${id}?t=${encodeURIComponent(token)}${outcome === "cancelled" ? "&cancelled=1" : ""}`, 303);
 }
 
+/**
+ * Never kept by a cache. `same-origin`, not `no-referrer`: the token stays off other sites' Referer, and Chromium
+ * still sends the cancel form's Origin (with `no-referrer` it sends `Origin: null`, which React Router refuses).
+ */
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 export const meta = metaFromSeo(t.notFoundTitle);

@@ -183,7 +183,14 @@ for (const factory of testDatabases()) {
           .map((r) => r.ability!.subject),
       );
       // (Trash: only deleting for good; editors list and restore what they may delete.)
-      expect([...editorRefused].sort()).toEqual(["AuditLog", "Client", "ContactRequest", "PickupSettings", "Settings", "Trash"]);
+      expect([...editorRefused].sort()).toEqual([
+        "AuditLog",
+        "Client",
+        "ContactRequest",
+        "PickupSettings",
+        "Settings",
+        "Trash",
+      ]);
       // Nothing changed on the way (the admin's refused writes included), the audit log neither.
       expect(await snapshot(env.database)).toEqual(before);
     });

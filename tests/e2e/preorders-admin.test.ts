@@ -97,6 +97,8 @@ describeInChromium("pre-orders, the staff's side, on a phone", (browser) => {
       .where("key", "=", `${ids[0]}:ready`)
       .execute();
     expect(jobs).toHaveLength(1);
+    // The pressed button is gone: the keyboard goes on from the order's heading.
+    await page.waitForFunction((id) => document.activeElement?.id === id, `order-${ids[0]}`);
     // The next step is now "picked up".
     await card.getByRole("button", { name: o.markAsFor(o.actions.picked_up, ids[0]!), exact: true }).waitFor();
 

@@ -19,7 +19,7 @@ import type {
   ProductionSheet,
   SheetLine,
 } from "../../../domain/contracts/admin-orders.ts";
-import { jerusalemDate } from "../../../domain/hours/time.ts";
+import { jerusalemDate, jerusalemTime } from "../../../domain/hours/time.ts";
 import { heAdminOrders } from "../../../domain/i18n/admin-orders.ts";
 import { hePreorders } from "../../../domain/i18n/preorders.ts";
 import { agorotToShekels } from "../../../domain/money.ts";
@@ -340,7 +340,8 @@ export function createAdminOrdersService(
       r.note,
       r.items.map((i) => `${i.product_name}${i.size_name ? ` (${i.size_name})` : ""} × ${i.quantity}`).join("; "),
       r.total.toFixed(2),
-      r.created_at,
+      // When it was placed, on the bakery's clock.
+      `${jerusalemDate(new Date(r.created_at))} ${jerusalemTime(new Date(r.created_at))}`,
     ]);
     return { date: list.date, header, rows };
   }

@@ -83,7 +83,9 @@ export default function Orders({ loaderData: day }: Route.ComponentProps) {
       else notify.failure(o.statusError, error);
     } finally {
       setBusy(null);
-      revalidator.revalidate();
+      await revalidator.revalidate();
+      // The pressed button may be gone (the order's moves changed): the keyboard goes on from the order's heading.
+      document.getElementById(`order-${order.id}`)?.focus();
     }
   }
 
@@ -232,7 +234,7 @@ export default function Orders({ loaderData: day }: Route.ComponentProps) {
         ) : (
           <p className="font-semibold text-cocoa-900">
             {o.count(total)}
-            {day.orders.length !== total ? ` · ${o.count(day.orders.length)} בסינון` : ""}
+            {day.orders.length !== total ? ` · ${o.shown(day.orders.length)}` : ""}
           </p>
         )}
       </div>
@@ -311,7 +313,11 @@ function OrderCard({
       data-testid={`order-${order.id}`}
     >
       <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h2 id={headingId} className="text-xl font-bold text-cocoa-900">
+        <h2
+          id={headingId}
+          tabIndex={-1}
+          className="text-xl font-bold text-cocoa-900 outline-none focus-visible:ring-4 focus-visible:ring-crust-600/40"
+        >
           {o.numberShort(order.id)}
         </h2>
         <OrderStatusBadge status={order.status} />

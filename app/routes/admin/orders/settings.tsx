@@ -12,6 +12,7 @@ import type {
   AdminPreorderSettings,
 } from "../../../../domain/contracts/admin-orders.ts";
 import type { FieldErrors } from "../../../../domain/field-errors.ts";
+import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { heAdminOrders } from "../../../../domain/i18n/admin-orders.ts";
 import { buttonClass } from "../../../components/admin/fields.tsx";
 import { adminMeta } from "../../../components/admin/meta.ts";
@@ -244,7 +245,7 @@ function BranchForm({ initial }: { initial: AdminPickupSettings }) {
         </Field>
         <div className="flex items-end sm:col-span-2 lg:col-span-3">
           <button type="submit" disabled={busy} className={buttonClass.primary}>
-            {busy ? "בתהליך..." : s.saveBranch(record.branch_name)}
+            {busy ? heAdmin.busy : s.saveBranch(record.branch_name)}
           </button>
         </div>
       </fieldset>
@@ -288,7 +289,7 @@ function PolicyForm({ initial }: { initial: AdminPreorderPolicy }) {
         />
         <div className="flex items-end sm:col-span-2 lg:col-span-3">
           <button type="submit" disabled={busy} className={buttonClass.primary}>
-            {busy ? "בתהליך..." : s.savePolicy}
+            {busy ? heAdmin.busy : s.savePolicy}
           </button>
         </div>
       </fieldset>

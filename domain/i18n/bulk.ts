@@ -10,7 +10,7 @@ export const heBulk = {
   selectRow: (name: string) => `בחירת ${name}`,
   selectPage: "בחירת כל המוצרים בעמוד",
   bar: "פעולות על המוצרים שנבחרו",
-  selected: (n: number) => `נבחרו ${productCount(n)}`,
+  selected: (n: number) => (n === 1 ? "נבחר מוצר אחד" : `נבחרו ${productCount(n)}`),
   selectedAll: (n: number) => `נבחרו כל ${productCount(n)} שתואמים את הסינון`,
   selectAllMatching: (n: number) => `בחירת כל ${productCount(n)} שתואמים את הסינון`,
   clear: "ניקוי הבחירה",
@@ -26,8 +26,16 @@ export const heBulk = {
     price: "שינוי מחירים",
     add_tag: "הוספת תגית",
     remove_tag: "הסרת תגית",
+    kashrut: "כשרות ואלרגנים",
     trash: "העברה לסל המחזור",
   },
+  /** The kashrut action's choices: a field left "ללא שינוי" stays as each product has it. */
+  unchanged: "ללא שינוי",
+  flagYes: "כן",
+  /** How the confirmation names the kashrut fields a batch sets. */
+  kashrutNames: { dietary: "סוג הכשרות", allergens: "האלרגנים" },
+  flagNo: "לא",
+  kashrutHint: "רק מה שתבחרו כאן ישתנה; שדה שנשאר 'ללא שינוי' יישאר בכל מוצר כפי שהוא.",
   category: "קטגוריה",
   chooseCategory: "בחרו קטגוריה",
   priceMode: "סוג השינוי",
@@ -45,8 +53,10 @@ export const heBulk = {
   confirmTitle: (n: number) => `לשנות ${productCount(n)}?`,
   confirmTrashTitle: (n: number) => `להעביר ${productCount(n)} לסל המחזור?`,
   /** The confirmation's sentence: how many records change, and how. */
-  confirmText: (n: number, what: string) => `${what} — ${productCount(n)} ישתנו (מוצרים שכבר במצב הזה יישארו כמו שהם).`,
-  confirmTrash: (n: number) => `${productCount(n)} יועברו לסל המחזור (אפשר לשחזר במשך 30 יום).`,
+  confirmText: (n: number, what: string) =>
+    `${what} — ${n === 1 ? "מוצר אחד ישתנה" : `${productCount(n)} ישתנו`} (מוצרים שכבר במצב הזה יישארו כמו שהם).`,
+  confirmTrash: (n: number) =>
+    `${n === 1 ? "מוצר אחד יועבר" : `${productCount(n)} יועברו`} לסל המחזור (אפשר לשחזר במשך 30 יום).`,
   confirmUndo: "אחרי השינוי אפשר לבטל את כולו בלחיצה אחת.",
   confirmNothing: "אף מוצר לא נבחר.",
   describe: {
@@ -57,25 +67,29 @@ export const heBulk = {
     price: (change: string, rounding: string) => `שינוי מחירים ${change}, עיגול ${rounding}`,
     add_tag: (name: string) => `הוספת התגית "${name}"`,
     remove_tag: (name: string) => `הסרת התגית "${name}"`,
+    kashrut: (fields: string) => `עדכון ${fields}`,
   },
   apply: (n: number) => `כן, לשנות ${productCount(n)}`,
   applyTrash: (n: number) => `כן, להעביר ${productCount(n)} לסל`,
   working: "מבצע…",
   resolving: "סופר את המוצרים…",
-  done: (n: number) => (n === 0 ? "לא שונה אף מוצר" : `${productCount(n)} עודכנו`),
-  trashed: (n: number) => `${productCount(n)} הועברו לסל המחזור`,
+  done: (n: number) => (n === 0 ? "לא שונה אף מוצר" : n === 1 ? "מוצר אחד עודכן" : `${productCount(n)} עודכנו`),
+  trashed: (n: number) => (n === 1 ? "מוצר אחד הועבר לסל המחזור" : `${productCount(n)} הועברו לסל המחזור`),
   failed: "שגיאה בביצוע הפעולה",
   undo: "בטל",
-  undone: (n: number) => `השינוי בוטל: ${productCount(n)} חזרו למצבם הקודם`,
+  undone: (n: number) =>
+    n === 1 ? "השינוי בוטל: מוצר אחד חזר למצבו הקודם" : `השינוי בוטל: ${productCount(n)} חזרו למצבם הקודם`,
   undoFailed: "שגיאה בביטול השינוי",
   /** Records changed by someone else between the selection and the action (or the action and its undo). */
   conflictsTitle: "חלק מהמוצרים לא שונו",
   conflictsText: (n: number) =>
-    `${productCount(n)} נערכו בינתיים על ידי מישהו אחר ולכן לא שונו, כדי לא למחוק את השינוי שלו. אפשר לטעון את הרשימה מחדש ולנסות שוב.`,
+    `${n === 1 ? "מוצר אחד נערך בינתיים על ידי מישהו אחר ולכן לא שונה" : `${productCount(n)} נערכו בינתיים על ידי מישהו אחר ולכן לא שונו`}, כדי לא למחוק את השינוי שלו. אפשר לטעון את הרשימה מחדש ולנסות שוב.`,
   undoConflictsText: (n: number) =>
-    `${productCount(n)} נערכו אחרי הפעולה ולכן לא הוחזרו, כדי לא למחוק את השינוי שנעשה בהם.`,
-  missingText: (n: number) => `${productCount(n)} כבר אינם קיימים.`,
-  refusedText: (n: number) => `${productCount(n)} לא שוחזרו:`,
+    n === 1
+      ? "מוצר אחד נערך אחרי הפעולה ולכן לא הוחזר, כדי לא למחוק את השינוי שנעשה בו."
+      : `${productCount(n)} נערכו אחרי הפעולה ולכן לא הוחזרו, כדי לא למחוק את השינוי שנעשה בהם.`,
+  missingText: (n: number) => (n === 1 ? "מוצר אחד כבר אינו קיים." : `${productCount(n)} כבר אינם קיימים.`),
+  refusedText: (n: number) => (n === 1 ? "מוצר אחד לא שוחזר:" : `${productCount(n)} לא שוחזרו:`),
   close: "סגירה",
   /** API messages and validation. */
   validation: {
@@ -93,6 +107,7 @@ export const heBulk = {
     priceOut: (name: string) => `המחיר החדש של "${name}" יוצא מחוץ לטווח 0–100,000 ₪`,
     tagName: "יש להזין שם תגית (עד 40 תווים)",
     tagColor: "יש לבחור צבע: אדום, כחול או כתום",
+    kashrut: "יש לבחור לפחות שדה כשרות או אלרגנים אחד לשינוי",
     batch: "השינוי אינו קיים",
     alreadyUndone: "השינוי הזה כבר בוטל",
   },

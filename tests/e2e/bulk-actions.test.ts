@@ -102,4 +102,24 @@ describeInChromium("admin on a phone: bulk actions on the products list", (brows
     const res = await page.context().request.get(`${baseURL}/product/${ids[0]}`);
     expect(res.status()).toBe(404);
   });
+
+  it("works from the keyboard: Space selects a row, Tab reaches the bar, Enter opens the dialog, Escape closes it", async () => {
+    await dismissToasts(page);
+    await openPage(page, `${baseURL}/admin/products?search_global=${encodeURIComponent(WORD)}`);
+    await listReady(page);
+    await page.getByRole("checkbox", { name: new RegExp(`^בחר ${WORD} 2\\b`) }).focus();
+    await page.keyboard.press("Space");
+    await bar().getByText("נבחר מוצר אחד").waitFor();
+    const open = bar().getByRole("button", { name: "פעולה על הנבחרים" });
+    for (let i = 0; i < 40 && !(await open.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press("Tab");
+    }
+    expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "פעולה על מוצר אחד" });
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => open.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
 });

@@ -156,12 +156,22 @@ for (const factory of testDatabases()) {
       expect(selection.body.data.items.map((i) => i.id).sort((a, b) => a - b)).toEqual(ids);
       await editMeanwhile(ids[1]!, "מחיר שנערך בינתיים");
 
+      const invalidations: { tags: readonly string[]; hard: boolean }[] = [];
+      const contentVersion = env.t.contentVersion;
+      const invalidate = contentVersion.invalidate;
+      contentVersion.invalidate = (tags, hard) => {
+        invalidations.push({ tags, hard });
+        return invalidate.call(contentVersion, tags, hard);
+      };
       const { body } = await bulk(selection.body.data.items, {
         type: "price",
         mode: "percent",
         value: 5,
         rounding: "90",
       });
+      contentVersion.invalidate = invalidate;
+      // A price is an edit (soft) of the changed products' own pages and tiles: no list, no other product.
+      expect(invalidations).toEqual([{ tags: [`product:${ids[0]}`, `product:${ids[2]}`], hard: false }]);
       expect(body.data.changed).toBe(2);
       expect(body.data.conflicts.map((c) => c.id)).toEqual([ids[1]]);
       // 42 × 1.05 = 44.10 → 43.90; 20 × 1.05 = 21 → 20.90 (nearest .90); 9.10 × 1.05 = 9.555 → 9.90.
@@ -250,6 +260,78 @@ for (const factory of testDatabases()) {
       expect((await product(ids[0]!)).tag).toEqual([]);
       await undo(untagged.body.data.batch!);
       expect((await product(ids[1]!)).tag.map((t) => [t.name, t.color])).toEqual([["חג", "כחול"]]);
+    });
+
+    it("sets kashrut and allergen fields on each product (the others kept), a withdrawal the cached page never shows again; undone", async () => {
+      const ids = await make("גבינה מתוקה", [[15], [16]]);
+      // The second is parve and says it has no allergens; the first has not been stated at all.
+      const second = await product(ids[1]!);
+      await env.admin.fetch(`/api/admin/products/${ids[1]}`, {
+        method: "PUT",
+        json: {
+          name: second.name,
+          title: second.title,
+          serial_id: second.serial_id,
+          status: 1,
+          dietary: "parve",
+          pas_yisrael: true,
+          allergen_status: "none",
+          version: second.version,
+        },
+      });
+      expect((await env.t.request(`/product/${ids[1]}`)).status).toBe(200);
+      expect((await env.t.request(`/product/${ids[1]}`)).headers.get("x-cache")).toBe("hit");
+
+      // What the batch makes stale, and how (the change trail's one invalidation for the request).
+      const invalidations: { tags: readonly string[]; hard: boolean }[] = [];
+      const contentVersion = env.t.contentVersion;
+      const invalidate = contentVersion.invalidate;
+      contentVersion.invalidate = (tags, hard) => {
+        invalidations.push({ tags, hard });
+        return invalidate.call(contentVersion, tags, hard);
+      };
+      const { body } = await bulk(await selected(ids), {
+        type: "kashrut",
+        fields: { dietary: "dairy", allergen_status: "listed", allergens: ["milk"] },
+      });
+      contentVersion.invalidate = invalidate;
+      expect(body.data.changed).toBe(2);
+      expect(invalidations).toHaveLength(1);
+      expect(invalidations[0]!.hard).toBe(true);
+      expect(invalidations[0]!.tags).toEqual(
+        expect.arrayContaining([`product:${ids[0]}`, `product:${ids[1]}`, "filters"]),
+      );
+      const after = await Promise.all(ids.map(product));
+      expect(after.map((p) => [p.dietary, p.allergen_status, p.allergens, p.pas_yisrael])).toEqual([
+        ["dairy", "listed", ["milk"], false],
+        ["dairy", "listed", ["milk"], true],
+      ]);
+      const entry = (await auditOf(body.data.batch!)).find((e) => e.entity_id === ids[1])!;
+      expect(JSON.parse(entry.changes)).toEqual(
+        expect.arrayContaining([
+          { field: "dietary", from: "parve", to: "dairy" },
+          { field: "allergen_status", from: "none", to: "listed" },
+        ]),
+      );
+      // A kashrut claim withdrawn: the page that said "parve" is rendered anew at once (never a stale copy).
+      const page = await env.t.request(`/product/${ids[1]}`);
+      expect(page.headers.get("x-cache")).not.toBe("stale");
+      expect(await page.text()).toContain("חלבי");
+
+      const back = await undo(body.data.batch!);
+      expect(back.body.data.changed).toBe(2);
+      const restored = await Promise.all(ids.map(product));
+      expect(restored.map((p) => [p.dietary, p.allergen_status, p.allergens, p.pas_yisrael])).toEqual([
+        [null, "not_stated", null, false],
+        ["parve", "none", [], true],
+      ]);
+
+      const items = await selected(ids);
+      for (const fields of [{}, { allergen_status: "listed", allergens: [] }, { dietary: "חלבי" }]) {
+        const refused = await bulk(items, { type: "kashrut", fields });
+        expect(refused.status, JSON.stringify(fields)).toBe(422);
+        expect(Object.values(refused.body.errors ?? {}).flat()[0]).toMatch(HEBREW);
+      }
     });
 
     it("moves the selection to the trash in one batch (an entry each) and one undo restores them", async () => {

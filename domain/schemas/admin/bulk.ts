@@ -4,12 +4,15 @@
  * changed meanwhile is reported back, not overwritten). A selection of "all N matching the filter" is first
  * resolved to those pairs by `GET /api/admin/products/selection` (the same parameters as the list).
  *
+ * Kashrut and allergens: the fields given are set on every record, the others left as each record has them.
+ *
  * Prices: a change by a percentage or by an amount of shekels, each size's price rounded to the agora, to a
  * whole shekel or to the nearest price ending in .90 (`adjustPrice`).
  */
 import { z } from "zod";
 import { heBulk } from "../../i18n/bulk.ts";
 import { idField, toNumber, wholeNumber } from "./fields.ts";
+import { allergenDecisionIssues, kashrutFields } from "./kashrut.ts";
 import { TAG_COLORS } from "./product.ts";
 
 const v = heBulk.validation;
@@ -27,6 +30,7 @@ export const BULK_ACTIONS = [
   "price",
   "add_tag",
   "remove_tag",
+  "kashrut",
   "trash",
 ] as const;
 export type BulkActionType = (typeof BULK_ACTIONS)[number];
@@ -55,6 +59,21 @@ const priceChange = z
     }
   });
 
+/**
+ * The kashrut and allergen fields set on every record (issue 11's rules): a field left out stays as each record has
+ * it; at least one is given; a status that contradicts the lists sent with it is refused as in the form.
+ */
+const kashrutChange = z
+  .object({ type: z.literal("kashrut"), fields: z.object(kashrutFields, { error: v.kashrut }) })
+  .superRefine((value, ctx) => {
+    if (Object.values(value.fields).every((field) => field === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["fields"], message: v.kashrut });
+    }
+    for (const issue of allergenDecisionIssues(value.fields)) {
+      ctx.addIssue({ code: "custom", path: ["fields", issue.path], message: issue.message });
+    }
+  });
+
 const categoryId = idField(heBulk.category).pipe(z.number({ error: v.category }));
 const tagName = z.string({ error: v.tagName }).trim().min(1, v.tagName).max(40, v.tagName);
 
@@ -72,12 +91,14 @@ export const bulkActionSchema = z.discriminatedUnion(
       color: z.enum(TAG_COLORS, { error: v.tagColor }),
     }),
     z.object({ type: z.literal("remove_tag"), name: tagName }),
+    kashrutChange,
     z.object({ type: z.literal("trash") }),
   ],
   { error: v.action },
 );
 export type BulkAction = z.output<typeof bulkActionSchema>;
 export type PriceChange = Extract<BulkAction, { type: "price" }>;
+export type KashrutChange = Extract<BulkAction, { type: "kashrut" }>;
 
 const item = z.object(
   {

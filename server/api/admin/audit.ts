@@ -67,8 +67,8 @@ export function auditTrail(deps: {
     if (!user || c.res.status >= 400) return;
     const address = clientAddress(c, deps.trustProxy);
     try {
-      for (const note of notes) {
-        await deps.audit.record({
+      await deps.audit.recordMany(
+        notes.map((note) => ({
           user,
           action: note.action,
           entityType: note.entityType,
@@ -76,8 +76,8 @@ export function auditTrail(deps: {
           label: note.label ?? null,
           changes: note.changes,
           address,
-        });
-      }
+        })),
+      );
     } catch (error) {
       // The write itself is done and answered; a lost entry is logged, never turned into a failure.
       deps.logger?.error("audit entry not recorded", { path: c.req.path, ...errorFields(error) });

@@ -36,6 +36,8 @@ import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
 import type { DB } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { HttpError, NotFoundError, ValidationError } from "../../errors.ts";
+import { diffFields } from "../audit/trail.ts";
+import { type KashrutColumns, kashrutColumns, kashrutFromRow } from "../kashrut.ts";
 import { now } from "./listing.ts";
 import { productFilterConditions } from "./products.ts";
 import type { AdminTrashService, TrashActor } from "./trash.ts";
@@ -81,6 +83,8 @@ interface BatchRecord {
   removedTags?: { id: number; name: string; color: string; created_at: string }[];
   /** The trash entry the record went to. */
   trash?: number;
+  /** The kashrut columns the batch wrote, as they were. */
+  kashrut?: Partial<KashrutColumns>;
 }
 
 interface BatchData {
@@ -108,6 +112,16 @@ function chunks<T>(list: T[], size = CHUNK): T[][] {
 
 const bulkMark = (batch: number): AuditChange => ({ field: "bulk", to: batch });
 
+const KASHRUT_KEYS = [
+  "dietary",
+  "chalav_yisrael",
+  "pas_yisrael",
+  "kosher_for_passover",
+  "allergen_status",
+  "allergens",
+  "may_contain",
+] as const satisfies readonly (keyof KashrutColumns)[];
+
 export function createAdminBulkService(db: DB, deps: { trash: AdminTrashService }) {
   /** The products `ids`, locked until the transaction ends (PostgreSQL; SQLite's write lock is held already). */
   async function lockProducts(trx: Trx, ids: number[]): Promise<Map<number, LockedProduct>> {
@@ -126,12 +140,12 @@ export function createAdminBulkService(db: DB, deps: { trash: AdminTrashService 
     return found;
   }
 
-  /** A new version and updated_at for the records the batch (or its undo) changed. */
-  async function bump(trx: Trx, ids: number[], set: { status?: number } = {}) {
+  /** A new version and updated_at for the records the batch (or its undo) changed, with `set` if given. */
+  async function bump(trx: Trx, ids: number[], set: Record<string, unknown> = {}) {
     for (const part of chunks(ids, 5000)) {
       await trx
         .updateTable("products")
-        .set({ ...set, updated_at: now(), version: sql<number>`version + 1` })
+        .set({ ...(set as { status?: number }), updated_at: now(), version: sql<number>`version + 1` })
         .where("id", "in", part)
         .execute();
     }
@@ -159,6 +173,34 @@ export function createAdminBulkService(db: DB, deps: { trash: AdminTrashService 
     if (!row) throw new ValidationError({ "action.category_id": [v.category] });
     return row;
   }
+
+  /** The products' kashrut columns as stored. */
+  async function kashrutOf(trx: Trx, ids: number[]): Promise<Map<number, KashrutColumns>> {
+    const result = new Map<number, KashrutColumns>();
+    for (const part of chunks(ids, 5000)) {
+      const rows = await trx
+        .selectFrom("products")
+        .select(["id", ...KASHRUT_KEYS])
+        .where("id", "in", part)
+        .execute();
+      for (const row of rows) {
+        result.set(row.id, {
+          dietary: row.dietary,
+          chalav_yisrael: Number(row.chalav_yisrael),
+          pas_yisrael: Number(row.pas_yisrael),
+          kosher_for_passover: Number(row.kosher_for_passover),
+          allergen_status: row.allergen_status,
+          allergens: row.allergens,
+          may_contain: row.may_contain,
+        });
+      }
+    }
+    return result;
+  }
+
+  /** The kashrut fields that differ between two states of a product's columns, as the audit log names them. */
+  const kashrutChanges = (before: KashrutColumns, after: KashrutColumns) =>
+    diffFields(kashrutFromRow(before), kashrutFromRow(after), false);
 
   async function sizesOf(trx: Trx, ids: number[]) {
     const result = new Map<number, { id: number; name: string; price: number }[]>();
@@ -399,6 +441,32 @@ export function createAdminBulkService(db: DB, deps: { trash: AdminTrashService 
             }
             break;
           }
+          case "kashrut": {
+            const columns = kashrutColumns(action.fields) as Partial<KashrutColumns>;
+            const keys = Object.keys(columns) as (keyof KashrutColumns)[];
+            const stored = await kashrutOf(trx, ids);
+            const moving: LockedProduct[] = [];
+            for (const r of ready) {
+              const before = stored.get(r.id)!;
+              const after = { ...before, ...columns };
+              const fields = kashrutChanges(before, after);
+              if (fields.length === 0) continue;
+              moving.push(r);
+              records.push({
+                id: r.id,
+                name: r.name,
+                version: r.version + 1,
+                kashrut: Object.fromEntries(keys.map((key) => [key, before[key]])),
+              });
+              changes.set(r.id, { action: "update", changes: fields });
+            }
+            await bump(
+              trx,
+              moving.map((r) => r.id),
+              columns,
+            );
+            break;
+          }
           case "trash": {
             for (const r of ready) {
               const receipt = await deps.trash.moveToTrashIn(trx, "Product", r.id, actor);
@@ -578,6 +646,28 @@ export function createAdminBulkService(db: DB, deps: { trash: AdminTrashService 
             for (const part of chunks(tagIds, 5000)) await trx.deleteFrom("tags").where("id", "in", part).execute();
             await bump(trx, ids);
             for (const r of ready) update(r, [{ field: "tag", from: action.name }]);
+            break;
+          }
+          case "kashrut": {
+            const stored = await kashrutOf(trx, ids);
+            // Records that were alike go back in one statement.
+            const groups = new Map<string, (BatchRecord & { current: LockedProduct })[]>();
+            for (const r of ready) {
+              const key = JSON.stringify(r.kashrut ?? {});
+              groups.set(key, [...(groups.get(key) ?? []), r]);
+            }
+            for (const [key, group] of groups) {
+              const columns = JSON.parse(key) as Partial<KashrutColumns>;
+              await bump(
+                trx,
+                group.map((r) => r.id),
+                columns,
+              );
+              for (const r of group) {
+                const now = stored.get(r.id)!;
+                update(r, kashrutChanges(now, { ...now, ...columns }));
+              }
+            }
             break;
           }
           case "remove_tag": {

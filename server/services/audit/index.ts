@@ -59,24 +59,40 @@ function filterConditions(filter: AuditFilter): Expression<SqlBool>[] {
 
 const parseChanges = (text: string) => storedList(text) as AuditChange[];
 
+/** An entry as its row. */
+function rowOf(entry: AuditEntryInput, at: string) {
+  return {
+    created_at: at,
+    user_id: entry.user?.id ?? null,
+    user_email: entry.user?.email ?? entry.attemptedEmail ?? null,
+    user_name: entry.user?.name ?? null,
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId,
+    entity_label: entry.label ?? null,
+    changes: JSON.stringify(entry.changes ?? []),
+    address: entry.address,
+  };
+}
+
 export function createAuditService(db: DB) {
   return {
     async record(entry: AuditEntryInput): Promise<void> {
-      await db
-        .insertInto("audit_log")
-        .values({
-          created_at: new Date().toISOString(),
-          user_id: entry.user?.id ?? null,
-          user_email: entry.user?.email ?? entry.attemptedEmail ?? null,
-          user_name: entry.user?.name ?? null,
-          action: entry.action,
-          entity_type: entry.entityType,
-          entity_id: entry.entityId,
-          entity_label: entry.label ?? null,
-          changes: JSON.stringify(entry.changes ?? []),
-          address: entry.address,
-        })
-        .execute();
+      await db.insertInto("audit_log").values(rowOf(entry, new Date().toISOString())).execute();
+    },
+
+    /**
+     * Several entries of one request (a bulk action notes one per record): inserted a few hundred per statement,
+     * in their order, instead of one round trip each.
+     */
+    async recordMany(entries: AuditEntryInput[]): Promise<void> {
+      const at = new Date().toISOString();
+      for (let i = 0; i < entries.length; i += 500) {
+        await db
+          .insertInto("audit_log")
+          .values(entries.slice(i, i + 500).map((entry) => rowOf(entry, at)))
+          .execute();
+      }
     },
 
     async list(

@@ -9,7 +9,19 @@
  */
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { AdminProductRow } from "../../../../domain/contracts/admin.ts";
+import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { heBulk, productCount } from "../../../../domain/i18n/bulk.ts";
+import { heKashrut } from "../../../../domain/i18n/kashrut.ts";
+import {
+  ALLERGEN_STATUSES,
+  ALLERGENS,
+  type Allergen,
+  type AllergenStatus,
+  DIETARY,
+  type Dietary,
+  KASHRUT_FLAGS,
+  type KashrutFlag,
+} from "../../../../domain/kashrut.ts";
 import {
   BULK_ACTIONS,
   type BulkAction,
@@ -42,7 +54,36 @@ interface BulkAnswer {
   refused: { id: number; name: string; reason: string }[];
 }
 
+/** The kashrut action's choices: "" is "ללא שינוי" (left out of the request). */
+interface KashrutDraft {
+  dietary: "" | "none" | Dietary;
+  flags: Record<KashrutFlag, "" | "yes" | "no">;
+  allergen_status: "" | AllergenStatus;
+  allergens: Allergen[];
+}
+
+const EMPTY_KASHRUT: KashrutDraft = {
+  dietary: "",
+  flags: { chalav_yisrael: "", pas_yisrael: "", kosher_for_passover: "" },
+  allergen_status: "",
+  allergens: [],
+};
+
+function kashrutFieldsOf(draft: KashrutDraft): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  if (draft.dietary) fields.dietary = draft.dietary === "none" ? null : draft.dietary;
+  for (const flag of KASHRUT_FLAGS) {
+    if (draft.flags[flag]) fields[flag] = draft.flags[flag] === "yes";
+  }
+  if (draft.allergen_status) {
+    fields.allergen_status = draft.allergen_status;
+    if (draft.allergen_status === "listed") fields.allergens = draft.allergens;
+  }
+  return fields;
+}
+
 interface Draft {
+  kashrut: KashrutDraft;
   type: BulkActionType | "";
   category_id: string;
   mode: "percent" | "amount";
@@ -52,7 +93,16 @@ interface Draft {
   color: string;
 }
 
-const EMPTY: Draft = { type: "", category_id: "", mode: "percent", value: "", rounding: "none", name: "", color: "" };
+const EMPTY: Draft = {
+  kashrut: EMPTY_KASHRUT,
+  type: "",
+  category_id: "",
+  mode: "percent",
+  value: "",
+  rounding: "none",
+  name: "",
+  color: "",
+};
 
 function actionOf(draft: Draft): unknown {
   switch (draft.type) {
@@ -65,6 +115,8 @@ function actionOf(draft: Draft): unknown {
       return { type: "add_tag", name: draft.name, color: draft.color };
     case "remove_tag":
       return { type: "remove_tag", name: draft.name };
+    case "kashrut":
+      return { type: "kashrut", fields: kashrutFieldsOf(draft.kashrut) };
     default:
       return { type: draft.type };
   }
@@ -89,6 +141,14 @@ function describe(action: BulkAction, categoryName: string): string {
     case "add_tag":
     case "remove_tag":
       return b.describe[action.type](action.name);
+    case "kashrut": {
+      const names = [
+        action.fields.dietary !== undefined ? b.kashrutNames.dietary : null,
+        ...KASHRUT_FLAGS.map((flag) => (action.fields[flag] !== undefined ? heKashrut.flags[flag] : null)),
+        action.fields.allergen_status !== undefined ? b.kashrutNames.allergens : null,
+      ].filter((name): name is string => name !== null);
+      return b.describe.kashrut(heKashrut.list(names));
+    }
     case "trash":
       return b.actions.trash;
   }
@@ -130,6 +190,78 @@ function Radios<V extends string>(props: {
         </span>
       ) : null}
     </fieldset>
+  );
+}
+
+/** The kashrut action's choices: each field "ללא שינוי" unless staff pick a value. */
+function KashrutChoices(props: { value: KashrutDraft; onChange: (value: KashrutDraft) => void; errors?: string[] }) {
+  const { value } = props;
+  const k = heAdmin.kashrut;
+  const change = (changes: Partial<KashrutDraft>) => props.onChange({ ...value, ...changes });
+  const unchanged = { value: "", label: b.unchanged };
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <p className="text-sm text-cocoa-800 sm:col-span-2">{b.kashrutHint}</p>
+      <SelectInput
+        name="kashrut-dietary"
+        label={k.dietary}
+        value={value.dietary}
+        onChange={(dietary) => change({ dietary: dietary as KashrutDraft["dietary"] })}
+        options={[
+          unchanged,
+          ...DIETARY.map((d) => ({ value: d, label: heKashrut.dietary[d] })),
+          { value: "none", label: k.dietaryNone },
+        ]}
+      />
+      {KASHRUT_FLAGS.map((flag) => (
+        <SelectInput
+          key={flag}
+          name={`kashrut-${flag}`}
+          label={heKashrut.flags[flag]}
+          value={value.flags[flag]}
+          onChange={(choice) => change({ flags: { ...value.flags, [flag]: choice as "" | "yes" | "no" } })}
+          options={[unchanged, { value: "yes", label: b.flagYes }, { value: "no", label: b.flagNo }]}
+        />
+      ))}
+      <SelectInput
+        name="kashrut-allergen-status"
+        label={k.allergenStatus}
+        value={value.allergen_status}
+        onChange={(status) => change({ allergen_status: status as KashrutDraft["allergen_status"] })}
+        options={[
+          unchanged,
+          ...ALLERGEN_STATUSES.map((status) => ({ value: status, label: k.allergenStatuses[status] })),
+        ]}
+        className="sm:col-span-2"
+        errors={props.errors}
+      />
+      {value.allergen_status === "listed" ? (
+        <fieldset className="sm:col-span-2">
+          <legend className="mb-1 font-medium text-cocoa-900">{k.allergens}</legend>
+          <div className="grid grid-cols-2 gap-1.5 sm:grid-cols-3">
+            {ALLERGENS.map((code) => (
+              <label key={code} className="inline-flex min-h-9 items-center gap-2 text-cocoa-900">
+                <input
+                  type="checkbox"
+                  name="kashrut-allergens"
+                  value={code}
+                  checked={value.allergens.includes(code)}
+                  onChange={(e) =>
+                    change({
+                      allergens: e.target.checked
+                        ? [...value.allergens, code]
+                        : value.allergens.filter((c) => c !== code),
+                    })
+                  }
+                  className="size-5 shrink-0 accent-crust-700"
+                />
+                {heKashrut.allergens[code]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+    </div>
   );
 }
 
@@ -177,6 +309,7 @@ export function BulkActions({ context, canTrash }: { context: BulkContext<AdminP
     if (!parsed.success) {
       const found: Record<string, string[]> = {};
       for (const issue of parsed.error.issues) {
+        // A kashrut field's message under the kashrut choices ("fields.allergens" → "fields").
         const key = String(issue.path[0] ?? "type");
         found[key] = [...(found[key] ?? []), issue.message];
       }
@@ -393,6 +526,9 @@ export function BulkActions({ context, canTrash }: { context: BulkContext<AdminP
                 />
               ) : null}
             </div>
+          ) : null}
+          {draft.type === "kashrut" ? (
+            <KashrutChoices value={draft.kashrut} onChange={(kashrut) => set({ kashrut })} errors={errors.fields} />
           ) : null}
           <div className="flex flex-wrap gap-2 border-t border-cream-200 pt-4">
             <button type="submit" className={buttonClass.primary} disabled={busy}>

@@ -226,6 +226,17 @@ for (const factory of testDatabases()) {
       expect((await setStatus(placed.dana, "picked_up")).status).toBe(200);
       expect((await setStatus(placed.dana, "ready")).status).toBe(200);
       expect(await readyJobs(placed.dana)).toHaveLength(1);
+      // The audit log: three status changes (ready, picked up, ready); the repeated press changed nothing (its
+      // entry names only the request, as for any admin write that changed no field).
+      const entries = await db()
+        .selectFrom("audit_log")
+        .selectAll()
+        .where("entity_type", "=", "Order")
+        .where("entity_id", "=", placed.dana)
+        .execute();
+      const changes = entries.map((e) => JSON.parse(e.changes as string) as { field: string }[]);
+      expect(changes.filter((c) => c[0]?.field === "status")).toHaveLength(3);
+      expect(changes.filter((c) => c[0]?.field === "route")).toHaveLength(1);
       // Rivka gave no e-mail address: ready queues nothing.
       expect((await setStatus(placed.rivka, "ready")).status).toBe(200);
       expect(await readyJobs(placed.rivka)).toHaveLength(0);

@@ -230,12 +230,19 @@ export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet 
     // and the policy are the bakery's rules, with their values.
     orders: {
       ...orders,
-      setStatus: noted(orders, "setStatus", (_, id) => ({
-        action: "update",
-        entityType: "Order",
-        entityId: id,
-        changes: [{ field: "status", personal: true }],
-      })),
+      async setStatus(id, status, expected) {
+        const result = await orders.setStatus(id, status, expected);
+        // A press on the status it already has changed nothing: no entry.
+        if (result.changed) {
+          noteChange({
+            action: "update",
+            entityType: "Order",
+            entityId: id,
+            changes: [{ field: "status", personal: true }],
+          });
+        }
+        return result;
+      },
       async saveBranchSettings(branchId, input, expected) {
         const before = auditing() ? await orders.branchSetting(branchId) : null;
         const after = await orders.saveBranchSettings(branchId, input, expected);

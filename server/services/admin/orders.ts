@@ -200,11 +200,11 @@ export function createAdminOrdersService(
     id: number,
     status: OrderStatusName,
     expected: number | undefined,
-  ): Promise<{ order: AdminOrder; mailQueued: boolean }> {
+  ): Promise<{ order: AdminOrder; mailQueued: boolean; changed: boolean }> {
     const current = await get(id);
     const version = expected ?? current.version;
     if (current.version !== version) throw new VersionConflictError(current);
-    if (current.status === status) return { order: current, mailQueued: false };
+    if (current.status === status) return { order: current, mailQueued: false, changed: false };
     const allowedFrom = fromStatuses(status);
     if (!allowedFrom.includes(current.status)) {
       const s = hePreorders.statuses;
@@ -239,7 +239,7 @@ export function createAdminOrdersService(
       const now = await get(id);
       throw new VersionConflictError(now);
     }
-    return { order: await get(id), mailQueued };
+    return { order: await get(id), mailQueued, changed: true };
   }
 
   /** What to bake on `date` (every branch, each branch; cancelled orders left out), and a branch's pickup list. */

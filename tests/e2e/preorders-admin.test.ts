@@ -1,7 +1,8 @@
 /**
  * Pre-orders, the staff's side (issue 28 part 5), in Chromium on a 390 px phone: the day's orders of a branch,
  * staff marking an order ready (the status changes on the card, and the customer's e-mail is queued), then the
- * day's production sheet, with its print view free of the admin's top bar. axe-core on the list and the sheet.
+ * day's production sheet, with its print view free of the admin's top bar; an admin's settings with a bad and a good
+ * value. axe-core on the list, the sheet and the settings.
  * The site runs over its own copy of the demo data (tests/support/build-server.ts), so orders can be placed
  * through the service the order page uses. With SCREENSHOTS_DIR set, it also saves screenshots at 390×844 and
  * 1440×900.
@@ -125,6 +126,31 @@ describeInChromium("pre-orders, the staff's side, on a phone", (browser) => {
     await page.emulateMedia({ media: "screen" });
   });
 
+  it("an admin's settings: a bad slot length is refused under its field in Hebrew, a good one saved; axe clean", async () => {
+    await openPage(page, `${server.baseURL}/admin/orders/settings`);
+    const form = page.getByTestId(`branch-${branchId}`);
+    const slot = form.getByRole("spinbutton", { name: o.settings.slotMinutes });
+    await slot.fill("10");
+    await form.getByRole("button", { name: /^שמירת ההגדרות/ }).click();
+    await form.getByText(o.validation.range(o.settings.slotMinutes, 15, 240)).waitFor();
+    expect(await slot.getAttribute("aria-invalid")).toBe("true");
+    expect(await axeViolations(page)).toEqual([]);
+    await slot.fill("45");
+    await form.getByRole("button", { name: /^שמירת ההגדרות/ }).click();
+    await page.getByText(o.settings.saved).first().waitFor();
+    await form
+      .getByRole("spinbutton", { name: o.settings.slotMinutes })
+      .and(page.locator(":not([aria-invalid])"))
+      .waitFor();
+    const stored = await server.database.handle.db
+      .selectFrom("pickup_settings")
+      .select("slot_minutes")
+      .where("branch_id", "=", branchId)
+      .executeTakeFirstOrThrow();
+    expect(stored.slot_minutes).toBe(45);
+    if (shots) await page.screenshot({ path: path.join(shots, "orders-settings-390.png"), fullPage: true });
+  });
+
   it.runIf(Boolean(shots))("screenshots at 1440×900", async () => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await openPage(page, `${server.baseURL}/admin/orders?date=${date}&branch=${branchId}`);
@@ -137,10 +163,6 @@ describeInChromium("pre-orders, the staff's side, on a phone", (browser) => {
     await page.getByTestId("preorder-policy").waitFor();
     await page.screenshot({ path: path.join(shots!, "orders-settings-1440.png"), fullPage: true });
     await page.setViewportSize(VIEWPORTS.mobile);
-    await openPage(page, `${server.baseURL}/admin/orders/settings`);
-    await page.getByTestId("preorder-policy").waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: path.join(shots!, "orders-settings-390.png"), fullPage: true });
     // The product form's daily pre-order limit.
     await openPage(page, `${server.baseURL}/admin/products`);
     await page

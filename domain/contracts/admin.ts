@@ -94,6 +94,8 @@ export interface AdminCategoryRow {
   /** A seasonal collection's holiday (domain/seasonal/holidays.ts), or null. */
   holiday: Holiday | null;
   holiday_lead_days: number;
+  /** A holiday collection's pre-orders close this many days before the holiday (issue 28); null: no cut-off. */
+  preorder_cutoff_days: number | null;
   /** Public only from / until these ISO UTC instants (issue 30); null: open-ended. */
   starts_at: string | null;
   ends_at: string | null;

@@ -113,6 +113,8 @@ export const hePreorders = {
     noteMarkup: "ההערה לא יכולה להכיל תגיות HTML",
     consentRequired: "יש לאשר את השימוש בפרטים כדי לשלוח את ההזמנה",
     keyInvalid: "הטופס אינו תקין. רעננו את הדף ונסו שוב.",
+    collectionClosed: (holiday: string, lastDay: string) =>
+      `ההזמנות מראש ל${holiday} נסגרו בסוף ${lastDay}. אפשר לבוא לסניף או להתקשר אלינו.`,
   },
   mail: {
     confirmationSubject: (brand: string, id: number) => `הזמנה ${id} התקבלה – ${brand}`,

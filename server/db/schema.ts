@@ -69,6 +69,8 @@ export interface CategoriesTable {
   holiday: Generated<string | null>;
   /** How many days before the holiday the collection is featured on the home page. */
   holiday_lead_days: Generated<number>;
+  /** A holiday collection's pre-orders close this many days before the holiday (migration 025, issue 28); null: never. */
+  preorder_cutoff_days: ColumnType<number | null, number | null | undefined, number | null>;
   /** Public only from / until these ISO UTC instants, null: open-ended (migration 021, issue 30). */
   starts_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   ends_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;

@@ -18,6 +18,7 @@ import { parseStoredHours } from "../../domain/hours/rules.ts";
 import { addDays, daysBetween, jerusalemDate, jerusalemInstant } from "../../domain/hours/time.ts";
 import { heApi } from "../../domain/i18n/api.ts";
 import { hePreorders } from "../../domain/i18n/preorders.ts";
+import { heSeasonal } from "../../domain/i18n/seasonal.ts";
 import { agorotToShekels } from "../../domain/money.ts";
 import {
   nearestFreeSlots,
@@ -29,6 +30,7 @@ import {
   slotKey,
 } from "../../domain/preorders/slots.ts";
 import { type BasketLine, type PreorderInput, preorderSchema } from "../../domain/schemas/preorder.ts";
+import { currentOrNextWindow, isHoliday } from "../../domain/seasonal/holidays.ts";
 import type { DB } from "../db/database.ts";
 import { enqueueJob } from "../db/jobs.ts";
 import type { OrderRow, OrderStatus, PickupSettingsRow } from "../db/schema.ts";
@@ -65,6 +67,8 @@ export interface PricedLine extends BasketLine {
   dailyLimit: number | null;
   /** "Sold out today" until this ISO instant (issue 30), or null. */
   soldOutUntil: string | null;
+  /** Why it cannot be pre-ordered now (its holiday collection's orders have closed), or null. */
+  closed: string | null;
 }
 
 /** A pickup day as the order page offers it for one basket: a day the basket cannot have says why. */
@@ -166,6 +170,38 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
     };
   }
 
+  /**
+   * Products whose holiday collection has closed its pre-orders at `now`: from the end of the day `cut-off days`
+   * before the holiday's first day (that year's, from the Hebrew calendar) until the collection's window ends.
+   */
+  async function collectionClosures(productIds: readonly number[], now: Date): Promise<Map<number, string>> {
+    const closures = new Map<number, string>();
+    if (!productIds.length) return closures;
+    const rows = await db
+      .selectFrom("category_product")
+      .innerJoin("categories", "categories.id", "category_product.category_id")
+      .select([
+        "category_product.product_id as product",
+        "categories.holiday",
+        "categories.holiday_lead_days as leadDays",
+        "categories.preorder_cutoff_days as cutoff",
+      ])
+      .where("category_product.product_id", "in", [...new Set(productIds)])
+      .where("categories.holiday", "is not", null)
+      .where("categories.preorder_cutoff_days", "is not", null)
+      .execute();
+    for (const row of rows) {
+      if (!isHoliday(row.holiday) || row.cutoff === null || closures.has(row.product)) continue;
+      const window = currentOrNextWindow(row.holiday, Number(row.leadDays), now);
+      const lastDay = addDays(window.firstDay, -Number(row.cutoff));
+      const closedFrom = jerusalemInstant(addDays(lastDay, 1), "00:00");
+      if (now.getTime() >= closedFrom.getTime() && now.getTime() < window.showUntil.getTime()) {
+        closures.set(row.product, m.collectionClosed(heSeasonal.holidays[row.holiday], pickupDayLabel(lastDay)));
+      }
+    }
+    return closures;
+  }
+
   /** The basket's lines priced from the catalogue; lines naming what is not on sale are left out (`missing`). */
   async function price(lines: readonly BasketLine[]): Promise<{ priced: PricedLine[]; missing: BasketLine[] }> {
     if (!lines.length) return { priced: [], missing: [] };
@@ -190,6 +226,10 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
       .where("products.status", "=", PUBLISHED)
       .where(liveAt(now, "products"))
       .execute();
+    const closed = await collectionClosures(
+      rows.map((r) => r.product),
+      now,
+    );
     const priced: PricedLine[] = [];
     const missing: BasketLine[] = [];
     for (const line of lines) {
@@ -207,6 +247,7 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
         lineTotal: agorotToShekels(row.price * line.quantity),
         dailyLimit: row.dailyLimit,
         soldOutUntil: row.soldOutUntil,
+        closed: closed.get(row.product) ?? null,
       });
     }
     return { priced, missing };
@@ -297,6 +338,8 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
     }
     const { priced, missing } = await price(input.items);
     if (missing.length) throw new ValidationError({ items: [m.productUnknown] });
+    const closed = priced.find((l) => l.closed);
+    if (closed?.closed) throw new ValidationError({ items: [closed.closed] });
     // "Sold out today" (issue 30): not for pickup before it ends.
     const soldOut = await db
       .selectFrom("products")

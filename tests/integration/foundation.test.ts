@@ -63,6 +63,7 @@ const SCHEMA = {
     "position",
     "holiday",
     "holiday_lead_days",
+    "preorder_cutoff_days",
     "starts_at",
     "ends_at",
     "created_at",

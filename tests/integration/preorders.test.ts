@@ -10,6 +10,7 @@ import { calendarFacts } from "../../domain/hours/engine.ts";
 import { jerusalemInstant } from "../../domain/hours/time.ts";
 import { hePreorders } from "../../domain/i18n/preorders.ts";
 import type { PickupDay } from "../../domain/preorders/slots.ts";
+import { holidayWindow } from "../../domain/seasonal/holidays.ts";
 import { createJobQueue } from "../../server/db/jobs.ts";
 import { createBackgroundWorker } from "../../server/jobs/background.ts";
 import { createLogger } from "../../server/log.ts";
@@ -329,6 +330,42 @@ for (const factory of testDatabases()) {
       expect(bad.status).toBe(422);
       expect(env.t.contentVersion.current()).toBe(before);
       await setRules({ orders_per_slot: 6 });
+    });
+
+    it("a holiday collection's pre-orders close its cut-off days before the holiday (Hanukkah 5787 begins on the evening of 4 December 2026)", async () => {
+      expect(holidayWindow("hanukkah", 5787).firstDay).toBe("2026-12-05");
+      const { id: collection } = await env.t.services.admin.categories.create({
+        name: "סופגניות לחנוכה",
+        information: "",
+        status: 1,
+        is_main: true,
+        parent_id: null,
+        visibility_home_page: false,
+        position: 0,
+        holiday: "hanukkah",
+        holiday_lead_days: 30,
+        preorder_cutoff_days: 2,
+      });
+      await db().insertInto("category_product").values({ category_id: collection, product_id: product.id }).execute();
+      now = new Date("2026-12-03T20:00:00Z"); // Thursday 22:00: the last day to order (two days before)
+      const slot = await firstSlot("2026-12-07");
+      expect((await service().place(order({ slot }))).id).toBeGreaterThan(0);
+      now = new Date("2026-12-03T22:30:00Z"); // Friday 00:30: closed
+      const closed = m.collectionClosed("חנוכה", "יום חמישי, 3 בדצמבר");
+      await expect(service().place(order({ slot }))).rejects.toMatchObject({
+        status: 422,
+        errors: { items: [closed] },
+      });
+      expect(
+        (await service().price([{ product: product.id, size: product.size, quantity: 1 }])).priced[0]?.closed,
+      ).toBe(closed);
+      // After the holiday the collection's window ends: orders are taken again (for next year).
+      now = new Date("2026-12-14T08:00:00Z");
+      expect(
+        (await service().price([{ product: product.id, size: product.size, quantity: 1 }])).priced[0]?.closed,
+      ).toBeNull();
+      await db().deleteFrom("category_product").where("category_id", "=", collection).execute();
+      now = new Date("2026-12-02T08:00:00Z");
     });
 
     it("erases an order's personal fields after the retention period; the sale stays", async () => {

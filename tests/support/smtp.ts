@@ -140,6 +140,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
+  // A client that dies mid-session (a server killed by a test or a benchmark) resets its connection: that client's
+  // error, not this server's, which goes on accepting others.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   state.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return state;

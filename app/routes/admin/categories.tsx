@@ -74,6 +74,7 @@ function CategoryForm(props: FormProps<AdminCategory>) {
       position: item ? String(item.position) : "0",
       holiday: item?.holiday ?? "",
       holiday_lead_days: String(item?.holiday_lead_days ?? DEFAULT_LEAD_DAYS),
+      preorder_cutoff_days: item?.preorder_cutoff_days == null ? "" : String(item.preorder_cutoff_days),
       starts_at: toJerusalemInput(item?.starts_at),
       ends_at: toJerusalemInput(item?.ends_at),
     }),
@@ -136,6 +137,13 @@ function CategoryForm(props: FormProps<AdminCategory>) {
       {values.holiday
         ? field.text("holiday_lead_days", f.leadDays, { inputMode: "numeric", dir: "ltr", hint: f.leadDaysHint })
         : null}
+      {values.holiday
+        ? field.text("preorder_cutoff_days", f.preorderCutoff, {
+            inputMode: "numeric",
+            dir: "ltr",
+            hint: f.preorderCutoffHint,
+          })
+        : null}
     </AdminForm>
   );
 }
@@ -157,7 +165,15 @@ function CategoryView({ item }: { item: AdminCategory }) {
         [heAdmin.homeVisibility, <YesNo key="h" value={item.visibility_home_page} />],
         [f.position, String(item.position)],
         [f.holiday, item.holiday ? heSeasonal.holidays[item.holiday] : heAdmin.none],
-        ...(item.holiday ? [[f.leadDays, String(item.holiday_lead_days)] as [string, string]] : []),
+        ...(item.holiday
+          ? [
+              [f.leadDays, String(item.holiday_lead_days)] as [string, string],
+              [
+                f.preorderCutoff,
+                item.preorder_cutoff_days === null ? f.noCutoff : String(item.preorder_cutoff_days),
+              ] as [string, string],
+            ]
+          : []),
         [f.information, <MultilineText key="i" text={item.information} />],
         [heAdmin.createdAt, formatDateTime(item.created_at)],
       ]}

@@ -200,6 +200,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                             {formatShekels(line.unitPrice)}
                           </bdi>
                         </p>
+                        {line.closed ? <p className="mt-1 font-semibold text-berry-700">{line.closed}</p> : null}
                       </div>
                       <label htmlFor={qtyId} className="sr-only">
                         {t.quantityOf(line.productName)}

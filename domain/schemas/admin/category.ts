@@ -6,6 +6,9 @@ import { flag, idField, keptInstant, optionalText, requiredText, status, wholeNu
 
 const f = heAdmin.fields;
 
+/** A holiday collection's pre-order cut-off: at most this many days before the holiday. */
+export const MAX_CUTOFF_DAYS = 30;
+
 export const categorySchema = z
   .object({
     name: requiredText(f.name, 120),
@@ -30,6 +33,12 @@ export const categorySchema = z
     holiday_lead_days: z.preprocess(
       (value) => (value === undefined || value === "" || value === null ? DEFAULT_LEAD_DAYS : value),
       wholeNumber(f.leadDays, { max: MAX_LEAD_DAYS }),
+    ),
+    // Pre-orders of a holiday collection's products close this many days before the holiday (issue 28).
+    // Absent (a client of the spec's fields): kept on update; "" or null: no cut-off.
+    preorder_cutoff_days: z.preprocess(
+      (value) => (value === "" || value === null ? null : value),
+      wholeNumber(f.preorderCutoff, { max: MAX_CUTOFF_DAYS }).nullable().optional(),
     ),
     // Public only between these (issue 30); absent on update: kept.
     starts_at: keptInstant(f.publishAt),

@@ -77,6 +77,7 @@ export function createAdminCategoriesService(
       position: number;
       holiday: string | null;
       holiday_lead_days: number;
+      preorder_cutoff_days: number | null;
       starts_at: string | null;
       ends_at: string | null;
       created_at: string;
@@ -98,6 +99,7 @@ export function createAdminCategoriesService(
       position: r.position,
       holiday: isHoliday(r.holiday) ? r.holiday : null,
       holiday_lead_days: Number(r.holiday_lead_days),
+      preorder_cutoff_days: r.preorder_cutoff_days === null ? null : Number(r.preorder_cutoff_days),
       starts_at: r.starts_at,
       ends_at: r.ends_at,
       schedule: scheduleStatus(r, deps.clock()),
@@ -123,6 +125,7 @@ export function createAdminCategoriesService(
       "c.position",
       "c.holiday",
       "c.holiday_lead_days",
+      "c.preorder_cutoff_days",
       "c.starts_at",
       "c.ends_at",
       "c.created_at",
@@ -144,6 +147,8 @@ export function createAdminCategoriesService(
     position: input.position,
     holiday: input.holiday,
     holiday_lead_days: input.holiday_lead_days,
+    // Only a holiday collection has one; absent (undefined): not written, so an update keeps it.
+    preorder_cutoff_days: input.holiday ? input.preorder_cutoff_days : null,
     // Absent (a client of the spec's fields): not written, so an update keeps the window.
     starts_at: input.starts_at,
     ends_at: input.ends_at,

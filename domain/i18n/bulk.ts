@@ -77,6 +77,9 @@ export const heBulk = {
   trashed: (n: number) => (n === 1 ? "מוצר אחד הועבר לסל המחזור" : `${productCount(n)} הועברו לסל המחזור`),
   failed: "שגיאה בביצוע הפעולה",
   undo: "בטל",
+  /** The last batch's bar (after its toast is gone). */
+  lastBar: "השינוי האחרון",
+  undoLast: "ביטול השינוי",
   undone: (n: number) =>
     n === 1 ? "השינוי בוטל: מוצר אחד חזר למצבו הקודם" : `השינוי בוטל: ${productCount(n)} חזרו למצבם הקודם`,
   undoFailed: "שגיאה בביטול השינוי",

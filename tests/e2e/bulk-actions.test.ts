@@ -2,7 +2,8 @@
  * Bulk actions on the products list (issue 30 part 1) on a 390 px phone: three products selected by their
  * cards' checkboxes, prices raised 5 % rounded to .90 through the action dialog and its confirmation (which
  * says how many change), undone from the toast; then the whole page selected by the header's checkbox and
- * hidden, after which the public page is gone. The selection bar, the dialog and the confirmation pass axe-core.
+ * hidden, after which the public page is gone until the last batch's bar (which outlives the toast) undoes it; the
+ * keyboard alone selects a row and opens the dialog. The selection bar, the dialog and the confirmation pass axe-core.
  */
 import { beforeAll, expect, it } from "vitest";
 import type { AdminProduct } from "../../domain/contracts/admin.ts";
@@ -78,7 +79,7 @@ describeInChromium("admin on a phone: bulk actions on the products list", (brows
     await expect.poll(pricesNow).toEqual(PRICES);
   });
 
-  it("hides the whole page selected by the header's checkbox; the public page is gone", async () => {
+  it("hides the whole page selected by the header's checkbox; the public page is gone until the last batch's bar undoes it", async () => {
     await dismissToasts(page);
     await listReady(page);
     await tap("בחר הכול");
@@ -101,6 +102,16 @@ describeInChromium("admin on a phone: bulk actions on the products list", (brows
     }
     const res = await page.context().request.get(`${baseURL}/product/${ids[0]}`);
     expect(res.status()).toBe(404);
+
+    // After its toast, the batch stays undoable from a bar of its own.
+    await dismissToasts(page);
+    const last = page.getByRole("region", { name: "השינוי האחרון" });
+    await last.getByText("3 מוצרים עודכנו").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await last.getByRole("button", { name: "ביטול השינוי" }).click();
+    await expectToast(page, "השינוי בוטל: 3 מוצרים חזרו למצבם הקודם");
+    await last.waitFor({ state: "detached" });
+    expect((await page.context().request.get(`${baseURL}/product/${ids[0]}`)).status()).toBe(200);
   });
 
   it("works from the keyboard: Space selects a row, Tab reaches the bar, Enter opens the dialog, Escape closes it", async () => {

@@ -265,6 +265,10 @@ function KashrutChoices(props: { value: KashrutDraft; onChange: (value: KashrutD
   );
 }
 
+/** The selection bar and the last batch's bar: fixed to the bottom of a phone's screen, sticky on a wider one. */
+const BAR_CLASS =
+  "fixed inset-x-0 bottom-0 z-30 flex flex-wrap items-center justify-between gap-2 border-t border-cream-300 bg-white px-4 py-3 shadow-[0_-4px_16px_rgb(0_0_0/0.12)] md:sticky md:bottom-4 md:mt-4 md:rounded-2xl md:border md:px-5";
+
 export function BulkActions({ context, canTrash }: { context: BulkContext<AdminProductRow>; canTrash: boolean }) {
   const { list, selected } = context;
   const rows = list.page?.data ?? [];
@@ -282,6 +286,9 @@ export function BulkActions({ context, canTrash }: { context: BulkContext<AdminP
   const [pending, setPending] = useState<{ action: BulkAction; items: Item[] } | null>(null);
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<{ title: string; lines: string[] } | null>(null);
+  // The last batch stays undoable from a bar of its own after its toast is gone, until dismissed or undone.
+  const [last, setLast] = useState<{ batch: number; message: string } | null>(null);
+  const [undoing, setUndoing] = useState(false);
   const categories = useCategoryOptions();
   const categoryName = (id: number) => categories?.find((c) => c.id === id)?.name ?? "";
 
@@ -354,6 +361,7 @@ export function BulkActions({ context, canTrash }: { context: BulkContext<AdminP
       });
       const batch = body.data.batch;
       notify.success(body.message, undefined, batch ? { label: b.undo, onAction: () => undo(batch) } : undefined);
+      setLast(batch ? { batch, message: body.message } : null);
       context.clear();
       setAllMatching(false);
       setDraft(EMPTY);
@@ -367,15 +375,19 @@ export function BulkActions({ context, canTrash }: { context: BulkContext<AdminP
   }
 
   async function undo(batch: number) {
+    setUndoing(true);
     try {
       const body = await apiJson<{ message: string; data: BulkAnswer }>(`/api/admin/products/bulk/${batch}/undo`, {
         method: "POST",
       });
       notify.success(body.message);
+      setLast((current) => (current?.batch === batch ? null : current));
       reportLeft(body.data, b.undoConflictsText);
       list.reload();
     } catch (error) {
       notify.failure(b.undoFailed, error);
+    } finally {
+      setUndoing(false);
     }
   }
 
@@ -399,45 +411,54 @@ export function BulkActions({ context, canTrash }: { context: BulkContext<AdminP
       <p className="sr-only" aria-live="polite">
         {allMatching ? announce : ""}
       </p>
+      {count > 0 || last ? (
+        // Room under the last card for the phone's fixed bar.
+        <div aria-hidden="true" className="h-36 md:hidden" />
+      ) : null}
+      {count === 0 && last ? (
+        <section aria-label={b.lastBar} data-testid="bulk-last" className={BAR_CLASS}>
+          <p className="font-bold text-cocoa-900">{last.message}</p>
+          <div className="flex flex-wrap items-center gap-2">
+            <button type="button" className={`${buttonClass.quiet} min-h-11`} onClick={() => setLast(null)}>
+              {b.close}
+            </button>
+            <button type="button" className={buttonClass.secondary} disabled={undoing} onClick={() => undo(last.batch)}>
+              {undoing ? b.working : b.undoLast}
+            </button>
+          </div>
+        </section>
+      ) : null}
       {count > 0 ? (
-        <>
-          {/* Room under the last card for the phone's fixed bar. */}
-          <div aria-hidden="true" className="h-36 md:hidden" />
-          <section
-            aria-label={b.bar}
-            data-testid="bulk-bar"
-            className="fixed inset-x-0 bottom-0 z-30 flex flex-wrap items-center justify-between gap-2 border-t border-cream-300 bg-white px-4 py-3 shadow-[0_-4px_16px_rgb(0_0_0/0.12)] md:sticky md:bottom-4 md:mt-4 md:rounded-2xl md:border md:px-5"
-          >
-            <p aria-hidden="true" className="font-bold text-cocoa-900">
-              {announce}
-            </p>
-            <div className="flex flex-wrap items-center gap-2">
-              {wholePage && !allMatching && total > rows.length ? (
-                <button type="button" className={buttonClass.secondary} onClick={() => setAllMatching(true)}>
-                  {b.selectAllMatching(total)}
-                </button>
-              ) : null}
-              <button
-                type="button"
-                className={`${buttonClass.quiet} min-h-11`}
-                onClick={() => {
-                  setAllMatching(false);
-                  context.clear();
-                }}
-              >
-                {b.clear}
+        <section aria-label={b.bar} data-testid="bulk-bar" className={BAR_CLASS}>
+          <p aria-hidden="true" className="font-bold text-cocoa-900">
+            {announce}
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            {wholePage && !allMatching && total > rows.length ? (
+              <button type="button" className={buttonClass.secondary} onClick={() => setAllMatching(true)}>
+                {b.selectAllMatching(total)}
               </button>
-              <button
-                type="button"
-                aria-haspopup="dialog"
-                className={buttonClass.primary}
-                onClick={() => setStep("choose")}
-              >
-                {b.open}
-              </button>
-            </div>
-          </section>
-        </>
+            ) : null}
+            <button
+              type="button"
+              className={`${buttonClass.quiet} min-h-11`}
+              onClick={() => {
+                setAllMatching(false);
+                context.clear();
+              }}
+            >
+              {b.clear}
+            </button>
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              className={buttonClass.primary}
+              onClick={() => setStep("choose")}
+            >
+              {b.open}
+            </button>
+          </div>
+        </section>
       ) : null}
 
       <AdminModal

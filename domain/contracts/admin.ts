@@ -297,6 +297,8 @@ export interface DashboardData {
     publications?: number;
     clients?: number;
     openContactRequests?: number;
+    /** Pre-orders (issue 28) for pickup today (Jerusalem), not cancelled. */
+    todayOrders?: number;
   };
   latestContactRequests?: AdminContactRequest[];
   latestClients?: AdminClient[];

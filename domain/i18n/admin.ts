@@ -687,6 +687,7 @@ export const heAdmin = {
     publications: "חדשות",
     clients: "חברי מועדון",
     openContactRequests: "פניות פתוחות",
+    todayOrders: "הזמנות לאיסוף היום",
     latestContact: "פניות אחרונות",
     latestClients: "הצטרפו לאחרונה למועדון",
     noContact: "אין פניות חדשות",

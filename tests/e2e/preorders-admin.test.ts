@@ -163,6 +163,10 @@ describeInChromium("pre-orders, the staff's side, on a phone", (browser) => {
     await page.getByTestId("preorder-policy").waitFor();
     await page.screenshot({ path: path.join(shots!, "orders-settings-1440.png"), fullPage: true });
     await page.setViewportSize(VIEWPORTS.mobile);
+    await openPage(page, `${server.baseURL}/admin/panel`);
+    await page.getByRole("link", { name: /הזמנות לאיסוף היום/ }).waitFor();
+    await page.getByRole("link", { name: /הזמנות לאיסוף היום/ }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(shots!, "panel-390.png") });
     // The product form's daily pre-order limit.
     await openPage(page, `${server.baseURL}/admin/products`);
     await page

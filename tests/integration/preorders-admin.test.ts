@@ -18,7 +18,7 @@ import { ORDER_MAIL_JOB } from "../../server/services/preorders.ts";
 import { testDatabases } from "../support/database.ts";
 import { suiteApp } from "../support/suite-app.ts";
 
-const now = new Date("2026-12-02T08:00:00Z"); // Wednesday 10:00 in Jerusalem
+let now = new Date("2026-12-02T08:00:00Z"); // Wednesday 10:00 in Jerusalem
 const FRIDAY = "2026-12-04";
 let keySeq = 0;
 const key = () => `admin-key-${Date.now()}-${++keySeq}`.padEnd(20, "x");
@@ -146,6 +146,11 @@ for (const factory of testDatabases()) {
       const today = await day("");
       expect(today.date).toBe("2026-12-02");
       expect(today.orders).toEqual([]);
+      // The panel counts today's pickups (none on Wednesday) for editors too.
+      const panel = await json<{ data: { counts: { todayOrders?: number } } }>(
+        await env.editor.fetch("/api/admin/dashboard"),
+      );
+      expect(panel.data.counts.todayOrders).toBe(0);
     });
 
     it("filters by slot and status, and searches by number, name or phone on any day", async () => {
@@ -319,6 +324,20 @@ for (const factory of testDatabases()) {
         await json<{ data: ProductionSheet }>(await env.admin.fetch(`/api/admin/orders/sheet?date=${FRIDAY}`))
       ).data;
       expect(all.pickups.map((p) => p.branch.id).sort()).toEqual([branchId, otherBranch].sort());
+    });
+
+    it("the panel counts the day's pickups that are not cancelled, and the list opens on that day", async () => {
+      now = new Date("2026-12-04T06:00:00Z"); // Friday 08:00
+      try {
+        const panel = await json<{ data: { counts: { todayOrders?: number } } }>(
+          await env.admin.fetch("/api/admin/dashboard"),
+        );
+        // dana, moshe, rivka and third at the shuk, one elsewhere; the cancelled one is not counted.
+        expect(panel.data.counts.todayOrders).toBe(5);
+        expect((await day("")).date).toBe(FRIDAY);
+      } finally {
+        now = new Date("2026-12-02T08:00:00Z");
+      }
     });
 
     it("exports the day's orders as CSV: byte-order mark, Hebrew headers, one line per order, no-store", async () => {

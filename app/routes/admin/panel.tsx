@@ -84,6 +84,7 @@ export default function Panel({ loaderData }: Route.ComponentProps) {
   const { user, permissions } = useAdminSession();
   const { counts } = loaderData;
   const cards: { key: keyof DashboardData["counts"]; label: string; section: AdminSectionKey; search?: string }[] = [
+    { key: "todayOrders", label: p.todayOrders, section: "orders" },
     { key: "products", label: p.products, section: "products" },
     { key: "publishedProducts", label: p.publishedProducts, section: "products" },
     { key: "categories", label: p.categories, section: "categories" },

@@ -6,9 +6,10 @@ import {
   daysLeft,
 } from "../../../domain/certificates.ts";
 import type { CertificateAlert, DashboardData } from "../../../domain/contracts/admin.ts";
-import { addDays } from "../../../domain/hours/time.ts";
+import { addDays, jerusalemDate } from "../../../domain/hours/time.ts";
 import type { Action, Subject } from "../../../domain/permissions.ts";
 import type { DB } from "../../db/database.ts";
+import { type Clock, systemClock } from "../clock.ts";
 import { toClient } from "./clients.ts";
 import type { AdminContactRequestsService } from "./contact-requests.ts";
 import type { GoingLiveService } from "./going-live.ts";
@@ -19,8 +20,9 @@ type Counted = "products" | "categories" | "branches" | "sales" | "publications"
 
 export function createDashboardService(
   db: DB,
-  deps: { contactRequests: AdminContactRequestsService; goingLive: GoingLiveService },
+  deps: { contactRequests: AdminContactRequestsService; goingLive: GoingLiveService; clock?: Clock },
 ) {
+  const clock = deps.clock ?? systemClock;
   async function count(table: Counted): Promise<number> {
     const row = await db
       .selectFrom(table)
@@ -61,6 +63,16 @@ export function createDashboardService(
     async get(can: (action: Action, subject: Subject) => boolean): Promise<DashboardData> {
       const data: DashboardData = { counts: {} };
       const c = data.counts;
+      // Staff at the counter open the panel first: today's pickups lead.
+      if (can("read", "Order")) {
+        const today = await db
+          .selectFrom("orders")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("pickup_date", "=", jerusalemDate(clock()))
+          .where("status", "!=", "cancelled")
+          .executeTakeFirstOrThrow();
+        c.todayOrders = Number(today.n);
+      }
       if (can("read", "Product")) {
         c.products = await count("products");
         const published = await db

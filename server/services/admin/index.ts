@@ -61,7 +61,7 @@ export function createAdminServices(
     trash,
     bulk: createAdminBulkService(db, { trash }),
     settings: createAdminSettingsService(deps.settings),
-    dashboard: createDashboardService(db, { contactRequests, goingLive }),
+    dashboard: createDashboardService(db, { contactRequests, goingLive, clock: deps.clock }),
     goingLive,
   });
 }

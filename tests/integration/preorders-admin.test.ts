@@ -396,6 +396,10 @@ for (const factory of testDatabases()) {
       expect(list.status).toBe(200);
       expect(list.headers.get("cache-control")).toMatch(/no-store|private/);
       expect(await list.text()).toContain("דנה כהן");
+      // The filters are a GET form: the server renders the filtered day (no JavaScript needed).
+      const cancelled = await (await env.editor.fetch(`/admin/orders?date=${FRIDAY}&status=cancelled`)).text();
+      expect(cancelled).toContain(`data-testid="order-${placed.cancelled}"`);
+      expect(cancelled).not.toContain(`data-testid="order-${placed.dana}"`);
       const admin = await env.admin.fetch("/admin/orders/settings");
       expect(admin.status).toBe(200);
       expect(await admin.text()).toContain(heAdminOrders.settings.heading);

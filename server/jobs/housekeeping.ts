@@ -5,7 +5,8 @@
  *  - audit entries past AUDIT_RETENTION_DAYS (docs/security.md "Audit log"),
  *  - rate-limit counters no rule reads any more (PostgreSQL keeps them in `rate_limits`; SQLite counts in memory),
  *  - image files no row points at, past their grace period (server/jobs/orphan-sweep.ts), when given the storage,
- *  - the personal fields of pre-orders past the bakery's retention period (issue 28).
+ *  - the personal fields of pre-orders past the bakery's retention period (issue 28),
+ *  - bulk actions' batches past the time they can be undone (services/admin/bulk.ts, issue 30).
  * A failed pass is logged and the next one runs as planned.
  */
 import { purgeExpiredSessions } from "../auth/sessions.ts";
@@ -13,6 +14,7 @@ import type { DatabaseHandle } from "../db/database.ts";
 import { purgeExpiredRateLimits, type RateRules } from "../http/rate-limit.ts";
 import type { ImageStorage } from "../images/storage.ts";
 import { errorFields, type Logger } from "../log.ts";
+import { purgeOldBatches } from "../services/admin/bulk.ts";
 import type { Services } from "../services/index.ts";
 import { sweepOrphanImages } from "./orphan-sweep.ts";
 
@@ -40,6 +42,9 @@ export async function runHousekeeping(deps: HousekeepingDeps): Promise<void> {
       .eraseExpired()
       .then((count) => count && logger.info("personal data of old orders erased", { count }))
       .catch((error) => logger.warn("order retention pass failed", errorFields(error))),
+    purgeOldBatches(database.db)
+      .then((count) => count && logger.info("bulk batches purged", { count }))
+      .catch((error) => logger.warn("bulk batch purge failed", errorFields(error))),
   ];
   if (database.dialect === "postgres") {
     parts.push(

@@ -10,6 +10,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AdminProduct } from "../../domain/contracts/admin.ts";
 import { heBulk } from "../../domain/i18n/bulk.ts";
 import { ROLE_ABILITIES } from "../../domain/permissions.ts";
+import { RATE_RULES } from "../../server/http/rate-limit.ts";
+import { runHousekeeping } from "../../server/jobs/housekeeping.ts";
+import { createLogger } from "../../server/log.ts";
 import { createProductThroughApi, createThroughApi } from "../support/auth.ts";
 import type { TestClient } from "../support/client.ts";
 import { testDatabases } from "../support/database.ts";
@@ -389,7 +392,26 @@ for (const factory of testDatabases()) {
         expect(Object.values(res.body.errors ?? {}).flat()[0]).toMatch(HEBREW);
       }
       expect((await undo(99_999_999)).status).toBe(404);
+      // None of the refused requests changed anything.
       expect((await product(ids[0]!)).status).toBe(1);
+
+      // A batch is undoable for 30 days; housekeeping forgets older ones (their undo: the Hebrew 404).
+      const hidden = await bulk(await selected(ids), { type: "hide" });
+      const batch = hidden.body.data.batch!;
+      await db()
+        .updateTable("bulk_batches")
+        .set({ created_at: new Date(Date.now() - 31 * 86_400_000).toISOString() })
+        .where("id", "=", batch)
+        .execute();
+      await runHousekeeping({
+        database: env.database.handle,
+        services: env.t.services,
+        rules: RATE_RULES,
+        logger: createLogger("silent"),
+      });
+      const gone = await undo(batch);
+      expect([gone.status, gone.body.message]).toEqual([404, heBulk.validation.batch]);
+      expect((await product(ids[0]!)).status).toBe(0);
     });
   });
 }

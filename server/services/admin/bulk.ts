@@ -40,7 +40,7 @@ import { diffFields } from "../audit/trail.ts";
 import { type KashrutColumns, kashrutColumns, kashrutFromRow } from "../kashrut.ts";
 import { now } from "./listing.ts";
 import { productFilterConditions } from "./products.ts";
-import type { AdminTrashService, TrashActor } from "./trash.ts";
+import { type AdminTrashService, TRASH_DAYS, type TrashActor } from "./trash.ts";
 
 type Trx = Transaction<Database>;
 
@@ -121,6 +121,16 @@ const KASHRUT_KEYS = [
   "allergens",
   "may_contain",
 ] as const satisfies readonly (keyof KashrutColumns)[];
+
+/** How long a batch can be undone: as long as a trash batch's entries stay in the trash. */
+export const BULK_UNDO_DAYS = TRASH_DAYS;
+
+/** Housekeeping: batches past `BULK_UNDO_DAYS` are forgotten (their undo is then a Hebrew 404). */
+export async function purgeOldBatches(db: DB, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - BULK_UNDO_DAYS * 86_400_000).toISOString();
+  const result = await db.deleteFrom("bulk_batches").where("created_at", "<", cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
 
 export function createAdminBulkService(db: DB, deps: { trash: AdminTrashService }) {
   /** The products `ids`, locked until the transaction ends (PostgreSQL; SQLite's write lock is held already). */

@@ -1,7 +1,7 @@
 /**
  * What a visitor meets on every screen size and without JavaScript (issue: layout and focus faults):
  * the header's controls work as plain links before JavaScript runs, the floating chat button is on every
- * width and never covers a price or a form control, the header fits from 320 px, prices never break from their ₪, focus never hides under the
+ * width and never covers a price, a form control, a link or a tile's text, the header fits from 320 px, prices never break from their ₪, focus never hides under the
  * sticky header, dialogs hand focus back somewhere sensible, and a phone shows the price and the order link
  * on the product page's first screen.
  */
@@ -9,12 +9,81 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHAT_AVOID } from "../../app/components/site/chat-button.tsx";
+import { hePreorders } from "../../domain/i18n/preorders.ts";
 import { openPage, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { catalogue, storePage, suiteMainCategories } from "../support/storefront.ts";
 
 const baseURL = e2eBaseURL();
 const PRODUCT_PATH = "/product/1";
+
+/**
+ * Scrolls the page from top to bottom in steps and, at each, asks whether the floating chat button is shown and
+ * what it covers: anything it avoids whose box meets its own (CHAT_AVOID), and what a visitor would miss under it,
+ * tested with elementFromPoint at the corners (1 px in) and the centre of each line of text of every link in
+ * <main> (a product tile is a link: its name, badges, short title and price) and every price, and of each box of
+ * every form control, button and disclosure.
+ */
+async function scrollPast(page: Page, step = 250) {
+  const seen = { visibleAtTop: false, visibleSteps: 0, steps: 0, covered: [] as string[] };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y <= height; y += step) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+    // The button moves on the animation frame after a scroll: measure after the next two.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+    );
+    const state = await page.evaluate(chatCoverage, CHAT_AVOID);
+    seen.steps += 1;
+    if (state.visible) seen.visibleSteps += 1;
+    if (y === 0) seen.visibleAtTop = state.visible;
+    seen.covered.push(...state.covered.map((what) => `${what} at scroll ${y}`));
+  }
+  return seen;
+}
+
+/** In the page (self-contained): whether the chat button is shown, and what it covers (see scrollPast). */
+function chatCoverage(avoid: string): { visible: boolean; covered: string[] } {
+  const chat = document.querySelector<HTMLElement>("[data-testid=chat-button]");
+  if (!chat) return { visible: false, covered: ["no chat button"] };
+  const c = chat.getBoundingClientRect();
+  const visible =
+    getComputedStyle(chat).visibility !== "hidden" && c.width > 0 && c.top >= 0 && c.bottom <= innerHeight;
+  if (!visible) return { visible, covered: [] };
+  const meets = (r: DOMRect) =>
+    r.width > 0 && r.height > 0 && r.left < c.right && r.right > c.left && r.top < c.bottom && r.bottom > c.top;
+  const name = (el: Element) => `${el.tagName} "${el.textContent?.trim().slice(0, 20)}"`;
+  const covered = [...document.querySelectorAll<HTMLElement>(avoid)]
+    .filter((el) => !chat.contains(el) && [...el.getClientRects()].some(meets))
+    .map(name);
+  // What a visitor would see and touch: line boxes of link and price text, boxes of controls.
+  const boxes: { el: Element; rect: DOMRect }[] = [];
+  const main = document.querySelector("main")!;
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || !node.textContent?.trim() || !parent.closest("a, [data-price]") || parent.closest(".sr-only"))
+      continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const rect of range.getClientRects()) boxes.push({ el: parent, rect });
+  }
+  for (const el of main.querySelectorAll("input, select, textarea, button, summary")) {
+    for (const rect of el.getClientRects()) boxes.push({ el, rect });
+  }
+  for (const { el, rect } of boxes) {
+    if (rect.width < 2 || rect.height < 2 || !meets(rect)) continue;
+    const points = [
+      [rect.left + 1, rect.top + 1],
+      [rect.right - 1, rect.top + 1],
+      [rect.left + 1, rect.bottom - 1],
+      [rect.right - 1, rect.bottom - 1],
+      [(rect.left + rect.right) / 2, (rect.top + rect.bottom) / 2],
+    ];
+    if (points.some(([x, y]) => chat.contains(document.elementFromPoint(x!, y!)))) covered.push(`under: ${name(el)}`);
+  }
+  return { visible, covered };
+}
 
 describeInChromium("layout on every screen", (browser) => {
   const categories = suiteMainCategories(baseURL);
@@ -84,6 +153,9 @@ describeInChromium("layout on every screen", (browser) => {
     const WIDTHS = [320, 379, 390, 439, 768, 1280, 1439, 1440, 1920];
     // The floating chat button floats on every width (issue 29): phone, tablet, laptop, desktop.
     const CHAT_WIDTHS = [320, 390, 768, 1024, 1440];
+    // The grid, a category's grid (filters, sort and pagination), a product with its related tiles.
+    const CATEGORY = "the first category's page";
+    const CHAT_PATHS = ["/products", CATEGORY, PRODUCT_PATH];
     // Each page is loaded once and resized to every width: the layout depends on the width through CSS
     // alone (no script reads it), so a resized page lays out as one loaded at that width.
     const pages = new Map<string, Page>();
@@ -92,7 +164,10 @@ describeInChromium("layout on every screen", (browser) => {
     // opened with the font files refused: the fallback case every run, not only when the timing gives it.
     const FALLBACK_FONT = "/products (fallback font)";
     beforeAll(async () => {
-      for (const path of ["/products", PRODUCT_PATH]) pages.set(path, await open({ width: 320, height: 800 }, path));
+      for (const path of new Set(["/products", ...CHAT_PATHS])) {
+        const url = path === CATEGORY ? `/categories/${categories[0]!.id}` : path;
+        pages.set(path, await open({ width: 320, height: 800 }, url));
+      }
       const fallback = await storePage(browser, { width: 320, height: 800 });
       await fallback.route("**/*.woff2", (route) => route.abort());
       await openPage(fallback, `${baseURL}/products`);
@@ -123,50 +198,11 @@ describeInChromium("layout on every screen", (browser) => {
       }
     });
 
-    it("the floating chat button is there at every width and never covers a price or a form control, at any scroll position", async () => {
+    it("the floating chat button is there at every width and never covers a price, a form control, a tile's text or a link, at any scroll position", async () => {
       for (const width of CHAT_WIDTHS) {
-        for (const path of ["/products", PRODUCT_PATH]) {
+        for (const path of CHAT_PATHS) {
           const page = await at(width, path);
-          const seen = { visibleAtTop: false, visibleSteps: 0, steps: 0, covered: [] as string[] };
-          const height = await page.evaluate(() => document.documentElement.scrollHeight);
-          const step = 250;
-          for (let y = 0; y <= height; y += step) {
-            await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
-            // The button moves on the animation frame after a scroll: measure after the next two.
-            await page.evaluate(
-              () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
-            );
-            const state = await page.evaluate((avoid) => {
-              const chat = document.querySelector<HTMLElement>("[data-testid=chat-button]");
-              if (!chat) return { visible: false, covered: ["no chat button"] };
-              const c = chat.getBoundingClientRect();
-              const visible =
-                getComputedStyle(chat).visibility !== "hidden" &&
-                c.width > 0 &&
-                c.top >= 0 &&
-                c.bottom <= window.innerHeight;
-              if (!visible) return { visible, covered: [] };
-              const covered = [...document.querySelectorAll<HTMLElement>(avoid)]
-                .filter((el) => !chat.contains(el))
-                .filter((el) =>
-                  [...el.getClientRects()].some(
-                    (r) =>
-                      r.width > 0 &&
-                      r.height > 0 &&
-                      r.left < c.right &&
-                      r.right > c.left &&
-                      r.top < c.bottom &&
-                      r.bottom > c.top,
-                  ),
-                )
-                .map((el) => `${el.tagName} "${el.textContent?.trim().slice(0, 20)}"`);
-              return { visible, covered };
-            }, CHAT_AVOID);
-            seen.steps += 1;
-            if (state.visible) seen.visibleSteps += 1;
-            if (y === 0) seen.visibleAtTop = state.visible;
-            seen.covered.push(...state.covered.map((what) => `${what} at scroll ${y}`));
-          }
+          const seen = await scrollPast(page);
           expect({ width, path, visibleAtTop: seen.visibleAtTop, covered: seen.covered.slice(0, 3) }).toEqual({
             width,
             path,
@@ -176,6 +212,30 @@ describeInChromium("layout on every screen", (browser) => {
           // It steps aside only now and then, not for most of the page.
           expect(seen.visibleSteps, `${width} ${path}`).toBeGreaterThan(seen.steps / 2);
         }
+      }
+    });
+
+    it("the floating chat button never covers the order page's controls, links or prices on a phone", async () => {
+      const page = await open(VIEWPORTS.mobile, PRODUCT_PATH);
+      try {
+        // A basket and a branch: the page with all its fields (the branch's select submits itself).
+        await page.getByRole("button", { name: hePreorders.productForm.submit }).click();
+        await page.waitForURL(/\/order\?items=/);
+        await page.getByLabel(hePreorders.order.branch).selectOption({ index: 1 });
+        await page.getByLabel(hePreorders.order.slot).waitFor();
+        for (const width of [320, 390]) {
+          await page.setViewportSize({ width, height: VIEWPORTS.mobile.height });
+          await page.waitForFunction((w) => window.innerWidth === w, width);
+          const seen = await scrollPast(page, 120);
+          expect({ width, visibleAtTop: seen.visibleAtTop, covered: seen.covered.slice(0, 3) }).toEqual({
+            width,
+            visibleAtTop: true,
+            covered: [],
+          });
+          expect(seen.visibleSteps, `/order at ${width}`).toBeGreaterThan(seen.steps / 2);
+        }
+      } finally {
+        await page.context().close();
       }
     });
 

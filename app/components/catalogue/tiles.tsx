@@ -42,6 +42,8 @@ export function ImageTile({
   return (
     <Link
       to={to}
+      // The floating chat button may pass over the image, not the text (chat-button.tsx).
+      data-chat-tile=""
       className="group flex h-full flex-col overflow-hidden rounded-2xl bg-cream-50 shadow-sm ring-1 ring-cream-300 transition hover:shadow-md hover:ring-crust-500"
     >
       <span className="block overflow-hidden bg-cream-200">
@@ -55,7 +57,7 @@ export function ImageTile({
           className="aspect-[300/260] w-full object-cover transition duration-300 group-hover:scale-[1.03]"
         />
       </span>
-      <span className="flex flex-1 flex-col gap-1 px-3 py-3 sm:px-4">
+      <span data-chat-avoid="" className="flex flex-1 flex-col gap-1 px-3 py-3 sm:px-4">
         <span className="text-lg leading-snug font-bold text-cocoa-900">{name}</span>
         {children}
       </span>

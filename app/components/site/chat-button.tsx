@@ -5,10 +5,14 @@ import { ExternalLink } from "../ui/external-link.tsx";
 import { WhatsappIcon } from "../ui/icon.tsx";
 
 /**
- * What the floating button must never cover: form controls, prices (`data-price` on the price text itself,
- * so its box is the text, not a full-width row) and anything marked `data-chat-avoid` (the order button).
+ * What the floating button must never cover: form controls, links, prices (`data-price` on the price text
+ * itself, so its box is the text, not a full-width row) and anything marked `data-chat-avoid` (the order
+ * button, the text under a tile's image). A tile is one link around an image and its text (`data-chat-tile`):
+ * the button may pass over the image, never over the text (issue 29: at 390 px it sat on the names, short
+ * titles and prices of the grid's end column).
  */
-export const CHAT_AVOID = "input, select, textarea, button, summary, [data-price], [data-chat-avoid]";
+export const CHAT_AVOID =
+  "input, select, textarea, button, summary, a:not([data-chat-tile]), [data-price], [data-chat-avoid]";
 /** Space kept between the button and what it avoids, and from the bottom of the window (px). */
 const GAP = 8;
 /** The button rises at most this far up the window to clear something; past it, it steps aside (hidden). */
@@ -90,7 +94,8 @@ function coveredTop(button: HTMLElement, left: number, right: number, top: numbe
   for (const element of document.querySelectorAll(CHAT_AVOID)) {
     if (button.contains(element)) continue;
     const box = element.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) continue; // not shown (a closed menu, a hidden field)
+    // Not shown (a closed menu, a hidden field) or only for screen readers (a 1 px clipped box).
+    if (box.width < 2 || box.height < 2) continue;
     const overlaps =
       box.left < right + GAP && box.right > left - GAP && box.top < bottom + GAP && box.bottom > top - GAP;
     if (overlaps) highest = highest === null ? box.top : Math.min(highest, box.top);

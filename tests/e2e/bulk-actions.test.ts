@@ -133,4 +133,24 @@ describeInChromium("admin on a phone: bulk actions on the products list", (brows
     await dialog.waitFor({ state: "detached" });
     await expect.poll(() => open.evaluate((el) => el === document.activeElement)).toBe(true);
   });
+
+  it("keeps the focused card above the phone's fixed bar while the arrow keys walk the list", async () => {
+    await openPage(page, `${baseURL}/admin/products`);
+    await listReady(page);
+    const first = page.getByRole("row").nth(1).getByRole("checkbox");
+    await first.focus();
+    await page.keyboard.press("Space");
+    await bar().waitFor();
+    const hidden: string[] = [];
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press("ArrowDown");
+      const overlap = await page.evaluate(() => {
+        const focused = document.activeElement?.getBoundingClientRect();
+        const bar = document.querySelector("[data-bulk-bar]")?.getBoundingClientRect();
+        return focused && bar && focused.bottom > bar.top ? `${Math.round(focused.bottom - bar.top)} px` : null;
+      });
+      if (overlap) hidden.push(`#${i + 1}: ${overlap} under the bar`);
+    }
+    expect(hidden).toEqual([]);
+  });
 });

@@ -416,7 +416,7 @@ export function BulkActions({ context, canTrash }: { context: BulkContext<AdminP
         <div aria-hidden="true" className="h-36 md:hidden" />
       ) : null}
       {count === 0 && last ? (
-        <section aria-label={b.lastBar} data-testid="bulk-last" className={BAR_CLASS}>
+        <section aria-label={b.lastBar} data-testid="bulk-last" data-bulk-bar className={BAR_CLASS}>
           <p className="font-bold text-cocoa-900">{last.message}</p>
           <div className="flex flex-wrap items-center gap-2">
             <button type="button" className={`${buttonClass.quiet} min-h-11`} onClick={() => setLast(null)}>
@@ -429,7 +429,7 @@ export function BulkActions({ context, canTrash }: { context: BulkContext<AdminP
         </section>
       ) : null}
       {count > 0 ? (
-        <section aria-label={b.bar} data-testid="bulk-bar" className={BAR_CLASS}>
+        <section aria-label={b.bar} data-testid="bulk-bar" data-bulk-bar className={BAR_CLASS}>
           <p aria-hidden="true" className="font-bold text-cocoa-900">
             {announce}
           </p>

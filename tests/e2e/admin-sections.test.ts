@@ -309,11 +309,16 @@ describeInChromium("admin: categories, club members, branches, sales, publicatio
     await page.waitForURL(/order_column=serial_id&order_direction=asc/);
     await listReady(page);
     expect(await page.getByRole("columnheader", { name: "מק״ט" }).getAttribute("aria-sort")).toBe("ascending");
+    // The serial's column, wherever it stands (the products list's first column selects the row, issue 30).
+    const column = await page
+      .getByRole("columnheader")
+      .evaluateAll((headers) => headers.findIndex((h) => h.textContent?.includes("מק״ט")));
     const serials = await page
       .getByRole("row")
       // The serial itself (a cell also holds its column's name, shown only on a phone's card).
-      .evaluateAll((rows) =>
-        rows.slice(1).map((r) => Number(r.querySelectorAll("td")[3]?.querySelector("bdi")?.textContent)),
+      .evaluateAll(
+        (rows, column) => rows.slice(1).map((r) => Number(r.children[column]?.querySelector("bdi")?.textContent)),
+        column,
       );
     // NaN would pass the order check (toEqual treats NaN as equal to NaN): the column must hold numbers.
     expect(serials.length).toBeGreaterThan(1);

@@ -54,7 +54,10 @@ describe("audit middleware", () => {
     records: AuditEntryInput[],
     handler: (c: { json: (v: unknown, s?: number) => Response }) => Response,
   ) {
-    const audit = { record: async (entry: AuditEntryInput) => void records.push(entry) } as unknown as AuditService;
+    const audit = {
+      record: async (entry: AuditEntryInput) => void records.push(entry),
+      recordMany: async (entries: AuditEntryInput[]) => void records.push(...entries),
+    } as unknown as AuditService;
     const app = new Hono<AppEnv>();
     app.use("*", async (c, next) => {
       c.set("auth", { sid: "s", csrfToken: "t", user: { id: 7, name: "נועה", email: "noa@x.il", role: "admin" } });

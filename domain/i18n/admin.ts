@@ -123,6 +123,11 @@ export const heAdmin = {
     cancel: "ביטול",
     timerLabel: "הזמן שנותר לאישור",
     closesIn: (seconds: number) => `החלון ייסגר בעוד ${seconds} שניות ללא מחיקה`,
+    /** The button that gives the full time again (WCAG 2.2.1). */
+    extend: "הארכת הזמן",
+    /** Said by screen readers (polite) when 10 and 5 seconds are left, and after the time was extended. */
+    timeLeft: (seconds: number) => `נותרו ${seconds} שניות. החלון ייסגר ללא מחיקה; אפשר להאריך את הזמן.`,
+    extended: (seconds: number) => `הזמן הוארך: החלון ייסגר בעוד ${seconds} שניות.`,
     blocked: "לא ניתן למחוק",
   },
   toast: {

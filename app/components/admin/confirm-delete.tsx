@@ -3,6 +3,9 @@
  * the rest: an alert dialog titled "Are you sure?" in Hebrew, a text about the action, a red
  * 'כן המשך למחיקה!' button, buttons in reversed order (cancel first), initial focus on cancel, and a
  * 20-second timer with a visible progress bar after which the dialog closes without deleting.
+ * The time can be extended (WCAG 2.2.1, issue 29): a 'הארכת הזמן' button gives the full 20 seconds again, as
+ * often as wanted, and a polite live region warns screen-reader users when 10 and 5 seconds are left (not every
+ * second) and confirms an extension.
  */
 import { useEffect, useRef, useState } from "react";
 import { Button, Dialog, Heading, Label, Modal, ModalOverlay, ProgressBar } from "react-aria-components";
@@ -13,6 +16,16 @@ import { WarningIcon } from "../ui/other-icons.tsx";
 /** Spec §9: the confirmation closes by itself after 20 000 ms. */
 export const CONFIRM_TIMEOUT_MS = 20_000;
 const TICK_MS = 250;
+/** Seconds left at which the live region warns (WCAG 2.2.1: warned before the time runs out). */
+const WARN_AT_SECONDS = [10, 5] as const;
+
+/** What the live region says: a warning once 10, then 5 seconds are left; after an extension, the new time. */
+export function timerAnnouncement(seconds: number, extended: boolean): string {
+  const c = heAdmin.confirm;
+  const warning = [...WARN_AT_SECONDS].reverse().find((at) => seconds <= at);
+  if (warning !== undefined) return c.timeLeft(warning);
+  return extended ? c.extended(CONFIRM_TIMEOUT_MS / 1000) : "";
+}
 
 export interface ConfirmDeleteProps {
   isOpen: boolean;
@@ -43,9 +56,12 @@ export function ConfirmDelete({
 }: ConfirmDeleteProps) {
   const [elapsed, setElapsed] = useState(0);
   const [busy, setBusy] = useState(false);
+  /** How many times the time was extended since the dialog opened (each restarts the countdown). */
+  const [extensions, setExtensions] = useState(0);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each extension restarts the countdown
   useEffect(() => {
     if (!isOpen || busy) return;
     setElapsed(0);
@@ -56,10 +72,13 @@ export function ConfirmDelete({
       clearInterval(tick);
       clearTimeout(expire);
     };
-  }, [isOpen, busy]);
+  }, [isOpen, busy, extensions]);
 
   useEffect(() => {
-    if (!isOpen) setBusy(false);
+    if (!isOpen) {
+      setBusy(false);
+      setExtensions(0);
+    }
   }, [isOpen]);
 
   const remaining = Math.max(0, CONFIRM_TIMEOUT_MS - elapsed);
@@ -121,6 +140,21 @@ export function ConfirmDelete({
               )}
             </ProgressBar>
           )}
+          {blockedReason ? null : (
+            <div className="mt-2 flex justify-end">
+              <Button
+                onPress={() => setExtensions((n) => n + 1)}
+                isDisabled={busy}
+                className="rounded-full px-3 py-1.5 text-sm font-semibold text-crust-700 underline underline-offset-4 outline-none data-[focus-visible]:ring-4 data-[focus-visible]:ring-crust-600/50 data-[hovered]:bg-cream-100"
+              >
+                {c.extend}
+              </Button>
+            </div>
+          )}
+          {/* Polite, and only at 10 and 5 seconds left or after an extension: the progress bar's own value is not live. */}
+          <p role="status" className="sr-only">
+            {blockedReason ? "" : timerAnnouncement(seconds, extensions > 0)}
+          </p>
           {/* Reversed order (spec §4): the safe choice comes first and has the focus. */}
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Button

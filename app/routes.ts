@@ -49,6 +49,8 @@ export default [
       route("settings", "routes/admin/orders/settings.tsx"),
     ]),
     route("products", "routes/admin/products/route.tsx", [imagesOf("products")]),
+    // Product CSV import (issue 30 part 2): upload, preview per row, apply.
+    route("products/import", "routes/admin/products/import.tsx"),
     route("categories", "routes/admin/categories.tsx", [imagesOf("categories")]),
     route("branches", "routes/admin/branches/route.tsx", [imagesOf("branches")]),
     route("sales", "routes/admin/sales.tsx", [imagesOf("sales")]),

@@ -33,6 +33,7 @@ import { goingLiveRoutes } from "./going-live.ts";
 import { actorOf, created, done, ok, okVersioned, pathId, saveVersioned, signedIn, trashed } from "./http.ts";
 import { imageRoutes } from "./images.ts";
 import { orderRoutes } from "./orders.ts";
+import { productCsvRoutes } from "./product-csv.ts";
 import { trashRoutes } from "./trash.ts";
 
 const m = heAdmin.messages;
@@ -65,6 +66,7 @@ export function createAdminApi(services: Services, options: { trustProxy: boolea
   );
   // Bulk actions first: `/admin/products/selection` is no product id.
   bulkRoutes(api, services);
+  productCsvRoutes(api, services);
   crudRoutes(api, "/admin/products", "Product", admin.products, productSchema, "product");
   api.post("/admin/products/:id/duplicate", requireAbility("create", "Product"), async (c) =>
     created(c, await admin.products.duplicate(pathId(c)), heAdmin.products.duplicated),

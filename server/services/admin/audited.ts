@@ -21,6 +21,7 @@ import type { GoingLiveService } from "./going-live.ts";
 import type { AdminImagesService } from "./images.ts";
 import type { AdminOrdersService } from "./orders.ts";
 import type { AdminPostsService } from "./posts.ts";
+import type { ImportRecordChange, ProductCsvService } from "./product-csv.ts";
 import type { AdminProductsService } from "./products.ts";
 import type { AdminReviewsService } from "./reviews.ts";
 import type { createAdminSettingsService } from "./settings.ts";
@@ -43,6 +44,7 @@ export interface AdminServiceSet {
   goingLive: GoingLiveService;
   trash: AdminTrashService;
   bulk: AdminBulkService;
+  productCsv: ProductCsvService;
 }
 
 interface Crud {
@@ -124,7 +126,19 @@ const pickupFields = (s: Awaited<ReturnType<AdminOrdersService["branchSetting"]>
 });
 
 export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet {
-  const { products, images, settings, contactRequests, reviews, orders, trash, bulk } = admin;
+  const { products, images, settings, contactRequests, reviews, orders, trash, bulk, productCsv } = admin;
+  /** A product import (or its undo): one entry per record it wrote, each with the batch's number. */
+  const noteImport = (records: ImportRecordChange[]) => {
+    for (const record of records) {
+      noteChange({
+        action: record.action,
+        entityType: "Product",
+        entityId: record.id,
+        label: record.name,
+        changes: record.changes,
+      });
+    }
+  };
   /** A bulk action (or its undo): one entry per record it changed, each with the batch's number. */
   const noteBatch = (outcome: BulkOutcome) => {
     for (const record of outcome.changed) {
@@ -200,6 +214,19 @@ export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet 
       ...bulk,
       apply: async (request, actor) => noteBatch(await bulk.apply(request, actor)),
       undo: async (batchId, mayRestore) => noteBatch(await bulk.undo(batchId, mayRestore)),
+    },
+    productCsv: {
+      ...productCsv,
+      async apply(text, expected, actor) {
+        const outcome = await productCsv.apply(text, expected, actor);
+        noteImport(outcome.records);
+        return outcome;
+      },
+      async undo(batchId, actor) {
+        const outcome = await productCsv.undo(batchId, actor);
+        noteImport(outcome.records);
+        return outcome;
+      },
     },
     categories: auditedCrud(admin.categories, "Category"),
     branches: auditedCrud(admin.branches, "Branch"),

@@ -521,7 +521,8 @@ export function createAdminBulkService(db: DB, deps: { trash: AdminTrashService 
      */
     async undo(batchId: number, mayRestore: boolean): Promise<BulkOutcome> {
       const stored = await db.selectFrom("bulk_batches").selectAll().where("id", "=", batchId).executeTakeFirst();
-      if (stored?.entity_type !== "Product") throw new NotFoundError(v.batch);
+      // An import batch (product-csv.ts) has its own undo.
+      if (stored?.entity_type !== "Product" || stored.action === "import") throw new NotFoundError(v.batch);
       if (stored.undone_at) throw new HttpError(409, v.alreadyUndone);
       const data = JSON.parse(stored.data) as BatchData;
       const action = data.action;

@@ -17,6 +17,7 @@ import { createGoingLiveService } from "./going-live.ts";
 import { createAdminImagesService } from "./images.ts";
 import { createAdminOrdersService } from "./orders.ts";
 import { createAdminPostsService } from "./posts.ts";
+import { createProductCsvService } from "./product-csv.ts";
 import { createAdminProductsService } from "./products.ts";
 import { createAdminReviewsService } from "./reviews.ts";
 import { createAdminSettingsService } from "./settings.ts";
@@ -60,6 +61,7 @@ export function createAdminServices(
     orders: createAdminOrdersService(db, { preorders: deps.preorders, orderMail: deps.orderMail, clock: deps.clock }),
     trash,
     bulk: createAdminBulkService(db, { trash }),
+    productCsv: createProductCsvService(db, { trash }),
     settings: createAdminSettingsService(deps.settings),
     dashboard: createDashboardService(db, { contactRequests, goingLive, clock: deps.clock }),
     goingLive,

@@ -11,6 +11,7 @@ import { sectionMeta } from "../../../components/admin/meta.ts";
 import { SoldOutIcon } from "../../../components/ui/other-icons.tsx";
 import { useCan } from "../../../lib/admin-permissions.ts";
 import { BulkActions } from "./bulk.tsx";
+import { ExportLink, ImportLink } from "./csv-links.tsx";
 import { ProductForm } from "./form.tsx";
 import { setSoldOut } from "./sold-out.tsx";
 import { ProductView } from "./view.tsx";
@@ -71,6 +72,8 @@ export default function Products() {
       messages={crudMessages(p, "product", (x) => x.name)}
       Form={ProductForm}
       View={ProductView}
+      headerExtra={can.create && canUpdate ? <ImportLink /> : undefined}
+      toolbarExtra={(list) => <ExportLink query={list.query} />}
       bulk={canUpdate ? (context) => <BulkActions context={context} canTrash={can.delete} /> : undefined}
       rowActions={(row, controls) =>
         canUpdate ? (

@@ -40,6 +40,7 @@ export async function bootstrap(
     imagesBaseUrl: config.imagesBaseUrl,
     linkSecret: config.sessionSecret,
     unsubscribeMailto: config.mailUnsubscribe,
+    imageGate: config.images,
   });
   return { config, logger, database, storage, storageMonitor, services, mailer };
 }

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { MAX_HASH_COST, MIN_HASH_COST } from "./auth/passwords.ts";
+import { DEFAULT_IMAGE_GATE } from "./images/gate.ts";
 import { createPrivately, protectDataDir } from "./private-files.ts";
 
 export interface AppConfig {
@@ -42,6 +43,8 @@ export interface AppConfig {
   requestRateLimit: number;
   /** Encode missing AVIF variants in the background after start-up (tests turn it off). */
   avifBackfill: boolean;
+  /** The image gate (server/images/gate.ts): IMAGE_CONCURRENCY images processed at once, IMAGE_QUEUE uploads waiting. */
+  images: { concurrency: number; queue: number };
   /** The in-process page cache (server/http/page-cache.ts): off with PAGE_CACHE=0; its size in bytes. */
   pageCache: { enabled: boolean; maxBytes: number };
   /** Outgoing mail (club confirmation e-mails): smtp:// or smtps:// URL; without it nothing is sent. */
@@ -120,6 +123,18 @@ const envSchema = z.object({
     .int()
     .min(1, "REQUEST_RATE_LIMIT must be at least 1")
     .default(300),
+  IMAGE_CONCURRENCY: z.coerce
+    .number({ error: "IMAGE_CONCURRENCY must be a number" })
+    .int()
+    .min(1, "IMAGE_CONCURRENCY must be between 1 and 16")
+    .max(16, "IMAGE_CONCURRENCY must be between 1 and 16")
+    .default(DEFAULT_IMAGE_GATE.concurrency),
+  IMAGE_QUEUE: z.coerce
+    .number({ error: "IMAGE_QUEUE must be a number" })
+    .int()
+    .min(0, "IMAGE_QUEUE must be between 0 and 100")
+    .max(100, "IMAGE_QUEUE must be between 0 and 100")
+    .default(DEFAULT_IMAGE_GATE.queue),
 });
 
 export class ConfigError extends Error {}
@@ -205,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     formRateLimit: e.FORM_RATE_LIMIT,
     requestRateLimit: e.REQUEST_RATE_LIMIT,
     avifBackfill: flag(e.AVIF_BACKFILL),
+    images: { concurrency: e.IMAGE_CONCURRENCY, queue: e.IMAGE_QUEUE },
     pageCache: { enabled: flag(e.PAGE_CACHE), maxBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024) },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,

@@ -24,15 +24,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Metadata, Sharp, SharpOptions } from "sharp";
-import sharp from "sharp";
 import { decodeHeic } from "./heic.ts";
+import { loadSharp } from "./sharp.ts";
 import type { ImageStorage } from "./storage.ts";
-
-// libvips keeps the results of recent operations in a process-wide cache (default 50 MB /
-// 100 ops) so that a repeated identical operation can be reused. Every image we process is
-// new, so the cache never hits and only pins decoded pixel buffers, which raises the
-// resident memory of a seed of ~120 images for nothing. Turning it off keeps memory flat.
-sharp.cache(false);
 
 export const VARIANT_WIDTHS = [320, 640, 960, 1440] as const;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -241,6 +235,7 @@ interface DecodedMaster {
  */
 async function decodeMaster(input: Buffer, type: SniffedType): Promise<DecodedMaster> {
   if (type === "svg" && usesSvgFilters(input)) throw new ImageRejectedError("pixels", SVG_FILTER_MESSAGE);
+  const sharp = await loadSharp();
   // Header only: cheap even for a decompression bomb, which is refused before decoding.
   let meta: Metadata;
   try {
@@ -359,6 +354,7 @@ export async function ingestImage(
   if (type === null) throw new ImageRejectedError("type");
 
   const master = await decodeMaster(input, type);
+  const sharp = await loadSharp();
   const raw = () =>
     sharp(master.data, { raw: { width: master.width, height: master.height, channels: master.channels } });
 
@@ -402,6 +398,7 @@ export async function encodeAvifVariants(storage: ImageStorage, image: StoredIma
   const masterKey = `${image.key}/original.webp`;
   const masterBytes = await storage.read(masterKey);
   if (masterBytes === null) throw new MissingOriginalError(masterKey);
+  const sharp = await loadSharp();
   const webpWidths = image.variants.filter((v) => v.format === "webp").map((v) => v.width);
   const widths = webpWidths.length > 0 ? webpWidths : variantWidthsFor(image.width);
 

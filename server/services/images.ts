@@ -18,6 +18,13 @@ import { type LockableTable, lockRow } from "../db/locks.ts";
 import type { ImageRow, OwnerType } from "../db/schema.ts";
 import { NotFoundError, ServiceUnavailableError } from "../errors.ts";
 import {
+  createImageGate,
+  DEFAULT_IMAGE_GATE,
+  type ImageGateOptions,
+  ImagesBusyError,
+  MAX_WAIT_MS,
+} from "../images/gate.ts";
+import {
   encodeAvifVariants,
   type ImageVariant,
   ingestImage,
@@ -57,7 +64,22 @@ async function storageStep<T>(logger: Logger, step: () => Promise<T>): Promise<T
   }
 }
 
-export function createImagesService(db: DB, storage: ImageStorage, logger: Logger) {
+/** Uploads refused by the image gate: the queue's images take seconds each, so a retry soon is worth it. */
+const BUSY_RETRY_AFTER_SECONDS = 30;
+
+/** The Hebrew 503 + Retry-After of an upload the image gate refuses (its queue is full). */
+export function imagesBusy(): ServiceUnavailableError {
+  return new ServiceUnavailableError(heApi.imagesBusy, BUSY_RETRY_AFTER_SECONDS);
+}
+
+export function createImagesService(
+  db: DB,
+  storage: ImageStorage,
+  logger: Logger,
+  gateOptions: Partial<ImageGateOptions> = {},
+) {
+  // At most `concurrency` images in the pipeline at once in this process, a bounded queue behind them.
+  const gate = createImageGate({ ...DEFAULT_IMAGE_GATE, maxWaitMs: MAX_WAIT_MS, ...gateOptions });
   /** Best effort after the rows are gone: files left behind are only named in the log. */
   async function removeFilesQuietly(image: { key: string; variants: ImageVariant[] }) {
     try {
@@ -68,6 +90,13 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
   }
 
   const service = {
+    gate,
+
+    /** Throws the Hebrew 503 when an upload arriving now would be refused: checked before its body is read. */
+    assertAcceptingUploads(): void {
+      if (gate.full()) throw imagesBusy();
+    },
+
     /**
      * Validates, encodes and stores one image for its owner; returns the new row. The slow encoding runs
      * first, outside any transaction; then one transaction checks (and locks) the owner and inserts the row,
@@ -76,11 +105,22 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
     async add(
       owner: { type: OwnerType; id: number },
       bytes: Buffer,
-      options: { alt: string; position?: number },
+      options: { alt: string; position?: number; background?: boolean },
     ): Promise<ImageRow> {
-      const stored = await storageStep(logger, () =>
-        ingestImage(storage, bytes, { directory: OWNER_TABLE[owner.type] }),
-      );
+      let stored: Awaited<ReturnType<typeof ingestImage>>;
+      try {
+        // Through the image gate: an upload waits for a slot in its queue, or is refused (503) when it is full.
+        stored = await gate.run(
+          () => storageStep(logger, () => ingestImage(storage, bytes, { directory: OWNER_TABLE[owner.type] })),
+          { background: options.background },
+        );
+      } catch (error) {
+        if (error instanceof ImagesBusyError) {
+          logger.warn("image upload refused: processing queue full", gate.stats());
+          throw imagesBusy();
+        }
+        throw error;
+      }
       // From here a failure (the owner deleted meanwhile, the database gone) takes the stored files back with it.
       let row: ImageRow | null;
       try {
@@ -253,7 +293,10 @@ export function createImagesService(db: DB, storage: ImageStorage, logger: Logge
       if (variants.some((v) => v.format === "avif")) return null;
       let avif: ImageVariant[];
       try {
-        avif = await encodeAvifVariants(storage, { key: row.path, width: row.width, height: row.height, variants });
+        avif = await gate.run(
+          () => encodeAvifVariants(storage, { key: row.path, width: row.width, height: row.height, variants }),
+          { background: true },
+        );
       } catch (error) {
         // Deleted meanwhile (its files went with it): nothing left to do.
         const still = await db.selectFrom("images").select("id").where("id", "=", imageId).executeTakeFirst();

@@ -1,6 +1,7 @@
 /** Builds every service over one database. Pages (through the load context) and the JSON API share these. */
 import { randomBytes } from "node:crypto";
 import type { DB } from "../db/database.ts";
+import type { ImageGateOptions } from "../images/gate.ts";
 import type { ImageStorage } from "../images/storage.ts";
 import type { Logger } from "../log.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -43,11 +44,13 @@ export interface ServiceDeps {
   linkSecret?: string;
   /** MAIL_UNSUBSCRIBE: the mailto of club e-mails' `List-Unsubscribe`, when set. */
   unsubscribeMailto?: string;
+  /** IMAGE_CONCURRENCY / IMAGE_QUEUE (server/images/gate.ts); the defaults when absent. */
+  imageGate?: Partial<ImageGateOptions>;
 }
 
 export function createServices(db: DB, deps: ServiceDeps) {
   const media = createMediaService(db, deps.imagesBaseUrl);
-  const images = createImagesService(db, deps.storage, deps.logger);
+  const images = createImagesService(db, deps.storage, deps.logger, deps.imageGate);
   const settings = createSettingsService(db);
   // The forgiving product search; createApp binds it to the content version (search/live-index.ts).
   const clock = deps.clock ?? systemClock;

@@ -13,7 +13,7 @@ import { createLogger, type Logger } from "../../server/log.ts";
 import type { Mailer } from "../../server/mail/mailer.ts";
 import { type ScheduleTimer, startScheduleTimer, type Timers } from "../../server/schedule-timer.ts";
 import type { Clock } from "../../server/services/clock.ts";
-import { createServices, SCHEDULED_TAGS, type Services } from "../../server/services/index.ts";
+import { createServices, SCHEDULED_TAGS, type ServiceDeps, type Services } from "../../server/services/index.ts";
 import type { TestDatabase } from "./database.ts";
 import { removeTempDir, tempDir } from "./temp.ts";
 
@@ -73,6 +73,8 @@ export function createTestApp(
     unsubscribeMailto?: string;
     /** How the content version polls (a test of lost notifications shortens or lengthens it). */
     contentVersion?: Omit<ContentVersionOptions, "logger">;
+    /** IMAGE_CONCURRENCY / IMAGE_QUEUE (server/images/gate.ts); the defaults unless given. */
+    imageGate?: ServiceDeps["imageGate"];
   } = {},
 ): TestApp {
   const uploads = tempDir("bakery-uploads-");
@@ -88,6 +90,7 @@ export function createTestApp(
     clock: options.clock,
     linkSecret: TEST_SESSION_SECRET,
     unsubscribeMailto: options.unsubscribeMailto,
+    imageGate: options.imageGate,
   });
   const contentVersion = createContentVersion(database.handle, { logger, ...options.contentVersion });
   const scheduleTimer = options.clock

@@ -59,6 +59,8 @@ export function imageRoutes(router: Hono<AppEnv>, services: Services) {
 
   // Multi-file upload: files[], id, type (owner), directory (spec §3).
   router.post("/admin/images", requireAbility("create", "Image"), async (c) => {
+    // The image queue full: refused before the body is read (server/images/gate.ts).
+    services.images.assertAcceptingUploads();
     const form = await readForm(c);
     const fields = parseWith(imageUploadFieldsSchema, {
       id: form.get("id") ?? undefined,
@@ -73,6 +75,7 @@ export function imageRoutes(router: Hono<AppEnv>, services: Services) {
 
   // The product upload: product_id, image.
   router.post("/upload/image", requireAbility("create", "Image"), async (c) => {
+    services.images.assertAcceptingUploads();
     const form = await readForm(c);
     const { product_id } = parseWith(productUploadSchema, { product_id: form.get("product_id") ?? undefined });
     const entries = form.getAll("image");

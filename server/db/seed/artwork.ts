@@ -3,7 +3,7 @@
 // Items are drawn in a 1200×900 design space, centred and scaled into the
 // requested size; backdrops and shop fronts fill the whole canvas.
 
-import sharp from "sharp";
+import { loadSharp } from "../../images/sharp.ts";
 import type { ArtKind, ArtSpec } from "./content.ts";
 
 // ---------------------------------------------------------------------------
@@ -2187,5 +2187,6 @@ function cheapOpacity(svg: string): string {
 /** Render a PNG for the spec at the given size. Deterministic for a given spec and size. */
 export async function renderArtwork(spec: ArtSpec, size: { width: number; height: number }): Promise<Buffer> {
   const svg = artworkSvg(spec, size);
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
 }

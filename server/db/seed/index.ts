@@ -4,12 +4,12 @@
  * pipeline as uploads. The demo admin is created here too; its password is printed once.
  */
 
-import sharp from "sharp";
 import { certificateToday } from "../../../domain/certificates.ts";
 import { hoursRulesSchema, serializeHours } from "../../../domain/hours/rules.ts";
 import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import type { ProductInput } from "../../../domain/schemas/admin/product.ts";
 import type { AppConfig } from "../../config.ts";
+import { loadSharp } from "../../images/sharp.ts";
 import type { Logger } from "../../log.ts";
 import type { Services } from "../../services/index.ts";
 import { generatePassword } from "../../services/users.ts";
@@ -55,11 +55,11 @@ async function addImages(services: Services, jobs: ImageJob[]) {
     while (next < jobs.length) {
       const job = jobs[next++]!;
       const png = job.svg
-        ? await sharp(Buffer.from(job.svg(job.size)))
+        ? await (await loadSharp())(Buffer.from(job.svg(job.size)))
             .png()
             .toBuffer()
         : await renderArtwork(job.art, job.size);
-      await services.images.add(job.owner, png, { alt: job.alt, position: job.position });
+      await services.images.add(job.owner, png, { alt: job.alt, position: job.position, background: true });
     }
   };
   await Promise.all([worker(), worker()]);

@@ -82,8 +82,24 @@ const group = (name: string, patterns: RegExp[], priority: number) => ({
   test: (id: string) => patterns.some((re) => re.test(id)),
 });
 
+/**
+ * The server build takes React Aria in (tree-shaken) instead of importing it from node_modules at start-up: loaded
+ * from there, its ~1,500 modules cost ~1–2 s of every cold start (issue 31, docs/operations.md "Cold start").
+ */
+const SERVER_BUNDLED = [
+  /^react-aria/,
+  /^react-stately/,
+  /^@react-aria\//,
+  /^@react-stately\//,
+  /^@internationalized\//,
+  /^@react-types\//,
+  /^@swc\/helpers/,
+  /^client-only$/,
+];
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompress()],
+  ssr: { noExternal: SERVER_BUNDLED },
   build: {
     // Hebrew-only site: keep the font subsets we never use out of the bundle's preload list.
     assetsInlineLimit: 0,

@@ -8,6 +8,7 @@ import { createStorageMonitor } from "./images/storage-monitor.ts";
 import { createLogger } from "./log.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createServices } from "./services/index.ts";
+import { markStartup } from "./startup-timing.ts";
 
 /**
  * `waitForDatabase`: the server waits for a database and an image store that are not reachable yet; scripts
@@ -20,17 +21,21 @@ export async function bootstrap(
 ) {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
+  markStartup("config");
   // Before the database: a bad storage setting is reported without touching it.
   const store =
     options.checkStorage === false
       ? createImageStorage(config)
       : await openImageStorage(config, options.waitForDatabase ? { logger } : undefined);
+  markStartup("storage");
   const storageMonitor = createStorageMonitor(store, logger, { checked: options.checkStorage !== false });
   const storage = storageMonitor.storage;
   const database = openDatabase(config.databaseUrl, { logger });
   if (options.waitForDatabase) await waitForDatabase(database, logger);
+  markStartup("database");
   const applied = options.migrate === false ? [] : await migrateToLatest(database);
   if (applied.length) logger.info("migrations applied", { migrations: applied });
+  markStartup("migrate");
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const services = createServices(database.db, {
     storage,
@@ -42,5 +47,6 @@ export async function bootstrap(
     unsubscribeMailto: config.mailUnsubscribe,
     imageGate: config.images,
   });
+  markStartup("services");
   return { config, logger, database, storage, storageMonitor, services, mailer };
 }

@@ -7,6 +7,7 @@ import { type AppDeps, createApp } from "./app.ts";
 import { bootstrap } from "./bootstrap.ts";
 import { createContentVersion } from "./content-version.ts";
 import { seedIfEmpty } from "./db/seed/index.ts";
+import { markStartup } from "./startup-timing.ts";
 
 type Started = "config" | "database" | "services" | "storage" | "storageMonitor" | "logger" | "contentVersion";
 
@@ -14,8 +15,10 @@ export async function startSite(options: { waitForDatabase?: boolean } = {}) {
   const parts = await bootstrap(options);
   const { config, logger, database, storage, storageMonitor, services } = parts;
   const seed = await seedIfEmpty(database, services, { logger, config });
+  markStartup("seed");
   const contentVersion = createContentVersion(database, { logger });
   await contentVersion.ready;
+  markStartup("contentVersion");
   return {
     ...parts,
     seed,

@@ -116,8 +116,18 @@ describeInChromium("home page in Chromium", (browser) => {
         expect(await section("home-sales").first().locator("a").getAttribute("href")).toMatch(/^\/sale\/\d+$/);
         const news = section("home-news").first();
         expect(await news.locator("h3").textContent()).toMatch(/[\u0590-\u05FF]/);
-        expect((await news.locator("p").textContent())?.length).toBeGreaterThan(20);
+        expect((await news.locator("p:not([data-testid=post-dates])").textContent())?.length).toBeGreaterThan(20);
         expect(await news.locator("img").count()).toBe(1);
+        // Dates, as on /news and /sales (issue 29): each news card its publication day, each sale tile its
+        // days of validity or its publication day, in <time>.
+        for (const id of ["home-news", "home-sales"]) {
+          const dates = page.locator(`section[aria-labelledby=${id}] li [data-testid=post-dates]`);
+          expect(await dates.count(), id).toBe(await section(id).count());
+          for (const line of await dates.all()) {
+            expect(await line.textContent()).toMatch(/^(פורסם|בתוקף) .*\d{4}$/);
+            expect(await line.locator("time").first().getAttribute("datetime")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+          }
+        }
       });
 
       it("draws tiles at 300×260 with names, from responsive sources, without layout shift", async () => {

@@ -212,6 +212,53 @@ for (const factory of testDatabases()) {
       }
     });
 
+    it("issue 29: the home page's news cards and sale tiles show the same dates as /news and /sales", async () => {
+      const db = env.database.handle.db;
+      const hebrewDay = (date: string) =>
+        new Intl.DateTimeFormat("he-IL", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+      const today = jerusalemDate(new Date());
+      const [sale] = await env.t.services.sales.home();
+      const [news] = await env.t.services.publications.home();
+      if (!sale || !news) throw new Error("the demo content has sales and news on the home page");
+      const before = { starts_at: sale.starts_at, ends_at: sale.ends_at };
+      // The first sale of the home page, valid from yesterday until the end of the sixth day from now.
+      await db
+        .updateTable("sales")
+        .set({
+          starts_at: jerusalemInstant(addDays(today, -1), "00:00").toISOString(),
+          ends_at: jerusalemInstant(addDays(today, 7), "00:00").toISOString(),
+        })
+        .where("id", "=", sale.id)
+        .execute();
+      await env.t.contentVersion.bump();
+      try {
+        const home = (await page("/")).html;
+        const tile = home.slice(
+          home.indexOf(`href="/sale/${sale.id}"`),
+          home.indexOf("</a>", home.indexOf(`href="/sale/${sale.id}"`)),
+        );
+        expect(tile).toContain(
+          `${heContent.posts.validFrom}<time dateTime="${addDays(today, -1)}">${hebrewDay(addDays(today, -1))}</time>${heContent.posts.validUntilAfterFrom}<time dateTime="${addDays(today, 6)}">${hebrewDay(addDays(today, 6))}</time>`,
+        );
+        const newsDay = jerusalemDate(new Date(news.starts_at ?? news.created_at));
+        expect(home).toContain(
+          `${heContent.posts.publishedOn}<time dateTime="${newsDay}">${hebrewDay(newsDay)}</time>`,
+        );
+        // Every news card and every sale tile of the page has its date line.
+        const section = (id: string) =>
+          home.slice(home.indexOf(`id="${id}"`), home.indexOf("</section>", home.indexOf(`id="${id}"`)));
+        for (const id of ["home-news", "home-sales"]) {
+          const part = section(id);
+          const items = (part.match(/<li[ >]/g) ?? []).length;
+          expect(items, id).toBeGreaterThan(0);
+          expect((part.match(/data-testid="post-dates"/g) ?? []).length, id).toBe(items);
+        }
+      } finally {
+        await db.updateTable("sales").set(before).where("id", "=", sale.id).execute();
+        await env.t.contentVersion.bump();
+      }
+    });
+
     it("stored text is rendered escaped in the page and in its JSON-LD", async () => {
       const now = new Date().toISOString();
       const { id } = await env.database.handle.db

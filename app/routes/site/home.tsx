@@ -14,6 +14,7 @@ import {
   TILE_ROW_ITEM,
 } from "../../components/catalogue/tiles.tsx";
 import { HoursStatusLine } from "../../components/content/hours-status.tsx";
+import { PostDates } from "../../components/content/post-dates.tsx";
 import { useSiteSettings } from "../../components/site/use-site-settings.ts";
 import { WelcomeDialog } from "../../components/site/welcome-dialog.tsx";
 import { OrderLink } from "../../components/ui/external-link.tsx";
@@ -69,7 +70,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     categories: categories.map(tile),
     products: products.map(tile),
     news: news.slice(0, HOME_NEWS_COUNT),
-    sales: sales.slice(0, HOME_SALES_COUNT).map(tile),
+    // A sale tile also says its days of validity, or the day it was published (issue 29, as on /sales).
+    sales: sales.slice(0, HOME_SALES_COUNT).map((sale) => ({
+      ...tile(sale),
+      starts_at: sale.starts_at,
+      ends_at: sale.ends_at,
+      created_at: sale.created_at,
+    })),
     seasonal: seasonal.map(({ firstDay: _first, lastDay: _last, ...collection }) => ({
       ...collection,
       products: collection.products.map(tile),
@@ -184,13 +191,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         link={{ to: "/sales", label: he.home.allSales }}
         items={sales}
       >
-        {(sale) => homeTile(`/sale/${sale.id}`, sale)}
+        {(sale) => (
+          <ImageTile to={`/sale/${sale.id}`} name={sale.name} picture={sale.mainImage} sizes={HOME_TILE_SIZES}>
+            <PostDates post={sale} kind="sale" as="span" className="block text-sm" />
+          </ImageTile>
+        )}
       </HomeSection>
     </main>
   );
 }
 
-/** A category, product or sale as a home tile: its picture and name, linking to its page. */
+/** A category or product as a home tile: its picture and name, linking to its page. */
 function homeTile(to: string, item: ReturnType<typeof tile>, priority = false) {
   return <ImageTile to={to} name={item.name} picture={item.mainImage} sizes={HOME_TILE_SIZES} priority={priority} />;
 }

@@ -68,6 +68,8 @@ export const he = {
     heroTitle: "מאפים טריים מהתנור, כל\u00a0בוקר\u00a0מחדש",
     contactButton: "צרו איתנו קשר",
     orderDelivery: "הזמנת משלוח",
+    /** The same button while a branch takes pre-orders on the site (issue 28). */
+    orderPickup: "הזמנה מראש לאיסוף",
     categoriesHeading: "הקטגוריות שלנו",
     allCategories: "לכל הקטגוריות",
     specialProductsHeading: "מוצרים מיוחדים מהמאפייה",

@@ -84,14 +84,13 @@ describeInChromium("home page in Chromium", (browser) => {
         expect(await page.locator("h1").count()).toBe(1);
       });
 
-      it("has the contact button and the delivery-order link in a new tab", async () => {
+      it("has the contact button and the pre-order link (the demo branches take pre-orders for pickup)", async () => {
         // The hero holds the page's h1 (a seasonal collection's band may come before it).
         const hero = page.locator("main section").filter({ has: page.locator("h1") });
         expect(await hero.getByRole("link", { name: "צרו איתנו קשר" }).getAttribute("href")).toBe("/contactUs");
-        const order = hero.getByRole("link", { name: /הזמנת משלוח/ });
-        expect(await order.getAttribute("target")).toBe("_blank");
-        expect(await order.getAttribute("rel")).toContain("noopener");
-        expect(await order.getAttribute("href")).toMatch(/^https:\/\//);
+        const order = hero.getByRole("link", { name: "הזמנה מראש לאיסוף" });
+        expect(await order.getAttribute("href")).toBe("/order");
+        expect(await order.getAttribute("target")).toBeNull();
       });
 
       it("shows category, special product, news and sales sections in that order", async () => {

@@ -121,7 +121,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {he.home.contactButton}
             </Link>
             <OrderLink href={settings.orderUrl} className="min-h-12 px-6 font-bold shadow">
-              {he.home.orderDelivery}
+              {/* The site's own pre-orders are for pickup; the bakery's outside order site is its delivery. */}
+              {settings.orderUrl.startsWith("/") ? he.home.orderPickup : he.home.orderDelivery}
             </OrderLink>
           </div>
         </div>

@@ -61,7 +61,8 @@ async function start(dataDir: string, port: number, timeoutMs = 120_000): Promis
   delete env.DATABASE_URL;
   const spawnedAt = performance.now();
   const child = values.npm
-    ? spawn("npm", ["start", "--silent"], { env, stdio: ["ignore", "pipe", "pipe"] })
+    ? // A process group of its own, so that stopping it reaches the server npm started.
+      spawn("npm", ["start", "--silent"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true })
     : spawn(process.execPath, ["--max-semi-space-size=8", "--max-old-space-size=384", "scripts/start.ts"], {
         env,
         stdio: ["ignore", "pipe", "pipe"],
@@ -99,12 +100,23 @@ async function start(dataDir: string, port: number, timeoutMs = 120_000): Promis
   }
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  // npm start: the server is npm's child; a TERM to the group reaches it.
-  child.kill("SIGTERM");
-  await exited;
+async function stop(child: ChildProcess, port: number): Promise<void> {
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    // npm start: the server is npm's child; a TERM to the group reaches it.
+    if (values.npm && child.pid) process.kill(-child.pid, "SIGTERM");
+    else child.kill("SIGTERM");
+    await exited;
+  }
+  // The next start must not find this one still draining on the port.
+  for (;;) {
+    const answered = await fetch(`http://127.0.0.1:${port}/livez`).then(
+      () => true,
+      () => false,
+    );
+    if (!answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 const madeData = !values.data;
@@ -121,7 +133,7 @@ try {
       if (!health.seeding) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    await stop(first.child);
+    await stop(first.child, port);
   }
   console.log(
     `cold start on a built tree, data ${dataDir}; ${values.npm ? "npm start" : "node scripts/start.ts"}; ` +
@@ -140,7 +152,7 @@ try {
     console.log(
       `run ${run}: first 200 of GET / after ${started.firstByteMs.toFixed(0)} ms (server phases, ms since its start: ${phases})`,
     );
-    await stop(started.child);
+    await stop(started.child, port);
   }
   const sorted = [...figures].sort((a, b) => a - b);
   console.log(

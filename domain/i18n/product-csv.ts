@@ -38,7 +38,7 @@ export const heProductCsv = {
   importHeading: "ייבוא מוצרים מקובץ CSV",
   importIntro:
     "העלו קובץ CSV בקידוד UTF-8 (כמו הקובץ שמתקבל בייצוא). מוצרים מזוהים לפי מק״ט: מק״ט קיים מתעדכן ומק״ט חדש יוצר מוצר. עמודה שאינה בקובץ נשארת כפי שהיא. תמונות אינן מיובאות — מוסיפים אותן אחר כך במסך התמונות של המוצר.",
-  limits: (mb: number, rows: number) => `עד ${mb} MB ועד ${rows.toLocaleString("he-IL")} שורות.`,
+  limits: (mb: number, rows: number) => `עד ${mb} מגה־בייט ועד ${rows.toLocaleString("he-IL")} שורות.`,
   fileLabel: "קובץ CSV",
   preview: "תצוגה מקדימה",
   previewing: "בודק את הקובץ…",
@@ -67,7 +67,7 @@ export const heProductCsv = {
 
   errors: {
     notUtf8: "הקובץ אינו בקידוד UTF-8. שמרו אותו ב־Excel כ־„CSV UTF-8 (מופרד בפסיקים)” ונסו שוב.",
-    tooBig: (mb: number) => `הקובץ גדול מ־${mb} MB. פצלו אותו לכמה קבצים.`,
+    tooBig: (mb: number) => `הקובץ גדול מ־${mb} מגה־בייט. פצלו אותו לכמה קבצים.`,
     tooManyRows: (rows: number) => `בקובץ יותר מ־${rows.toLocaleString("he-IL")} שורות. פצלו אותו לכמה קבצים.`,
     noFile: "יש לבחור קובץ CSV.",
     empty: "הקובץ ריק: אין בו שורת כותרות ושורות מוצרים.",

@@ -52,7 +52,8 @@ export const PRODUCT_CSV_HEADER = COLUMNS.map((c) => PRODUCT_CSV_HEADERS[c]);
 export interface ProductState {
   fields: ProductFields;
   categories: string[];
-  sizes: { name: string; price: number }[];
+  /** Sizes as read from the database carry their id (kept when a price changes); a file's have none. */
+  sizes: { id?: number; name: string; price: number }[];
 }
 
 const yesNo = (value: boolean) => (value ? t.yes : t.no);
@@ -358,7 +359,7 @@ async function catalogueFor(executor: DB | Trx, serials: number[], lock: boolean
 
 /** The products' categories by name and sizes (agorot), by product id. */
 async function statesOf(executor: DB | Trx, ids: number[]) {
-  const result = new Map<number, { categories: string[]; sizes: { name: string; price: number }[] }>();
+  const result = new Map<number, { categories: string[]; sizes: { id: number; name: string; price: number }[] }>();
   for (const id of ids) result.set(id, { categories: [], sizes: [] });
   const links = await executor
     .selectFrom("category_product")
@@ -371,11 +372,13 @@ async function statesOf(executor: DB | Trx, ids: number[]) {
   for (const link of links) result.get(link.product_id)?.categories.push(link.name);
   const sizes = await executor
     .selectFrom("sizes")
-    .select(["product_id", "name", "price"])
+    .select(["id", "product_id", "name", "price"])
     .where("product_id", "in", ids)
     .orderBy("id")
     .execute();
-  for (const size of sizes) result.get(size.product_id)?.sizes.push({ name: size.name, price: Number(size.price) });
+  for (const size of sizes) {
+    result.get(size.product_id)?.sizes.push({ id: size.id, name: size.name, price: Number(size.price) });
+  }
   return result;
 }
 
@@ -565,6 +568,22 @@ export interface ImportOutcome {
   records: ImportRecordChange[];
 }
 
+/** What a batch writes besides the products' own rows (`flush`). */
+interface Pending {
+  unlink: number[];
+  link: { category_id: number; product_id: number }[];
+  dropSizes: number[];
+  addSizes: { product_id: number; name: string; price: number; created_at: string }[];
+  prices: { id: number; price: number }[];
+}
+const pendingWrites = (): Pending => ({ unlink: [], link: [], dropSizes: [], addSizes: [], prices: [] });
+
+function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
 interface UndoRecord {
   id: number;
   name: string;
@@ -574,12 +593,19 @@ interface UndoRecord {
 
 export function createProductCsvService(db: DB, deps: { trash: AdminTrashService }) {
   /** Writes a product (or a new one, `id` null): its columns, its categories, its sizes by name. */
+  /**
+   * Writes a product (a new one when `id` is null): its columns now, one statement; its category links and sizes
+   * are gathered in `pending` and written for the whole batch by `flush`. `current` is what the product has now
+   * (read under the batch's lock); without it (an undo) it is read here.
+   */
   async function write(
     trx: Trx,
+    pending: Pending,
     id: number | null,
     input: ProductInput,
     categoryIds: number[],
     sizes: { name: string; price: number }[],
+    current?: { sameCategories: boolean; sizes: { id?: number; name: string; price: number }[] },
   ): Promise<{ id: number; version: number }> {
     const at = now();
     let productId: number;
@@ -602,33 +628,52 @@ export function createProductCsvService(db: DB, deps: { trash: AdminTrashService
       productId = id;
       version = Number(row.version);
     }
-    if (id !== null) await trx.deleteFrom("category_product").where("product_id", "=", productId).execute();
-    if (categoryIds.length) {
-      await trx
-        .insertInto("category_product")
-        .values(categoryIds.map((category_id) => ({ category_id, product_id: productId })))
-        .execute();
+    if (id === null || !current?.sameCategories) {
+      if (id !== null) pending.unlink.push(productId);
+      for (const category_id of categoryIds) pending.link.push({ category_id, product_id: productId });
     }
     // Sizes by name: a price changed in place (the size keeps its id, which pre-orders name), new names added,
     // names gone removed.
     const stored =
       id === null
         ? []
-        : await trx.selectFrom("sizes").select(["id", "name", "price"]).where("product_id", "=", productId).execute();
+        : current?.sizes.every((s) => s.id !== undefined)
+          ? (current.sizes as { id: number; name: string; price: number }[])
+          : await trx.selectFrom("sizes").select(["id", "name", "price"]).where("product_id", "=", productId).execute();
     const byName = new Map(stored.map((s) => [s.name, s]));
     const wanted = new Set(sizes.map((s) => s.name));
-    const gone = stored.filter((s) => !wanted.has(s.name)).map((s) => s.id);
-    if (gone.length) await trx.deleteFrom("sizes").where("id", "in", gone).execute();
-    const fresh: { product_id: number; name: string; price: number; created_at: string }[] = [];
+    for (const size of stored) if (!wanted.has(size.name)) pending.dropSizes.push(size.id);
     for (const size of sizes) {
-      const current = byName.get(size.name);
-      if (!current) fresh.push({ product_id: productId, name: size.name, price: size.price, created_at: at });
-      else if (Number(current.price) !== size.price) {
-        await trx.updateTable("sizes").set({ price: size.price }).where("id", "=", current.id).execute();
-      }
+      const now = byName.get(size.name);
+      if (!now) pending.addSizes.push({ product_id: productId, name: size.name, price: size.price, created_at: at });
+      else if (Number(now.price) !== size.price) pending.prices.push({ id: now.id, price: size.price });
     }
-    if (fresh.length) await trx.insertInto("sizes").values(fresh).execute();
     return { id: productId, version };
+  }
+
+  /** The batch's category links and sizes, set-based (a statement per 500 rows, prices by a CASE). */
+  async function flush(trx: Trx, pending: Pending) {
+    for (const part of chunks(pending.unlink, 1000)) {
+      await trx.deleteFrom("category_product").where("product_id", "in", part).execute();
+    }
+    for (const part of chunks(pending.link, 500)) await trx.insertInto("category_product").values(part).execute();
+    for (const part of chunks(pending.dropSizes, 1000)) await trx.deleteFrom("sizes").where("id", "in", part).execute();
+    for (const part of chunks(pending.addSizes, 500)) await trx.insertInto("sizes").values(part).execute();
+    for (const part of chunks(pending.prices, 500)) {
+      const cases = sql.join(
+        part.map((p) => sql`when ${p.id} then cast(${p.price} as integer)`),
+        sql` `,
+      );
+      await trx
+        .updateTable("sizes")
+        .set({ price: sql<number>`case id ${cases} end` })
+        .where(
+          "id",
+          "in",
+          part.map((p) => p.id),
+        )
+        .execute();
+    }
   }
 
   const service = {
@@ -697,6 +742,7 @@ export function createProductCsvService(db: DB, deps: { trash: AdminTrashService
           if (rows.some((row) => row.kind === "refused")) {
             throw new ValidationError({ file: [t.errors.refusedRows] }, t.errors.refusedRows);
           }
+          const pending = pendingWrites();
           const batchUndo: UndoRecord[] = [];
           const batchRecords: ImportRecordChange[] = [];
           let created = 0;
@@ -712,7 +758,18 @@ export function createProductCsvService(db: DB, deps: { trash: AdminTrashService
               unchanged++;
               continue;
             }
-            const written = await write(trx, row.id, row.input!, row.categoryIds!, row.target!.sizes);
+            const written = await write(
+              trx,
+              pending,
+              row.id,
+              row.input!,
+              row.categoryIds!,
+              row.target!.sizes,
+              row.before && {
+                sameCategories: row.before.categories.join("\n") === row.target!.categories.join("\n"),
+                sizes: row.before.sizes,
+              },
+            );
             batchUndo.push({ id: written.id, name: row.name, version: written.version, before: row.before ?? null });
             batchRecords.push({
               id: written.id,
@@ -723,6 +780,7 @@ export function createProductCsvService(db: DB, deps: { trash: AdminTrashService
             if (row.kind === "create") created++;
             else changed++;
           }
+          await flush(trx, pending);
           // Counted only once the batch's transaction is sure to commit.
           undo.push(...batchUndo);
           outcome.records.push(...batchRecords);
@@ -778,6 +836,7 @@ export function createProductCsvService(db: DB, deps: { trash: AdminTrashService
         const records: ImportRecordChange[] = [];
         const conflicts: NamedRef[] = [];
         const mark: AuditChange = { field: "bulk", to: batchId };
+        const pending = pendingWrites();
         for (const record of data.records) {
           let query = trx.selectFrom("products").select(["id", "version"]).where("id", "=", record.id);
           if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
@@ -800,6 +859,7 @@ export function createProductCsvService(db: DB, deps: { trash: AdminTrashService
           });
           await write(
             trx,
+            pending,
             record.id,
             input,
             before.categories.filter((name) => categories.has(name)).map((name) => categories.get(name)!),
@@ -807,6 +867,7 @@ export function createProductCsvService(db: DB, deps: { trash: AdminTrashService
           );
           records.push({ id: record.id, name: record.name, action: "update", changes: [{ field: "import" }, mark] });
         }
+        await flush(trx, pending);
         return { records, conflicts };
       });
     },

@@ -1,6 +1,6 @@
 /**
  * The product grid (spec §2, §9): pagination edges with real ?page=N links (also without
- * JavaScript), Hebrew search (prefixes, final letters, niqqud), the 'showing results for' line,
+ * JavaScript; a searched, filtered or sorted list's links land on #results, issue 29), Hebrew search (prefixes, final letters, niqqud), the 'showing results for' line,
  * the subcategory filter, and axe-core on mobile and desktop.
  */
 import type { Frame, Page, Request } from "playwright-core";
@@ -157,6 +157,54 @@ describeInChromium("products grid", (browser) => {
       await noJs.context().close();
     });
 
+    for (const javaScript of [false, true]) {
+      it(`a filtered, sorted list's page links land on its results on a phone, the page cache's key unchanged (JavaScript ${javaScript ? "on" : "off"})`, async () => {
+        const query = "dietary=parve&sort=price_asc";
+        const second = await catalogue(baseURL).products(`?${query}&page=2`);
+        expect(second.last_page).toBeGreaterThanOrEqual(2);
+        const phone = await storePage(browser, VIEWPORTS.mobile, { javaScript });
+        try {
+          await openPage(phone, `${baseURL}/products?${query}`, { javaScript });
+          // Like the list's filter and sort forms (issue 29); the plain list's links stay ?page=N (above).
+          const next = phone.locator(`${PAGINATION} a[rel=next]`);
+          expect(await next.getAttribute("href")).toBe(`/products?${query}&page=2#results`);
+          expect(await phone.locator(`${PAGINATION} a[aria-label='עמוד 2']`).getAttribute("href")).toBe(
+            `/products?${query}&page=2#results`,
+          );
+          // The fragment never reaches the server: the address without it, cached once, answers the click.
+          await phone.request.get(`${baseURL}/products?${query}&page=2`);
+          const answered = phone.waitForResponse((response) => {
+            const url = new URL(response.url());
+            return /^\/products(\.data)?$/.test(url.pathname) && url.searchParams.get("page") === "2";
+          });
+          await next.click();
+          const response = await answered;
+          expect(response.url()).not.toContain("#");
+          if (!javaScript) expect(response.headers()["x-cache"]).toBe("hit");
+          await phone.waitForURL((url) => url.searchParams.get("page") === "2" && url.hash === "#results");
+          await expect.poll(() => tileIds(phone)).toEqual(second.data.map((p) => p.id));
+          // The results are in view, under the sticky header, not the top of the page; with JavaScript the
+          // focus is there too.
+          const position = () =>
+            phone.evaluate(() => ({
+              top: document.getElementById("results")!.getBoundingClientRect().top,
+              scrollY: window.scrollY,
+              height: window.innerHeight,
+              focused: document.activeElement?.id ?? "",
+            }));
+          await expect
+            .poll(async () => {
+              const at = await position();
+              return at.scrollY > 0 && at.top >= 0 && at.top < at.height / 3;
+            })
+            .toBe(true);
+          if (javaScript) expect((await position()).focused).toBe("results");
+        } finally {
+          await phone.context().close();
+        }
+      });
+    }
+
     it("is hidden when everything fits on one page", async () => {
       const sub = categories[0]!.subCategories[0]!;
       await openPage(page, `${baseURL}/products?category=${sub.id}`);
@@ -199,7 +247,8 @@ describeInChromium("products grid", (browser) => {
       await search("עוגה");
       const next = page.locator(`${PAGINATION} a[rel=next]`);
       if (await next.count())
-        expect(await next.getAttribute("href")).toBe(`/products?search=${encodeURIComponent("עוגה")}&page=2`);
+        // Landing on the results, as a filtered list's links do (issue 29).
+        expect(await next.getAttribute("href")).toBe(`/products?search=${encodeURIComponent("עוגה")}&page=2#results`);
       expect(await search("שוקולדדדד")).toEqual([]);
       expect(await page.locator("main").textContent()).toContain("לא מצאנו מוצרים שמתאימים לחיפוש.");
       await page.locator("main").getByRole("link", { name: "לכל המוצרים" }).click();

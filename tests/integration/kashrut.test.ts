@@ -242,10 +242,13 @@ for (const factory of testDatabases()) {
         expect(html).toMatch(/<input(?=[^>]*name="without")(?=[^>]*value="sesame")[^>]*checked=""/);
         expect(html).toMatch(/<input(?=[^>]*name="dietary")(?=[^>]*value="parve")[^>]*checked=""/);
         expect(html).not.toMatch(/<input(?=[^>]*name="without")(?=[^>]*value="eggs")[^>]*checked=""/);
-        // Page links keep the filter: a filter whose products fill more than one page of 12 (sesame alone does).
+        // Page links keep the filter and land on the results, as the forms do (issue 29): a filter whose products
+        // fill more than one page of 12 (sesame alone does). The plain list's links stay ?page=N.
         expect(expected({ without: ["sesame"] }).length).toBeGreaterThan(12);
         const paged = await (await visitor.fetch("/products?without=sesame")).text();
-        expect(paged).toMatch(/href="\/products\?[^"]*without=sesame[^"]*page=2"/);
+        expect(paged).toMatch(/href="\/products\?[^"]*without=sesame[^"]*page=2#results"/);
+        const plain = await (await visitor.fetch("/products")).text();
+        expect(plain).toMatch(/href="\/products\?page=2"/);
       });
 
       it("one page-cache entry for every spelling; unknown codes ignored (no 500)", async () => {

@@ -14,7 +14,7 @@ import { ProductGrid } from "../../components/catalogue/product-grid.tsx";
 import { SortForm } from "../../components/catalogue/sort.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { SearchSubmit } from "../../components/site/search-bar.tsx";
-import { Pagination } from "../../components/ui/pagination.tsx";
+import { Pagination, withPage } from "../../components/ui/pagination.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { homeTrail } from "../../lib/structured-data.ts";
@@ -272,7 +272,19 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <Pagination meta={products} windowLimit={PAGE_WINDOW} className="mt-10" />
+      {/* A searched, filtered or sorted list's pages land on its results, as its filter and sort forms do
+          (issue 29): on a phone page 2 opens at the products, not at the top. The fragment stays in the
+          browser, so the page cache's key (the address's query) is the same with it or without. */}
+      <Pagination
+        meta={products}
+        windowLimit={PAGE_WINDOW}
+        className="mt-10"
+        hrefFor={
+          search || category || filtered || sort
+            ? (n) => `${withPage(products.first_page_url, n)}#${RESULTS_ID}`
+            : undefined
+        }
+      />
     </main>
   );
 }

@@ -45,8 +45,8 @@ export const heProductCsv = {
   apply: (n: number) => `החלת ${n.toLocaleString("he-IL")} השינויים`,
   applying: "מחיל את השינויים…",
   back: "חזרה לרשימת המוצרים",
-  summary: (c: { create: number; change: number; unchanged: number; refused: number }) =>
-    `${c.create} ייווצרו, ${c.change} ישתנו, ${c.unchanged} ללא שינוי, ${c.refused} נדחו`,
+  summary: (c: { create: number; change: number; unchanged: number; skipped: number; refused: number }) =>
+    `${c.create} ייווצרו, ${c.change} ישתנו, ${c.unchanged} ללא שינוי, ${c.refused} נדחו${c.skipped ? `, ${c.skipped} דולגו` : ""}`,
   refusedBlock: "יש שורות שנדחו. תקנו אותן בקובץ והעלו אותו שוב — שום שינוי לא יוחל עד אז.",
   nothingToApply: "אין בקובץ שינויים להחלה.",
   applied: (created: number, changed: number) => `הייבוא הוחל: ${created} מוצרים נוצרו, ${changed} עודכנו.`,
@@ -61,7 +61,10 @@ export const heProductCsv = {
     result: "תוצאה",
     details: "פרטים",
   },
-  kinds: { create: "ייווצר", change: "ישתנה", unchanged: "ללא שינוי", refused: "נדחה" } as Record<string, string>,
+  kinds: { create: "ייווצר", change: "ישתנה", unchanged: "ללא שינוי", skipped: "דולג", refused: "נדחה" } as Record<
+    string,
+    string
+  >,
   arrow: "←",
   empty: "(ריק)",
 
@@ -82,7 +85,8 @@ export const heProductCsv = {
     malformed: "השורה אינה CSV תקין (מירכאות שלא נסגרו או טקסט אחרי מירכאות).",
     cellCount: (found: number, expected: number) => `בשורה ${found} תאים, ובשורת הכותרות ${expected}.`,
     unknownColumn: (name: string) => `עמודה לא מוכרת: „${name}”.`,
-    noSerial: "חסר מק״ט. מוצר חדש צריך מק״ט משלו; מוצר בלי מק״ט אינו מתעדכן מקובץ.",
+    noSerial:
+      "אין מק״ט, והשורה דולגה: מוצר בלי מק״ט אינו מתעדכן מקובץ. למוצר חדש כתבו מק״ט חדש, או „חדש” ליצירת טיוטה בלי מק״ט.",
     badSerial: "המק״ט צריך להיות מספר שלם חיובי.",
     duplicateSerial: (lines: number[]) => `המק״ט מופיע בקובץ יותר מפעם אחת (שורות ${lines.join(", ")}).`,
     badStatus: "סטטוס לא מוכר: כתבו „מוצג באתר” או „טיוטה”.",

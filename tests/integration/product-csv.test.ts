@@ -21,7 +21,7 @@ interface Row {
   line: number;
   serial: number | null;
   name: string;
-  kind: "create" | "change" | "unchanged" | "refused";
+  kind: "create" | "change" | "unchanged" | "skipped" | "refused";
   changes: { field: string; from: string; to: string }[];
   reasons: string[];
   token: string | null;
@@ -125,7 +125,7 @@ for (const factory of testDatabases()) {
 
       const { status, body } = await preview(bytes);
       expect(status).toBe(200);
-      expect(body.data.counts).toEqual({ create: 0, change: 0, unchanged: 3, refused: 0 });
+      expect(body.data.counts).toEqual({ create: 0, change: 0, unchanged: 3, skipped: 0, refused: 0 });
       const applied = await apply(bytes, body.data);
       expect(applied.status).toBe(200);
       expect(applied.body.data).toMatchObject({ batch: null, created: 0, changed: 0, unchanged: 3 });
@@ -175,7 +175,10 @@ for (const factory of testDatabases()) {
       expect(bad.reasons.join(" ")).toContain("מחוץ לטווח");
       expect(bad.reasons.join(" ")).toContain("כשרות לא מוכרת");
       expect(rows.find((r) => r.name === "עם עמודה זרה")!.reasons.join(" ")).toContain("עמודה לא מוכרת");
-      expect(rows.find((r) => r.name === 'בלי מק"ט')!.reasons.join(" ")).toContain("חסר מק״ט");
+      // No serial number: skipped (not refused), with the reason.
+      const skipped = rows.find((r) => r.name === 'בלי מק"ט')!;
+      expect(skipped.kind).toBe("skipped");
+      expect(skipped.reasons.join(" ")).toContain("אין מק״ט");
       expect(rows.find((r) => r.name === "מחיר")!.reasons.join(" ")).toContain("מחיר לא תקין");
       for (const row of rows.filter((r) => r.kind === "refused")) {
         expect(row.reasons.length).toBeGreaterThan(0);
@@ -201,9 +204,11 @@ for (const factory of testDatabases()) {
         `${b!.serial_id},החלהבדיקה 2,"גודל 1: 12.50 | גודל 2: 20",טיוטה,מוצר לבדיקת ייבוא`,
         `${c!.serial_id},החלהבדיקה 3,"גודל 1: 12.50 | גודל 2: 20.00",מוצג באתר,מוצר לבדיקת ייבוא`,
         `${newSerial},החלהבדיקה חדש,"אחד: 9.90",טיוטה,חדש לגמרי`,
+        `,החלהבדיקה מדולג,,טיוטה,בלי מק"ט`,
+        `חדש,החלהבדיקה בלי מספר,"אחד: 5",מוצג באתר,טיוטה בלי מק"ט`,
       ].join("\n");
       const plan = (await preview(file)).body.data;
-      expect(plan.rows.map((r) => r.kind)).toEqual(["change", "change", "unchanged", "create"]);
+      expect(plan.rows.map((r) => r.kind)).toEqual(["change", "change", "unchanged", "create", "skipped", "create"]);
       // Someone saves b from its form after the preview.
       const put = await env.admin.fetch(`/api/admin/products/${b!.id}`, {
         method: "PUT",
@@ -213,7 +218,14 @@ for (const factory of testDatabases()) {
       const { status, body } = await apply(file, plan);
       expect(status).toBe(200);
       expect(body.message).toMatch(HEBREW);
-      expect(body.data).toMatchObject({ created: 1, changed: 1, unchanged: 1 });
+      expect(body.data).toMatchObject({ created: 2, changed: 1, unchanged: 1 });
+      // "חדש": a hidden draft without a serial number (as a duplicate is), to be numbered in its form.
+      const unnumbered = await db()
+        .selectFrom("products")
+        .select(["serial_id", "status"])
+        .where("name", "=", "החלהבדיקה בלי מספר")
+        .executeTakeFirstOrThrow();
+      expect([Number(unnumbered.serial_id), Number(unnumbered.status)]).toEqual([0, 0]);
       expect(body.data.conflicts.map((r) => r.serial)).toEqual([b!.serial_id]);
       const afterA = await product(a!.id);
       expect(afterA.name).toBe("החלהבדיקה 1 חדש");
@@ -234,7 +246,14 @@ for (const factory of testDatabases()) {
       expect(createdRow).toMatchObject({ name: "החלהבדיקה חדש", status: 0 });
       // What apply wrote is what the preview said: the same file now previews as unchanged, but for b.
       const again = (await preview(file)).body.data;
-      expect(again.rows.map((r) => r.kind)).toEqual(["unchanged", "change", "unchanged", "unchanged"]);
+      expect(again.rows.map((r) => r.kind)).toEqual([
+        "unchanged",
+        "change",
+        "unchanged",
+        "unchanged",
+        "skipped",
+        "create",
+      ]);
       // One audit entry per record, each with the batch's number.
       const batch = body.data.batch!;
       const entries = await db()

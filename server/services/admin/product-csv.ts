@@ -23,7 +23,12 @@ import { heProductCsv, PRODUCT_CSV_HEADERS, type ProductCsvColumn } from "../../
 import { ALLERGEN_STATUSES, ALLERGENS, type Allergen, DIETARY, isAllergen } from "../../../domain/kashrut.ts";
 import { agorotToShekels } from "../../../domain/money.ts";
 import type { ListQuery } from "../../../domain/schemas/admin/list.ts";
-import { type ProductFields, type ProductInput, productSchema } from "../../../domain/schemas/admin/product.ts";
+import {
+  NO_SERIAL,
+  type ProductFields,
+  type ProductInput,
+  productSchema,
+} from "../../../domain/schemas/admin/product.ts";
 import type { DB } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { HttpError, NotFoundError, ValidationError } from "../../errors.ts";
@@ -41,6 +46,8 @@ const r = heProductCsv.reasons;
 /** The largest file the import takes, and its most rows (besides the header). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5000;
+/** The serial number cell of a row that creates a product without one. */
+const NEW_WORD = "חדש";
 /** Rows per transaction when applying. */
 export const IMPORT_BATCH = 200;
 const EXPORT_BATCH = 500;
@@ -244,7 +251,7 @@ function patchOf(cells: Map<ProductCsvColumn, string>, reasons: string[]): RowPa
 
 // ---- the plan ---------------------------------------------------------------------------------------------
 
-export type ImportKind = "create" | "change" | "unchanged" | "refused";
+export type ImportKind = "create" | "change" | "unchanged" | "skipped" | "refused";
 
 /** One row of the preview (what the API answers). */
 export interface ImportRowResult {
@@ -425,9 +432,18 @@ function planRows(
     for (const [index, name] of file.unknownColumns) {
       if ((record.cells[index] ?? "").trim() !== "") reasons.push(r.unknownColumn(name));
     }
-    if (serial === null) reasons.push(r.noSerial);
-    else if (typeof serial === "string") reasons.push(serial);
-    else if ((serialLines.get(serial)?.length ?? 0) > 1) reasons.push(r.duplicateSerial(serialLines.get(serial)!));
+    // No serial number: the row is skipped (a product without one is never updated from a file), unless it
+    // says "חדש": then it creates a hidden draft without a serial number, as a duplicate does.
+    const isNew = unguardCell(record.cells[serialIndex] ?? "").trim() === NEW_WORD;
+    if (serial === null && !isNew && reasons.length === 0) {
+      row.kind = "skipped";
+      reasons.push(r.noSerial);
+      return row;
+    }
+    if (typeof serial === "string" && !isNew) reasons.push(serial);
+    else if (typeof serial === "number" && (serialLines.get(serial)?.length ?? 0) > 1) {
+      reasons.push(r.duplicateSerial(serialLines.get(serial)!));
+    }
 
     const cells = new Map<ProductCsvColumn, string>();
     for (const [index, column] of file.header.entries()) if (column) cells.set(column, record.cells[index] ?? "");
@@ -444,7 +460,8 @@ function planRows(
     const fields: Record<string, unknown> = {
       ...base,
       ...patch.fields,
-      serial_id: typeof serial === "number" ? serial : 0,
+      // A "חדש" row is checked as if numbered; it is stored with NO_SERIAL below.
+      serial_id: typeof serial === "number" ? serial : isNew ? 1 : 0,
     };
     if (patch.fields.allergens !== undefined && patch.fields.allergen_status === undefined) {
       // Codes listed without a decision column: "listed"; an emptied list goes back to "not stated".
@@ -469,7 +486,7 @@ function planRows(
     if (missingCategories.length) reasons.push(r.unknownCategory(missingCategories));
     if (reasons.length || !parsed.success) return row;
 
-    const input = parsed.data;
+    const input = isNew ? { ...parsed.data, serial_id: NO_SERIAL, status: 0 as const } : parsed.data;
     const target: ProductState = {
       fields: fieldsOf(input),
       categories: [...new Set(categoryNames)],
@@ -545,7 +562,7 @@ const publicRow = (row: PlannedRow): ImportRowResult => ({
 });
 
 function countsOf(rows: { kind: ImportKind }[]): Record<ImportKind, number> {
-  const counts: Record<ImportKind, number> = { create: 0, change: 0, unchanged: 0, refused: 0 };
+  const counts: Record<ImportKind, number> = { create: 0, change: 0, unchanged: 0, skipped: 0, refused: 0 };
   for (const row of rows) counts[row.kind]++;
   return counts;
 }
@@ -728,7 +745,7 @@ export function createProductCsvService(db: DB, deps: { trash: AdminTrashService
       if (check.some((row) => row.kind === "refused")) {
         throw new ValidationError({ file: [t.errors.refusedRows] }, t.errors.refusedRows);
       }
-      if (check.some((row) => expected[String(row.line)] === undefined)) {
+      if (check.some((row) => row.token !== null && expected[String(row.line)] === undefined)) {
         throw new HttpError(409, t.errors.changedSincePreview);
       }
       const outcome: ImportOutcome = { batch: null, created: 0, changed: 0, unchanged: 0, conflicts: [], records: [] };
@@ -750,6 +767,7 @@ export function createProductCsvService(db: DB, deps: { trash: AdminTrashService
           let unchanged = 0;
           const conflicts: ImportOutcome["conflicts"] = [];
           for (const row of rows) {
+            if (row.kind === "skipped") continue;
             if (row.token !== expected[String(row.line)]) {
               conflicts.push({ line: row.line, serial: row.serial, name: row.name });
               continue;

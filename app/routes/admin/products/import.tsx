@@ -17,7 +17,7 @@ const t = heProductCsv;
 
 export const meta = ({ matches }: { matches: Parameters<typeof adminMeta>[1] }) => adminMeta(t.importHeading, matches);
 
-type Kind = "create" | "change" | "unchanged" | "refused";
+type Kind = "create" | "change" | "unchanged" | "skipped" | "refused";
 interface Row {
   line: number;
   serial: number | null;
@@ -39,7 +39,13 @@ interface Outcome {
   conflicts: { line: number; serial: number | null; name: string }[];
 }
 
-const TONE = { create: "positive", change: "waiting", unchanged: "neutral", refused: "negative" } as const;
+const TONE = {
+  create: "positive",
+  change: "waiting",
+  unchanged: "neutral",
+  skipped: "neutral",
+  refused: "negative",
+} as const;
 
 const errorOf = (error: unknown) =>
   error instanceof ApiError ? (error.body?.message ?? heAdmin.requestFailed) : heAdmin.requestFailed;
@@ -211,7 +217,7 @@ export default function ProductImport() {
                 </div>
                 <p className="mt-1 font-semibold text-cocoa-900">{row.name || t.empty}</p>
                 {row.reasons.length ? (
-                  <ul className="mt-1 list-disc ps-5 text-berry-700">
+                  <ul className={`mt-1 list-disc ps-5 ${row.kind === "refused" ? "text-berry-700" : "text-cocoa-800"}`}>
                     {row.reasons.map((reason) => (
                       <li key={reason}>{reason}</li>
                     ))}

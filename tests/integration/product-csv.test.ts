@@ -209,6 +209,9 @@ for (const factory of testDatabases()) {
       ].join("\n");
       const plan = (await preview(file)).body.data;
       expect(plan.rows.map((r) => r.kind)).toEqual(["change", "change", "unchanged", "create", "skipped", "create"]);
+      // a's public page is warm in the cache before the import.
+      expect((await env.t.request(`/product/${a!.id}`)).status).toBe(200);
+      expect((await env.t.request(`/product/${a!.id}`)).headers.get("x-cache")).toBe("hit");
       // Someone saves b from its form after the preview.
       const put = await env.admin.fetch(`/api/admin/products/${b!.id}`, {
         method: "PUT",
@@ -233,6 +236,8 @@ for (const factory of testDatabases()) {
         ["גודל 1", 15],
         ["גודל 3", 30],
       ]);
+      // The page follows at once (the change trail invalidated it), even though it was cached.
+      expect(await (await env.t.request(`/product/${a!.id}`)).text()).toContain("החלהבדיקה 1 חדש");
       // The size kept its id (pre-orders name it).
       expect(afterA.size[0]!.id).toBe(a!.size[0]!.id);
       const afterB = await product(b!.id);

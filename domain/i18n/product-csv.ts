@@ -24,6 +24,9 @@ export const PRODUCT_CSV_HEADERS = {
 
 export type ProductCsvColumn = keyof typeof PRODUCT_CSV_HEADERS;
 
+/** A value from the file inside a Hebrew sentence, isolated (FSI…PDI) so "-5" never shows as "5-". */
+const quoted = (text: string) => `„\u2068${text}\u2069”`;
+
 export const heProductCsv = {
   yes: "כן",
   no: "לא",
@@ -84,22 +87,22 @@ export const heProductCsv = {
   reasons: {
     malformed: "השורה אינה CSV תקין (מירכאות שלא נסגרו או טקסט אחרי מירכאות).",
     cellCount: (found: number, expected: number) => `בשורה ${found} תאים, ובשורת הכותרות ${expected}.`,
-    unknownColumn: (name: string) => `עמודה לא מוכרת: „${name}”.`,
+    unknownColumn: (name: string) => `עמודה לא מוכרת: ${quoted(name)}.`,
     noSerial:
       "אין מק״ט, והשורה דולגה: מוצר בלי מק״ט אינו מתעדכן מקובץ. למוצר חדש כתבו מק״ט חדש, או „חדש” ליצירת טיוטה בלי מק״ט.",
     badSerial: "המק״ט צריך להיות מספר שלם חיובי.",
     duplicateSerial: (lines: number[]) => `המק״ט מופיע בקובץ יותר מפעם אחת (שורות ${lines.join(", ")}).`,
     badStatus: "סטטוס לא מוכר: כתבו „מוצג באתר” או „טיוטה”.",
     badFlag: (label: string) => `„${label}”: כתבו „כן” או „לא”.`,
-    unknownCategory: (names: string[]) => `קטגוריה שלא קיימת: ${names.map((n) => `„${n}”`).join(", ")}.`,
-    badSize: (text: string) => `גודל לא תקין: „${text}”. כתבו שם ומחיר, למשל „קטן: 12.50”, מופרדים ב־|.`,
+    unknownCategory: (names: string[]) => `קטגוריה שלא קיימת: ${names.map(quoted).join(", ")}.`,
+    badSize: (text: string) => `גודל לא תקין: ${quoted(text)}. כתבו שם ומחיר, למשל „קטן: 12.50”, מופרדים ב־|.`,
     badPrice: (text: string) =>
-      `מחיר לא תקין: „${text}”. כתבו מספר בשקלים עד שתי ספרות אחרי הנקודה (₪ ופסיקי אלפים מותרים).`,
-    priceRange: (text: string) => `מחיר מחוץ לטווח (0–100,000 ₪): „${text}”.`,
+      `מחיר לא תקין: ${quoted(text)}. כתבו מספר בשקלים עד שתי ספרות אחרי הנקודה (₪ ופסיקי אלפים מותרים).`,
+    priceRange: (text: string) => `מחיר מחוץ לטווח (0–100,000 ₪): ${quoted(text)}.`,
     duplicateSize: (name: string) => `הגודל „${name}” מופיע פעמיים.`,
     badDietary: "כשרות לא מוכרת: כתבו „פרווה”, „חלבי”, „בשרי” או השאירו ריק.",
     badAllergenStatus: "החלטת אלרגנים לא מוכרת: כתבו „לא צוין”, „לא מכיל” או „מכיל”.",
-    unknownAllergens: (names: string[]) => `אלרגן לא מוכר: ${names.map((n) => `„${n}”`).join(", ")}.`,
+    unknownAllergens: (names: string[]) => `אלרגן לא מוכר: ${names.map(quoted).join(", ")}.`,
     field: (label: string, message: string) => `${label}: ${message}`,
   },
 };

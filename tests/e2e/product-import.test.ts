@@ -63,6 +63,8 @@ describeInChromium("admin on a phone: product CSV import", (browser) => {
     await page.getByText(/יש שורות שנדחו/).waitFor();
     expect(await page.getByRole("button", { name: /^החלת/ }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
+    const dir = process.env.SCREENSHOT_DIR;
+    if (dir) await page.screenshot({ path: path.join(dir, "phone-products-import-refused.png"), fullPage: true });
 
     await choose([
       `${SERIAL},"${WORD} 1, חדשה",עוגה לבדיקת ייבוא,"רגילה: ₪42.90"`,
@@ -71,7 +73,6 @@ describeInChromium("admin on a phone: product CSV import", (browser) => {
     await page.getByRole("button", { name: "תצוגה מקדימה" }).click();
     await page.getByText("1 ייווצרו, 1 ישתנו, 0 ללא שינוי, 0 נדחו").waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    const dir = process.env.SCREENSHOT_DIR;
     if (dir) {
       await page.screenshot({ path: path.join(dir, "phone-products-import.png"), fullPage: false });
       await page.setViewportSize(VIEWPORTS.desktop);

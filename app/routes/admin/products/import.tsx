@@ -229,7 +229,10 @@ export default function ProductImport() {
                       <div key={change.field}>
                         <dt className="inline font-medium text-cocoa-900">{change.field}: </dt>
                         <dd className="inline text-cocoa-800">
-                          <del className="break-words">{change.from || t.empty}</del> {t.arrow}{" "}
+                          <del className="break-words">
+                            <bdi>{change.from || t.empty}</bdi>
+                          </del>{" "}
+                          {t.arrow}{" "}
                           <ins className="break-words no-underline font-medium text-cocoa-900">
                             {change.to || t.empty}
                           </ins>

@@ -135,11 +135,11 @@ export default function ProductImport() {
       </Link>
       <h1 className="mt-3 text-3xl font-bold text-cocoa-900">{t.importHeading}</h1>
       <p className="mt-1 max-w-3xl text-cocoa-800">{t.importIntro}</p>
-      <form onSubmit={preview} className="mt-4 flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor={fileId} className="mb-1 block font-medium text-cocoa-900">
-            {t.fileLabel}
-          </label>
+      <form onSubmit={preview} className="mt-4">
+        <label htmlFor={fileId} className="mb-1 block font-medium text-cocoa-900">
+          {t.fileLabel}
+        </label>
+        <div className="flex flex-wrap items-center gap-3">
           <input
             id={fileId}
             type="file"
@@ -148,13 +148,13 @@ export default function ProductImport() {
             onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
             className="block max-w-full text-cocoa-900 file:me-3 file:rounded-md file:border file:border-cocoa-300 file:bg-white file:px-3 file:py-2 file:font-medium"
           />
-          <span id={`${fileId}-hint`} className="mt-1 block text-sm text-cocoa-800">
-            {t.limits(5, 5000)}
-          </span>
+          <button type="submit" className={buttonClass.primary} disabled={busy !== null}>
+            {busy === "preview" ? t.previewing : t.preview}
+          </button>
         </div>
-        <button type="submit" className={buttonClass.primary} disabled={busy !== null}>
-          {busy === "preview" ? t.previewing : t.preview}
-        </button>
+        <span id={`${fileId}-hint`} className="mt-1 block text-sm text-cocoa-800">
+          {t.limits(5, 5000)}
+        </span>
       </form>
       <div role="status" aria-live="polite" className="mt-4">
         {busy === "apply" ? <p>{t.applying}</p> : null}

@@ -129,6 +129,11 @@ for (const factory of testDatabases()) {
       const applied = await apply(bytes, body.data);
       expect(applied.status).toBe(200);
       expect(applied.body.data).toMatchObject({ batch: null, created: 0, changed: 0, unchanged: 3 });
+      // Sizes listed in another order are the same sizes: unchanged.
+      const reordered = new TextDecoder()
+        .decode(bytes)
+        .replace("גודל 1: 12.50 | גודל 2: 20.00", "גודל 2: 20.00 | גודל 1: 12.50");
+      expect((await preview(reordered)).body.data.counts.unchanged).toBe(3);
       expect((await product(ids[0]!)).name).toBe('=HYPERLINK("x") ייצואבדיקה');
     });
 

@@ -93,6 +93,21 @@ export function cellsOf(state: ProductState): Record<ProductCsvColumn, string> {
   };
 }
 
+/**
+ * Whether a column's text differs. Categories and sizes are sets: the order of a file's list is not stored (links
+ * have no order; sizes keep theirs), so a list in another order is no change — else it would show as one forever.
+ */
+function differs(column: ProductCsvColumn, before: string, after: string): boolean {
+  if (column !== "categories" && column !== "sizes") return before !== after;
+  const set = (text: string) =>
+    text
+      .split("|")
+      .map((part) => part.trim())
+      .sort()
+      .join("\n");
+  return set(before) !== set(after);
+}
+
 /** The audit log's field for a column (the names the product's other entries use). */
 const AUDIT_FIELD: Partial<Record<ProductCsvColumn, string>> = { categories: "category", sizes: "size" };
 
@@ -509,12 +524,12 @@ function planRows(
     row.before = existing.state;
     const before = cellsOf(existing.state);
     for (const column of COLUMNS) {
-      if (before[column] !== after[column]) {
+      if (differs(column, before[column], after[column])) {
         row.changes.push({ field: PRODUCT_CSV_HEADERS[column], from: before[column], to: after[column] });
       }
     }
     row.kind = row.changes.length ? "change" : "unchanged";
-    row.audit = COLUMNS.filter((c) => before[c] !== after[c]).map((c) => ({
+    row.audit = COLUMNS.filter((c) => differs(c, before[c], after[c])).map((c) => ({
       field: AUDIT_FIELD[c] ?? c,
       from: before[c],
       to: after[c],

@@ -89,7 +89,8 @@ function countFiles(dir: string): number {
 
 for (const factory of testDatabases()) {
   describe(`concurrent admin writes on ${factory.name}`, () => {
-    const env = suiteApp(factory, { clients: { admin: "admin", other: "admin" } });
+    // Dozens of uploads at once: a queue wide enough that the image gate (issue 31) refuses none of them here.
+    const env = suiteApp(factory, { clients: { admin: "admin", other: "admin" }, app: { imageGate: { queue: 100 } } });
 
     beforeAll(async () => {
       await env.database.handle.db.deleteFrom("rate_limits").execute();

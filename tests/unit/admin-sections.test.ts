@@ -34,7 +34,8 @@ describe("admin section table", () => {
   it("has a route for every section and a section for every admin route", () => {
     const admin = routes.find((r) => r.path === "admin");
     const paths = (admin?.children ?? []).map((r) => r.path).filter(Boolean);
-    expect(paths.sort()).toEqual(SECTION_LIST.map((s) => s.path).sort());
+    // A screen of a section's own (products/import) is a route of its section's path, guarded as that section.
+    expect([...new Set(paths.map((p) => p!.split("/")[0]))].sort()).toEqual(SECTION_LIST.map((s) => s.path).sort());
     for (const child of admin?.children ?? []) {
       const key = SECTION_LIST.find((s) => s.path === child.path)?.key;
       const images = (child.children ?? []).map((c) => c.id).filter((id) => id?.endsWith("-images"));

@@ -106,6 +106,8 @@ export interface AppDeps {
   rateRules?: RateRules;
   /** `seeding` is true while first-start demo images are still being drawn (reported by /healthz). */
   readiness?: { seeding: boolean };
+  /** "Now" of the services (tests move it): the page cache keys pages that change with the clock by it. */
+  clock?: () => Date;
 }
 
 /** The server build's entry module re-exports the context keys (see app/entry.server.tsx). */
@@ -251,6 +253,7 @@ export function createApp(deps: AppDeps) {
     const contexts = entry;
     const cacheEnabled = deps.pageCache?.enabled ?? false;
     const publicPages = createPublicPages({
+      clock: deps.clock,
       build,
       handle: renderPage,
       context: (nonce, wholeDocument) => {

@@ -116,6 +116,11 @@ export interface PublicPagesOptions {
   /** Null when PAGE_CACHE=0: every public request renders (the headers stay the same). */
   cache: PageCache | null;
   newNonce: () => string;
+  /**
+   * "Now" for the keys of pages that change with the clock: the services' clock, so a page's key and its content
+   * agree on the minute and the day (tests move it). The system clock when absent.
+   */
+  clock?: () => Date;
 }
 
 /** `/product/61.data` → `/product/61`, `/_.data` → `/` (React Router's single-fetch addresses). */
@@ -223,6 +228,7 @@ async function readRendered(response: Response, nonce: string): Promise<Rendered
 
 export function createPublicPages(options: PublicPagesOptions) {
   const { build, cache } = options;
+  const now = options.clock ?? (() => new Date());
   const policies = pagePolicies(build);
   const tree = routeTree(build);
   const origin = new URL(options.publicUrl).origin;
@@ -289,8 +295,8 @@ export function createPublicPages(options: PublicPagesOptions) {
    */
   function clockPart(info: PathInfo): string {
     const clock = info.cacheable?.clock;
-    if (clock === "minute") return String(Math.floor(Date.now() / 60_000));
-    if (clock === "day") return certificateToday();
+    if (clock === "minute") return String(Math.floor(now().getTime() / 60_000));
+    if (clock === "day") return certificateToday(now());
     return "";
   }
 

@@ -119,6 +119,7 @@ export function createTestApp(
     rateRules: options.rateRules ?? RELAXED_RATE_RULES,
     contentVersion,
     pageCache: options.pageCache ?? { enabled: true, maxBytes: 32 * 1024 * 1024 },
+    clock: options.clock,
   });
   return {
     app,

@@ -42,6 +42,12 @@ export const slotKey = (date: string, start: string) => `${date} ${start}`;
 /** A slot shorter than this at the end of an interval is not offered (too short to come by). */
 const MIN_TAIL_MINUTES = 15;
 
+/** The end of a slot that starts at `start` ("HH:MM"), `minutes` long ("24:00" at midnight and after). */
+export function slotEnd(start: string, minutes: number): string {
+  const end = minutesOf(start) + minutes;
+  return end >= 24 * 60 ? "24:00" : timeOf(end);
+}
+
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const timeOf = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;

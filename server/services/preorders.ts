@@ -27,6 +27,7 @@ import {
   type PickupRules,
   pickupDayLabel,
   pickupDays,
+  slotEnd,
   slotKey,
 } from "../../domain/preorders/slots.ts";
 import { type BasketLine, type PreorderInput, preorderSchema } from "../../domain/schemas/preorder.ts";
@@ -489,9 +490,7 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
     ]);
     const rules = settings ? rulesOf(settings) : { leadDays: 1, orderBy: "20:00", slotMinutes: 30 };
     const deadline = orderDeadline(row.pickup_date, rules);
-    const startMinutes = Number(row.slot.slice(0, 2)) * 60 + Number(row.slot.slice(3));
-    const endMinutes = startMinutes + rules.slotMinutes;
-    const end = `${String(Math.floor(endMinutes / 60) % 24).padStart(2, "0")}:${String(endMinutes % 60).padStart(2, "0")}`;
+    const end = slotEnd(row.slot, rules.slotMinutes);
     return {
       id: row.id,
       status: row.status,

@@ -4,8 +4,9 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { hydratesDocument } from "../domain/page-policy.ts";
 import { requestContext } from "./lib/context.ts";
-import { deferHydration } from "./lib/deferred-hydration.server.ts";
+import { speculationRulesScript } from "./lib/speculation-rules.server.ts";
 import { structuredDataScripts } from "./lib/structured-data.ts";
 
 // Re-exported so the server entry (server/main.ts) can fill the same context keys.
@@ -29,6 +30,13 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce, wholeDocument, structuredData, reportError } = loadContext.get(requestContext);
+  // Only session pages hydrate the document; the others are HTML with islands (ADR 013), which navigate by page
+  // loads: the browser prefetches likely next pages.
+  const hydrates = hydratesDocument(
+    routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
+  );
+  const context = hydrates ? routerContext : withoutHydrationData(routerContext);
+  const speculation = hydrates ? "" : speculationRulesScript(routerContext, nonce);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -37,43 +45,48 @@ export default function handleRequest(
     const readyOption =
       wholeDocument || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const scripts = structuredDataScripts(structuredData, nonce);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (wholeDocument) {
-            // Public pages (server/http/public-pages.ts) read the whole document before sending it: collected
-            // straight into bytes, without a stream pipeline, a web stream and a read of it — a fifth of an
-            // uncached render's time went there.
-            pipe(
-              collect((html) => {
-                const withData = scripts ? insertBeforeHeadEndOnce(html, scripts) : html;
-                const bytes = deferHydration(withData) as Uint8Array<ArrayBuffer>;
-                resolve(new Response(bytes, { headers: responseHeaders, status: responseStatusCode }));
-              }, reject),
-            );
-            return;
-          }
-          const body = scripts ? insertBeforeHeadEnd(scripts) : new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) (reportError ?? console.error)(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={context} url={request.url} nonce={nonce} />, {
+      nonce,
+      [readyOption]() {
+        shellRendered = true;
+        const scripts = speculation + structuredDataScripts(structuredData, nonce);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        if (wholeDocument) {
+          // Public pages (server/http/public-pages.ts) read the whole document before sending it: collected
+          // straight into bytes, without a stream pipeline, a web stream and a read of it — a fifth of an
+          // uncached render's time went there.
+          pipe(
+            collect((html) => {
+              const bytes = (scripts ? insertBeforeHeadEndOnce(html, scripts) : html) as Uint8Array<ArrayBuffer>;
+              resolve(new Response(bytes, { headers: responseHeaders, status: responseStatusCode }));
+            }, reject),
+          );
+          return;
+        }
+        const body = scripts ? insertBeforeHeadEnd(scripts) : new PassThrough();
+        const stream = createReadableStreamFromReadable(body);
+        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) (reportError ?? console.error)(error);
+      },
+    });
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/**
+ * A page that does not hydrate the whole document carries no hydration data: React Router's encoding of the
+ * loaders' data is stopped and its stream left out of the page.
+ */
+function withoutHydrationData(context: EntryContext): EntryContext {
+  void context.serverHandoffStream?.cancel().catch(() => {});
+  return { ...context, serverHandoffStream: undefined };
 }
 
 const HEAD_END = Buffer.from("</head>");

@@ -14,14 +14,16 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { ErrorPage } from "./components/site/error-page.tsx";
 import { requestContext } from "./lib/context.ts";
+import { islandLoaderUrl } from "./lib/islands.server.ts";
+import { useDocumentHydrates } from "./lib/page-hydration.ts";
 
 /**
- * Only the nonce: public pages are the same for every visitor and may be cached, so nothing of the
+ * The nonce and the island loader's address. Only these: public pages are the same for every visitor and may be cached, so nothing of the
  * visitor's (the XSRF token) belongs here. Pages with forms return their token from their own loader.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { nonce } = context.get(requestContext);
-  return { nonce };
+  return { nonce, islandLoader: islandLoaderUrl() };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -50,9 +52,16 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Scripts and scroll restoration carry the CSP nonce the server put in the load context. */
+/**
+ * A session page hydrates the whole document: React Router's scripts and scroll restoration. Any other page gets
+ * the island loader alone (ADR 013). Both carry the CSP nonce the server put in the load context.
+ */
 function NoncedScripts() {
-  const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = root?.nonce;
+  if (!useDocumentHydrates()) {
+    return root?.islandLoader ? <script type="module" src={root.islandLoader} nonce={nonce} /> : null;
+  }
   return (
     <>
       <ScrollRestoration nonce={nonce} />

@@ -13,6 +13,10 @@
  *   address makes the request render for itself, never kept); `clock` says the page also changes with time:
  *   `minute` (open now) or `day` (a claim valid until a calendar day ends).
  *
+ * Only session pages hydrate the whole document (React Router's client, its hydration data and client-side
+ * navigation: their forms answer in place). Public and cached pages are HTML with islands (ADR 013): React renders
+ * them on the server, and the browser runs only the parts that move (app/islands/).
+ *
  * A page route (a leaf of the route table) without a declaration of its own or a session ancestor stops the
  * server at start-up, and `tests/integration/page-declarations.test.ts` fails.
  *
@@ -47,6 +51,14 @@ export const cachedPage = (options: { params?: Record<string, ParamKind>; clock?
   params: options.params ?? {},
   clock: options.clock ?? null,
 });
+
+/**
+ * Whether the page the matched routes' `handle`s (root first) make hydrates the whole document: a session page, or a
+ * page below a session route. Public and cached pages hydrate only their islands.
+ */
+export function hydratesDocument(handles: readonly unknown[]): boolean {
+  return handles.some((handle) => pagePolicyOf(handle)?.kind === "session");
+}
 
 /** The page policy a route module's `handle` declares, or null when it declares none. */
 export function pagePolicyOf(handle: unknown): PagePolicy | null {

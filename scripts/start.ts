@@ -10,8 +10,18 @@ import { markStartup } from "../server/startup-timing.ts";
 
 markStartup("entry");
 
-const BUILD_MARKER = "build/server/index.js";
-const SOURCES = ["app", "domain", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+// The build's last step writes the islands' manifest (scripts/build.ts).
+const BUILD_MARKER = "build/client/.vite/islands-manifest.json";
+const SOURCES = [
+  "app",
+  "domain",
+  "public",
+  "vite.config.ts",
+  "vite.islands.config.ts",
+  "vite.precompress.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -26,7 +36,7 @@ const builtAt = existsSync(BUILD_MARKER) ? statSync(BUILD_MARKER).mtimeMs : 0;
 const sourcesAt = Math.max(...SOURCES.map(newestMtime));
 if (builtAt < sourcesAt) {
   console.log(builtAt ? "Sources changed since the last build: rebuilding…" : "No build yet: building the site…");
-  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], { stdio: "inherit" });
+  const result = spawnSync(process.execPath, ["scripts/build.ts"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -1,7 +1,7 @@
 /**
  * schema.org JSON-LD for search engines: the business and each branch as `Bakery` (address, phone,
  * geo, opening hours), `Product` with one `Offer` per size in ILS, and `BreadcrumbList`.
- * Loaders hand it to the document with `addStructuredData`; `serializeJsonLd` escapes the text safely.
+ * Loaders hand it to the document with `addStructuredData`; `jsonForScript` (script-json.ts) escapes the text safely.
  */
 
 import type { RouterContextProvider } from "react-router";
@@ -13,6 +13,7 @@ import type { Allergen } from "../../domain/kashrut.ts";
 import { schemaPrice } from "../../domain/money.ts";
 import { parseIsraeliPhone } from "../../domain/phone.ts";
 import { requestContext } from "./context.ts";
+import { jsonForScript } from "./script-json.ts";
 import { absoluteUrl } from "./seo.ts";
 
 type JsonLd = Record<string, unknown>;
@@ -28,24 +29,11 @@ export function addStructuredData(context: Readonly<RouterContextProvider>, ...i
 /** The `<script>` elements for the collected JSON-LD (empty when none), with the CSP nonce. */
 export function structuredDataScripts(items: readonly unknown[] | undefined, nonce: string): string {
   return (items ?? [])
-    .map((item) => `<script type="application/ld+json" nonce="${nonce}">${serializeJsonLd(item)}</script>`)
+    .map((item) => `<script type="application/ld+json" nonce="${nonce}">${jsonForScript(item)}</script>`)
     .join("");
 }
 
 const SCHEMA_DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-
-/**
- * JSON for inside a <script> element: `<` (and `>`, `&`, the JS line separators) become \u escapes,
- * so no text from the database can close the script element or open a new one.
- */
-export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}
 
 /** Business identifier shared by the business object and the branches that belong to it. */
 export function businessId(publicUrl: string): string {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { HoursDay } from "../../domain/contracts/content.ts";
-import { axeViolations, VIEWPORTS } from "../support/browser.ts";
+import { axeViolations, pageRunning, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { suitePage } from "../support/suite-page.ts";
 
@@ -39,8 +39,8 @@ describeInChromium("branch hours in Chromium", (browser) => {
         const res = await page.goto(`${baseURL}/branches/${id}`, { waitUntil: "load" });
         expect(res?.status()).toBe(200);
         const after = await api<BranchJson>(`/api/branches/${id}`);
-        // Wait for hydration (the router's client state), then read what the visitor sees.
-        await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+        // Wait for the page's scripts (a browser in another time zone changes nothing), then read what the visitor sees.
+        await pageRunning(page);
         const status = page.getByTestId("hours-status");
         await expect.poll(() => status.isVisible()).toBe(true);
         // The badge ("פתוח עכשיו"/"סגור") and the detail are two elements; compare the words without spacing.
@@ -81,7 +81,7 @@ describeInChromium("branch hours in Chromium", (browser) => {
 
       it("the branch list shows each branch's status and its next 7 days, axe clean", async () => {
         await page.goto(`${baseURL}/branches`, { waitUntil: "load" });
-        await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+        await pageRunning(page);
         const cards = page.locator("main li article");
         expect(await cards.count()).toBe(4);
         for (const card of await cards.all()) {

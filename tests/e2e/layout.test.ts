@@ -5,7 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openPage, VIEWPORTS } from "../support/browser.ts";
+import { openPage, pageRunning, VIEWPORTS } from "../support/browser.ts";
 import { describeInChromium, e2eBaseURL } from "../support/chromium-suite.ts";
 import { focused, storePage, suiteMainCategories } from "../support/storefront.ts";
 import { suitePage } from "../support/suite-page.ts";
@@ -63,6 +63,7 @@ describeInChromium("site layout and navigation", (browser) => {
       await page.locator(`${MAIN_MENU} button`, { hasText: category.name }).click();
       await page.locator(`${MAIN_MENU} a[href='/products?category=${sub.id}']`).click();
       await page.waitForURL(`${baseURL}/products?category=${sub.id}`);
+      await pageRunning(page);
       await expect.poll(() => page.locator("main h1").textContent()).toBe(sub.name);
       expect(await openDropdowns(page)).toBe(0);
       expect(await page.title()).toContain(sub.name);
@@ -99,6 +100,7 @@ describeInChromium("site layout and navigation", (browser) => {
       await page.keyboard.press("ArrowDown");
       await page.keyboard.press("Enter");
       await page.waitForURL(`${baseURL}/categories/${category.id}`);
+      await pageRunning(page);
       await expect.poll(() => page.locator("main h1").textContent()).toBe(category.name);
       expect(await openDropdowns(page)).toBe(0);
     });
@@ -120,6 +122,7 @@ describeInChromium("site layout and navigation", (browser) => {
       await input.fill("חלות");
       await input.press("Enter");
       await page.waitForURL(`${baseURL}/products?search=${encodeURIComponent("חלות")}`);
+      await pageRunning(page);
       await expect.poll(() => page.locator("[data-testid=results-for]").textContent()).toContain("חלות");
       expect(await input.isVisible()).toBe(false);
       // Escape closes it and returns focus to the toggle.
@@ -159,17 +162,18 @@ describeInChromium("site layout and navigation", (browser) => {
       expect(links).toEqual(["אודות", "מוצרים", "סניפים", "חדשות", "מבצעים", "הצהרת נגישות", "צור קשר"]);
     });
 
-    it("sets a Hebrew title per route on every navigation and scrolls smoothly to the top", async () => {
+    it("sets a Hebrew title per page; a link is a page load that starts at the top", async () => {
       await openPage(page, `${baseURL}/`);
       expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe("smooth");
       await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: "instant" }));
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
       await page.locator("footer").getByRole("link", { name: categories[0]!.name }).click();
       await page.waitForURL(`${baseURL}/categories/${categories[0]!.id}`);
+      await pageRunning(page);
       await expect.poll(() => page.title()).toBe(`${categories[0]!.name} | מאפיית שקד`);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-      // Focus moved to the new page's main content.
-      expect((await focused(page)).id).toBe("main");
+      // A page load, served whole: no React Router client on a public page (ADR 013).
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
       await page.locator("header").getByRole("link", { name: "מוצרים" }).click();
       await expect.poll(() => page.title()).toBe("המוצרים שלנו | מאפיית שקד");
     });
@@ -209,6 +213,7 @@ describeInChromium("site layout and navigation", (browser) => {
       await expect.poll(() => link.isVisible()).toBe(true);
       await link.click();
       await page.waitForURL(`${baseURL}/products?category=${sub.id}`);
+      await pageRunning(page);
       await expect.poll(() => page.locator("main h1").textContent()).toBe(sub.name);
       expect(await menu.isVisible()).toBe(false);
     });
@@ -231,6 +236,7 @@ describeInChromium("site layout and navigation", (browser) => {
       await page.locator("#site-search-input").fill("קרואסון");
       await page.keyboard.press("Enter");
       await page.waitForURL(/search=/);
+      await pageRunning(page);
       await expect.poll(() => page.locator("main li a[href^='/product/']").count()).toBeGreaterThan(0);
     });
   });

@@ -132,6 +132,7 @@ describeInChromium("pre-orders in Chromium", (browser) => {
       await open(await productPath(first));
       await page.getByRole("button", { name: t.productForm.submit }).click();
       await page.waitForURL(/\/order\?items=/);
+      await page.getByRole("link", { name: first }).waitFor();
       await openPage(page, `${baseURL}${await productPath(second)}`);
       await page.getByRole("button", { name: t.productForm.submit }).click();
       await page.waitForURL(/\/order\?items=[^&]*%2C/);

@@ -88,28 +88,50 @@ export async function axeViolations(page: Page, options: { include?: string } = 
   }));
 }
 
+interface OpenOptions {
+  /** False when the test's browser context runs no JavaScript: then only "load" is waited for. */
+  javaScript?: boolean;
+  /**
+   * On a public page (HTML with islands, ADR 013): `wake` (the default) brings every island to life as a visitor
+   * pointing at each would, and waits until all are mounted, so clicks and typing reach them; `asLoaded` leaves
+   * them as the page loaded them (for tests of what loads before any interaction).
+   */
+  islands?: "wake" | "asLoaded";
+}
+
 /**
  * Opens `url` and waits for what a visitor gets: the document with its images loaded ("load") and, with
- * JavaScript on, hydrated (`<html data-hydrated>`, set by app/root.tsx), so clicks and typing reach React.
+ * JavaScript on, running — a session page hydrated (`<html data-hydrated>`, set by app/root.tsx), a public page's
+ * island loader run (`<html data-islands>`, app/islands/loader.ts) and its islands mounted (see `islands`).
  * This replaces `waitUntil: "networkidle"`, which waits for 500 ms of network silence on every visit.
  */
-export async function openPage(
-  page: Page,
-  url: string,
-  options: { javaScript?: boolean } = {},
-): Promise<Response | null> {
+export async function openPage(page: Page, url: string, options: OpenOptions = {}): Promise<Response | null> {
   const response = await page.goto(url, { waitUntil: "load" });
-  if (options.javaScript !== false) await hydrated(page);
+  if (options.javaScript !== false) await pageRunning(page, options.islands);
   return response;
 }
 
 /** Reloads the page and waits as openPage does. */
-export async function reloadPage(page: Page): Promise<Response | null> {
+export async function reloadPage(page: Page, options: Pick<OpenOptions, "islands"> = {}): Promise<Response | null> {
   const response = await page.reload({ waitUntil: "load" });
-  await hydrated(page);
+  await pageRunning(page, options.islands);
   return response;
 }
 
-async function hydrated(page: Page): Promise<void> {
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+/**
+ * Waits until the page in the tab runs as openPage's does: after a click that loaded another page (every link on
+ * the public site is a page load), before interacting with it.
+ */
+export async function pageRunning(page: Page, islands: OpenOptions["islands"] = "wake"): Promise<void> {
+  await page.locator("html[data-hydrated], html[data-islands]").first().waitFor({ state: "attached" });
+  if (islands === "asLoaded") return;
+  await page.evaluate(() => {
+    for (const island of document.querySelectorAll<HTMLElement>("[data-island]:not([data-hydrated])")) {
+      const target = island.firstElementChild ?? island;
+      target.dispatchEvent(new PointerEvent("pointermove", { bubbles: true, movementX: 1, movementY: 1 }));
+    }
+  });
+  await page.waitForFunction(() => document.querySelectorAll("[data-island]:not([data-hydrated])").length === 0, null, {
+    polling: 50,
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * The production build (`react-router build` → build/) that every suite needing pages uses: integration
+ * The production build (`npm run build`, scripts/build.ts → build/) that every suite needing pages uses: integration
  * imports its server bundle in-process, e2e and cluster run server/main.ts on it. It is made once and
  * reused while nothing it is built from has changed: build/.test-inputs holds a hash of those inputs,
  * written after a build made here. Called from the suites' global setups (one process at a time).
@@ -16,6 +16,9 @@ const INPUTS = [
   "domain",
   "public",
   "vite.config.ts",
+  "vite.islands.config.ts",
+  "vite.precompress.ts",
+  "scripts/build.ts",
   "react-router.config.ts",
   "tsconfig.json",
   "package-lock.json",
@@ -25,14 +28,14 @@ const INPUTS = [
 export function ensureSiteBuild(): boolean {
   const current = inputsHash(INPUTS);
   if (existsSync(BUILD_ENTRY) && existsSync(STAMP) && readFileSync(STAMP, "utf8") === current) return false;
-  console.info("Building the site for the tests (react-router build)…");
+  console.info("Building the site for the tests (npm run build)…");
   // Vitest sets NODE_ENV=test, which would give a development build of React (other markup, no production
   // optimisations): the tests must run what `npm start` serves.
-  const result = spawnSync(process.execPath, ["node_modules/@react-router/dev/bin.cjs", "build"], {
+  const result = spawnSync(process.execPath, ["scripts/build.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, NODE_ENV: "production" },
   });
-  if (result.status !== 0) throw new Error(`react-router build failed (exit ${result.status})`);
+  if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);
   writeFileSync(STAMP, current);
   return true;
 }

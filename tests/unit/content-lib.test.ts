@@ -3,9 +3,11 @@
  * (Bakery, Product with one Offer per size, BreadcrumbList) and its safe serialization,
  * opening hours.
  */
+
 import { describe, expect, it } from "vitest";
 import { googleMapsUrl, mapEmbedUrl, wazeUrl } from "../../app/lib/maps.ts";
 import { weekdayInJerusalem, weekTable } from "../../app/lib/opening-hours.ts";
+import { jsonForScript } from "../../app/lib/script-json.ts";
 import { excerpt, pageSeo, seoMeta } from "../../app/lib/seo.ts";
 import {
   breadcrumbJsonLd,
@@ -13,7 +15,6 @@ import {
   postalAddress,
   productJsonLd,
   schemaPhone,
-  serializeJsonLd,
 } from "../../app/lib/structured-data.ts";
 import type { Picture, SiteSettings } from "../../domain/contracts/catalogue.ts";
 import type { Branch } from "../../domain/contracts/content.ts";
@@ -159,7 +160,7 @@ describe("SEO tags", () => {
 describe("JSON-LD", () => {
   it("serializes so that no text can close the script element", () => {
     const evil = { name: `</script><script>alert(1)</script>&\u2028` };
-    const out = serializeJsonLd(evil);
+    const out = jsonForScript(evil);
     expect(out).not.toContain("<");
     expect(out).not.toContain(">");
     expect(out).toContain("\\u003c/script\\u003e");

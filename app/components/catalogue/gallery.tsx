@@ -3,7 +3,7 @@
  * thumbnails, a live "image 2 of 3" counter, ←/→ keys (right-to-left: ← is next), Escape or the
  * close button to leave. Images load only when the modal opens.
  */
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { Picture } from "../../../domain/contracts/catalogue.ts";
 import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -18,7 +18,8 @@ const OPEN_CLASS =
 export function ProductGallery({ name, images }: { name: string; images: Picture[] }) {
   const [open, setOpen] = useState(false);
   const [index, setIndex] = useState(0);
-  const titleId = useId();
+  // Not useId: the gallery is an island, whose useId differs between server and browser (island.tsx).
+  const titleId = "gallery-title";
   const count = images.length;
   const current = images[index];
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);

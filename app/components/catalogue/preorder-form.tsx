@@ -1,19 +1,17 @@
 /**
  * "Add to the pre-order" on a product page (issue 28): the size and the quantity, sent to /order with a plain GET
- * form, so it works without JavaScript (the order page then holds this product). With JavaScript the browser's
- * basket (localStorage) is added to first, so products chosen on several pages add up in one order.
+ * form, so it works without JavaScript (the order page then holds this product). With JavaScript (its script
+ * island, app/islands/preorder-form.client.ts) the browser's basket (localStorage) is added to first, so products
+ * chosen on several pages add up in one order.
  */
-import { useNavigate } from "react-router";
 import type { ProductSize } from "../../../domain/contracts/catalogue.ts";
 import { hePreorders } from "../../../domain/i18n/preorders.ts";
 import { formatShekels } from "../../../domain/money.ts";
-import { addLine, BASKET_STORAGE_KEY, formatBasket, parseBasket } from "../../../domain/preorders/basket.ts";
 import { ORDER_LIMITS } from "../../../domain/schemas/preorder-limits.ts";
 
 const t = hePreorders.productForm;
 
 export function PreorderForm({ productId, sizes }: { productId: number; sizes: readonly ProductSize[] }) {
-  const navigate = useNavigate();
   if (!sizes.length) return null;
   return (
     <section
@@ -25,25 +23,7 @@ export function PreorderForm({ productId, sizes }: { productId: number; sizes: r
         {t.heading}
       </h2>
       <p className="mt-1 text-cocoa-800">{t.intro}</p>
-      <form
-        method="get"
-        action="/order"
-        className="mt-4 flex flex-wrap items-end gap-3"
-        onSubmit={(event) => {
-          const form = new FormData(event.currentTarget);
-          const size = Number(form.get("size"));
-          const quantity = Math.min(Math.max(Number(form.get("qty")) || 1, 1), ORDER_LIMITS.quantity);
-          let stored = "";
-          try {
-            stored = localStorage.getItem(BASKET_STORAGE_KEY) ?? "";
-          } catch {
-            return; // no storage: the plain form's address carries this product
-          }
-          event.preventDefault();
-          const lines = addLine(parseBasket(stored) ?? [], { product: productId, size, quantity });
-          navigate(`/order?items=${encodeURIComponent(formatBasket(lines))}`);
-        }}
-      >
+      <form method="get" action="/order" className="mt-4 flex flex-wrap items-end gap-3">
         <input type="hidden" name="add" value={productId} />
         {sizes.length > 1 ? (
           <div className="min-w-48 flex-1">

@@ -4,8 +4,7 @@
  * keyboard (Enter/Space toggle, ↓/↑ open and move, Home/End, Escape closes and returns focus, leaving
  * closes); any link click or navigation closes every dropdown and the mobile menu.
  */
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import type { MenuCategory, SiteSettings } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { subcategoryHref, whatsappLink } from "../../lib/links.ts";
@@ -13,7 +12,7 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { ExternalLink, OrderLink } from "../ui/external-link.tsx";
 import { ChevronIcon, CloseIcon, MenuIcon, SearchIcon, WhatsappIcon } from "../ui/icon.tsx";
 import { LogoMark } from "./logo.tsx";
-import { SEARCH_BAR_ID, SEARCH_TOGGLE_ID, SearchBar, useSearchBar } from "./search-bar.tsx";
+import { SEARCH_BAR_ID, SEARCH_TOGGLE_ID, SearchBar, SearchBarProvider, useSearchBar } from "./search-bar.tsx";
 
 /** The site's other screens, in the order of the spec's mobile menu. */
 export const SECONDARY_LINKS = [
@@ -38,25 +37,46 @@ const MENU_BUTTON_CLASS =
 const DROPDOWN_TRIGGER_CLASS =
   "flex min-h-11 items-center gap-1 rounded-full px-3.5 font-semibold text-cocoa-900 hover:bg-cream-200 aria-expanded:bg-cream-200";
 
-interface HeaderProps {
-  settings: SiteSettings;
+/** What the header shows of the site's settings: its props travel with every page, so only these. */
+export type HeaderSettings = Pick<SiteSettings, "brandName" | "tagline" | "whatsappNumber" | "orderUrl">;
+
+export const headerSettings = ({ brandName, tagline, whatsappNumber, orderUrl }: SiteSettings): HeaderSettings => ({
+  brandName,
+  tagline,
+  whatsappNumber,
+  orderUrl,
+});
+
+export interface HeaderProps {
+  settings: HeaderSettings;
   categories: MenuCategory[];
+  /** The page's path: its link in the menus is marked as the current page. */
+  pathname: string;
 }
 
-export function SiteHeader({ settings, categories }: HeaderProps) {
+/** Whether a menu link leads to the page at `pathname` or to a page under it. */
+function isCurrent(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+/**
+ * The header is an island (app/islands/): rendered with the page, its menus and search come alive when the
+ * visitor first points at it, touches it or tabs into it. Its links are plain links — every page is a page load.
+ */
+export function SiteHeader(props: HeaderProps) {
+  return (
+    <SearchBarProvider>
+      <HeaderBar {...props} />
+    </SearchBarProvider>
+  );
+}
+
+function HeaderBar({ settings, categories, pathname }: HeaderProps) {
   const search = useSearchBar();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [openDropdown, setOpenDropdown] = useState<number | null>(null);
-  const location = useLocation();
   const menuButton = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
-
-  // Any navigation closes every menu (spec §2: clicking a link closes all dropdowns).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change on purpose
-  useEffect(() => {
-    setOpenDropdown(null);
-    setMobileOpen(false);
-  }, [location.key]);
 
   // The header's height, for scroll-padding-top (app.css): focus must never land under the sticky header.
   const headerRef = useRef<HTMLElement>(null);
@@ -85,7 +105,7 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-3 py-2.5 max-[379px]:px-2 sm:px-4 lg:px-6">
         {/* The link's name is its visible text (brand and tagline) plus "to the home page" for screen readers,
             so speech users can say what they see (WCAG 2.5.3). Below 380 px the mark gives way to the name. */}
-        <Link to="/" className="flex min-w-0 items-center gap-2 rounded-md">
+        <a href="/" className="flex min-w-0 items-center gap-2 rounded-md">
           <LogoMark className="size-10 shrink-0 max-[379px]:hidden sm:size-11" />
           <span className="flex min-w-0 flex-col leading-tight">
             <span className="truncate text-base font-extrabold text-cocoa-900 min-[380px]:text-lg">
@@ -94,18 +114,19 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
             <span className="hidden text-xs text-crust-700 sm:block">{settings.tagline}</span>
             <span className="sr-only"> – {he.site.homeLinkLabel}</span>
           </span>
-        </Link>
+        </a>
 
         <nav aria-label={he.site.quickLinks} className="ms-6 hidden xl:block">
           <ul className="flex items-center gap-0.5">
             {QUICK_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink
-                  to={link.to}
+                <a
+                  href={link.to}
+                  aria-current={isCurrent(pathname, link.to) ? "page" : undefined}
                   className="block rounded-full px-3 py-2 font-medium text-cocoa-900 hover:bg-cream-200 aria-[current=page]:text-berry-700 aria-[current=page]:underline aria-[current=page]:underline-offset-8"
                 >
                   {link.label}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>
@@ -189,6 +210,7 @@ export function SiteHeader({ settings, categories }: HeaderProps) {
         open={mobileOpen}
         categories={categories}
         settings={settings}
+        pathname={pathname}
         onClose={(returnFocus) => {
           setMobileOpen(false);
           if (returnFocus) menuButton.current?.focus();
@@ -225,7 +247,8 @@ function CategoryDropdown({
   onOpenChange: (open: boolean) => void;
   onNavigate: () => void;
 }) {
-  const id = useId();
+  // Not useId: in the browser an island is a root of its own, so its ids would differ from the server's (island.tsx).
+  const id = `main-menu-${category.id}`;
   const ref = useRef<HTMLLIElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -265,9 +288,9 @@ function CategoryDropdown({
     >
       {hydrated ? null : (
         // Without JavaScript the category is a link to its page, which lists its subcategories.
-        <Link to={`/categories/${category.id}`} className={DROPDOWN_TRIGGER_CLASS}>
+        <a href={`/categories/${category.id}`} className={DROPDOWN_TRIGGER_CLASS}>
           {category.name}
-        </Link>
+        </a>
       )}
       <button
         ref={buttonRef}
@@ -312,11 +335,13 @@ function MobileMenu({
   open,
   categories,
   settings,
+  pathname,
   onClose,
 }: {
   open: boolean;
   categories: MenuCategory[];
-  settings: SiteSettings;
+  settings: HeaderSettings;
+  pathname: string;
   onClose: (returnFocus: boolean) => void;
 }) {
   const [expanded, setExpanded] = useState<number | null>(null);
@@ -357,13 +382,14 @@ function MobileMenu({
           })}
           {SECONDARY_LINKS.map((link) => (
             <li key={link.to} className="border-b border-cream-200">
-              <NavLink
-                to={link.to}
+              <a
+                href={link.to}
+                aria-current={isCurrent(pathname, link.to) ? "page" : undefined}
                 onClick={() => onClose(false)}
                 className="flex min-h-12 items-center text-lg text-cocoa-900 aria-[current=page]:font-bold aria-[current=page]:text-berry-700"
               >
                 {link.label}
-              </NavLink>
+              </a>
             </li>
           ))}
           <li className="border-b border-cream-200">
@@ -410,24 +436,20 @@ function CategoryMenuItems({
   return (
     <>
       <li>
-        <Link
-          to={`/categories/${category.id}`}
+        <a
+          href={`/categories/${category.id}`}
           onClick={onNavigate}
           className={`block py-2.5 font-bold text-crust-700 ${linkClass}`}
         >
           {he.site.wholeCategory}
           <span className="sr-only"> {category.name}</span>
-        </Link>
+        </a>
       </li>
       {category.subCategories.map((sub) => (
         <li key={sub.id}>
-          <Link
-            to={subcategoryHref(sub.id)}
-            onClick={onNavigate}
-            className={`block py-2.5 text-cocoa-900 ${linkClass}`}
-          >
+          <a href={subcategoryHref(sub.id)} onClick={onNavigate} className={`block py-2.5 text-cocoa-900 ${linkClass}`}>
             {sub.name}
-          </Link>
+          </a>
         </li>
       ))}
     </>

@@ -8,7 +8,6 @@
  * shows itself while it is the page's target (`target:block`), so the search works without the scripts.
  */
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { Form } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
 import { SearchIcon } from "../ui/icon.tsx";
 import { SearchCombobox } from "./search-combobox.tsx";
@@ -49,7 +48,8 @@ export function SearchBar() {
 
   return (
     <div id={SEARCH_BAR_ID} className={`border-t border-cream-300 bg-cream-50 ${open ? "" : "hidden target:block"}`}>
-      <Form
+      {/* biome-ignore lint/a11y/useSemanticElements: a search landmark every browser we serve knows (<search> is new) */}
+      <form
         method="get"
         action="/products"
         role="search"
@@ -65,7 +65,7 @@ export function SearchBar() {
         </label>
         <SearchCombobox id="site-search-input" inputRef={inputRef} onChosen={() => close(false)} />
         <SearchSubmit />
-      </Form>
+      </form>
     </div>
   );
 }

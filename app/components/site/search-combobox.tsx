@@ -13,8 +13,7 @@
  * Hand-written rather than React Aria's ComboBox: this is on every public page, and React Aria's
  * combobox would add tens of KB to the initial JavaScript; this adds about 1.5 KB.
  */
-import { type Ref, useEffect, useId, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { type Ref, useEffect, useRef, useState } from "react";
 import type { ProductSuggestion } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { MAX_SEARCH_LENGTH, MIN_SUGGEST_LENGTH } from "../../../domain/search.ts";
@@ -32,8 +31,8 @@ export function SearchCombobox({
   /** Called after a suggestion was opened (the bar closes). */
   onChosen: () => void;
 }) {
-  const navigate = useNavigate();
-  const listId = useId();
+  // From the input's id, not useId: the header is an island, whose useId differs between server and browser.
+  const listId = `${id}-suggestions`;
   const enhanced = useHydrated();
   const [options, setOptions] = useState<ProductSuggestion[]>([]);
   const [open, setOpen] = useState(false);
@@ -91,7 +90,8 @@ export function SearchCombobox({
   const choose = (option: ProductSuggestion) => {
     stop();
     onChosen();
-    navigate(option.url);
+    // A page load, not a client-side navigation: public pages are HTML with islands (ADR 013).
+    location.assign(option.url);
   };
 
   const optionId = (index: number) => `${listId}-${index}`;

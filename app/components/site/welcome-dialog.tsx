@@ -1,58 +1,26 @@
 /**
  * The home page's welcome dialog (spec §2): info icon, an invitation to join the customer club,
- * 'take me there' (follows the club link) and a close button. It opens after hydration, so the
- * server-rendered page and visitors without JavaScript never see it — its <dialog> is not even in the
- * server's HTML; once dismissed it stays away for the rest of the visit (sessionStorage).
+ * 'take me there' (follows the club link) and a close button. The server renders it closed, so visitors
+ * without JavaScript never see it; its script island (app/islands/welcome-dialog.client.ts) opens it on load
+ * unless it was dismissed earlier in the visit (sessionStorage) — a few lines of DOM code rather than a React
+ * island, so a first visit loads no React for it (ADR 013).
  */
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
 import { clubLink } from "../../lib/links.ts";
 import { ExternalLink } from "../ui/external-link.tsx";
 import { InfoIcon } from "../ui/icon.tsx";
-import { ModalDialog } from "../ui/modal-dialog.tsx";
 
-export const WELCOME_DISMISSED_KEY = "bakery.welcomeDismissed";
-
-function dismissedThisVisit(): boolean {
-  try {
-    return sessionStorage.getItem(WELCOME_DISMISSED_KEY) === "1";
-  } catch {
-    return false;
-  }
-}
-
-function rememberDismissed() {
-  try {
-    sessionStorage.setItem(WELCOME_DISMISSED_KEY, "1");
-  } catch {
-    // Storage may be unavailable (private mode): the dialog simply shows again next time.
-  }
-}
+import { WELCOME_CLOSES } from "./welcome-dialog-keys.ts";
 
 export function WelcomeDialog({ clubUrl }: { clubUrl: string }) {
-  // null until hydrated: nothing to render on the server, nor for a visit that dismissed it already.
-  const [open, setOpen] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (!dismissedThisVisit()) setOpen(true);
-  }, []);
-  const close = () => {
-    rememberDismissed();
-    setOpen(false);
-  };
   const club = clubLink(clubUrl);
   const confirmClass =
     "inline-flex min-h-12 items-center justify-center rounded-full bg-berry-700 px-6 font-bold text-white shadow hover:bg-berry-600";
-
-  if (open === null) return null;
+  const closes = { [WELCOME_CLOSES]: "" };
   return (
-    <ModalDialog
-      open={open}
-      onClose={close}
-      labelledBy="welcome-title"
-      describedBy="welcome-text"
-      // It opened by itself on load: closing it puts keyboard users at the start of the page's content.
-      returnFocusTo={() => document.getElementById("main")}
+    <dialog
+      aria-labelledby="welcome-title"
+      aria-describedby="welcome-text"
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-3xl bg-cream-50 p-0 text-cocoa-900 shadow-2xl backdrop:bg-cocoa-900/60"
     >
       <div className="flex flex-col items-center gap-4 px-6 pt-8 pb-6 text-center">
@@ -68,22 +36,22 @@ export function WelcomeDialog({ clubUrl }: { clubUrl: string }) {
         <div className="mt-2 flex w-full flex-col-reverse gap-3 sm:flex-row sm:justify-center">
           <button
             type="button"
-            onClick={close}
+            {...closes}
             className="inline-flex min-h-12 items-center justify-center rounded-full px-6 font-semibold text-cocoa-900 ring-2 ring-cream-300 hover:bg-cream-200"
           >
             {he.welcome.close}
           </button>
           {club.external ? (
-            <ExternalLink href={club.href} onClick={close} className={confirmClass}>
+            <ExternalLink href={club.href} {...closes} className={confirmClass}>
               {he.welcome.confirm}
             </ExternalLink>
           ) : (
-            <Link to={club.href} onClick={close} className={confirmClass}>
+            <a href={club.href} {...closes} className={confirmClass}>
               {he.welcome.confirm}
-            </Link>
+            </a>
           )}
         </div>
       </div>
-    </ModalDialog>
+    </dialog>
   );
 }

@@ -19,6 +19,7 @@ import { useSiteSettings } from "../../components/site/use-site-settings.ts";
 import { WelcomeDialog } from "../../components/site/welcome-dialog.tsx";
 import { OrderLink } from "../../components/ui/external-link.tsx";
 import { MessageIcon } from "../../components/ui/icon.tsx";
+import { Island } from "../../islands/island.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { metaFromSeo, pageSeo } from "../../lib/seo.ts";
 import { addStructuredData, businessJsonLd } from "../../lib/structured-data.ts";
@@ -93,7 +94,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" tabIndex={-1} className="outline-none">
-      <WelcomeDialog clubUrl={settings.clubUrl} />
+      <Island name="welcome-dialog" load="load" component={WelcomeDialog} props={{ clubUrl: settings.clubUrl }} />
 
       {/* Seasonal collections lead the page while their holiday is near (server/services/seasonal.ts). */}
       {seasonal.map((collection, index) => (

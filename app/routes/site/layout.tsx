@@ -3,10 +3,10 @@ import { Outlet, useLocation } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
 import { FloatingChatButton } from "../../components/site/chat-button.tsx";
 import { SiteFooter } from "../../components/site/footer.tsx";
-import { SiteHeader } from "../../components/site/header.tsx";
-import { SearchBarProvider } from "../../components/site/search-bar.tsx";
+import { headerSettings, SiteHeader } from "../../components/site/header.tsx";
 import heeboHebrew from "../../fonts/heebo-hebrew-400-800.woff2?url";
 import heeboLatinBasic from "../../fonts/heebo-latin-basic-400-800.woff2?url";
+import { Island } from "../../islands/island.tsx";
 import { servicesContext } from "../../lib/context.ts";
 import { clearStaleFlag } from "../../lib/session-flag.ts";
 import type { Route } from "./+types/layout";
@@ -63,23 +63,41 @@ function useFocusMainOnNavigation() {
   }, [pathname, search, hash]);
 }
 
+/**
+ * The frame of every public page. On public and cached pages React does not run in the browser: the header and
+ * the chat button are islands (app/islands/, ADR 013), and the effects below run only on session pages, which
+ * hydrate the whole document (the island loader clears the stale flag on the others).
+ */
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const { settings, categories } = loaderData;
+  const { pathname } = useLocation();
   useFocusMainOnNavigation();
   // A session that ended (the admin pages sent this browser home) takes the browser's `loggedIn` flag with it.
   useEffect(() => void clearStaleFlag(), []);
   return (
-    <SearchBarProvider>
+    <>
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-cocoa-900 text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:px-4 focus:py-2 focus:whitespace-nowrap"
       >
         {he.site.skipToContent}
       </a>
-      <SiteHeader settings={settings} categories={categories} />
+      <Island
+        name="header"
+        load="interaction"
+        component={SiteHeader}
+        props={{ settings: headerSettings(settings), categories, pathname }}
+      />
       <Outlet />
       <SiteFooter settings={settings} categories={categories} />
-      <FloatingChatButton number={settings.whatsappNumber} />
-    </SearchBarProvider>
+      {settings.whatsappNumber ? (
+        <Island
+          name="chat-button"
+          load="load"
+          component={FloatingChatButton}
+          props={{ number: settings.whatsappNumber }}
+        />
+      ) : null}
+    </>
   );
 }

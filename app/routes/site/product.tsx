@@ -16,6 +16,7 @@ import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
 import { useSiteSettings } from "../../components/site/use-site-settings.ts";
 import { OrderLink } from "../../components/ui/external-link.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
+import { Island } from "../../islands/island.tsx";
 import { requestContext, servicesContext } from "../../lib/context.ts";
 import { subcategoryHref } from "../../lib/links.ts";
 import { idFromParam } from "../../lib/params.ts";
@@ -148,7 +149,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             className="aspect-[16/10] w-full rounded-3xl object-cover shadow-md md:aspect-[4/3]"
           />
           <div>
-            <ProductGallery name={product.name} images={product.images} />
+            <Island
+              name="gallery"
+              load="interaction"
+              component={ProductGallery}
+              props={{ name: product.name, images: product.images }}
+            />
           </div>
         </div>
 
@@ -218,7 +224,12 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           </section>
 
           {preorder ? (
-            <PreorderForm productId={product.id} sizes={product.size} />
+            <Island
+              name="preorder-form"
+              load="load"
+              component={PreorderForm}
+              props={{ productId: product.id, sizes: product.size }}
+            />
           ) : (
             <OrderLink
               href={settings.orderUrl}

@@ -1,0 +1,75 @@
+import { WELCOME_CLOSES, WELCOME_DISMISSED_KEY } from "../components/site/welcome-dialog-keys.ts";
+import type { IslandMount } from "./modules.ts";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function dismissedThisVisit(): boolean {
+  try {
+    return sessionStorage.getItem(WELCOME_DISMISSED_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function rememberDismissed(): void {
+  try {
+    sessionStorage.setItem(WELCOME_DISMISSED_KEY, "1");
+  } catch {
+    // Storage refused (private mode): the dialog may show again on the next page.
+  }
+}
+
+/**
+ * Opens the welcome dialog once per visit. `showModal()` makes the page behind it inert; Escape, the close
+ * button, 'take me there' and a click on the backdrop close it; Tab and Shift+Tab cycle inside it. It opened by
+ * itself, so nothing had focus before: on closing, focus goes to the page's content rather than to <body>.
+ */
+const mount: IslandMount = (element) => {
+  const dialog = element.querySelector("dialog");
+  if (!dialog || dismissedThisVisit()) return;
+  const close = () => {
+    rememberDismissed();
+    if (!dialog.open) return;
+    dialog.close();
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || dialog.contains(focused)) {
+      document.getElementById("main")?.focus({ preventScroll: true });
+    }
+  };
+  dialog.addEventListener("cancel", (event) => {
+    event.preventDefault();
+    close();
+  });
+  dialog.addEventListener("click", (event) => {
+    const target = event.target as Element;
+    if (target.closest(`[${WELCOME_CLOSES}]`)) {
+      close();
+      return;
+    }
+    // A click on the ::backdrop reaches the <dialog> itself, outside its content box.
+    if (target !== dialog) return;
+    const box = dialog.getBoundingClientRect();
+    const inside =
+      event.clientX >= box.left &&
+      event.clientX <= box.right &&
+      event.clientY >= box.top &&
+      event.clientY <= box.bottom;
+    if (!inside) close();
+  });
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab") return;
+    const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((item) => item.offsetParent !== null);
+    const first = items[0];
+    const last = items.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+  dialog.showModal();
+};
+export default mount;

@@ -4,9 +4,13 @@ import { defineConfig } from "vite";
 import { precompress } from "./vite.precompress.ts";
 
 /**
- * The small modules of every public page and of the home page (layout, header, footer, tiles, links,
- * strings…) go into one chunk instead of a dozen 1–4 KB files: fewer requests before the page is
- * interactive. An explicit list, so that the code of other screens never joins the home page's initial
+ * React Router's client build serves the pages that hydrate the whole document: the session pages (the form
+ * pages, the order pages, login) and the back office. Public and cached pages load none of it — they are HTML
+ * with islands, built by vite.islands.config.ts (ADR 013).
+ *
+ * The small modules of the public frame (layout, header, footer, tiles, links, strings…), which the form pages
+ * hydrate, go into one chunk instead of a dozen 1–4 KB files: fewer requests before the page is
+ * interactive. An explicit list, so that the code of other screens never joins a form page's initial
  * JavaScript by accident: admin widgets and validation, and the catalogue pages' own components, which
  * have a chunk of their own (CATALOGUE). Each group also takes the modules its members import (React,
  * React Router), unless a group of higher priority took them first.

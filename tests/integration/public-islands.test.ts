@@ -53,8 +53,9 @@ describe("the island loader", () => {
     expect(entry!.dynamicImports).toContain("app/islands/header.client.ts");
   });
 
-  it("holds no back-office code or strings, nor the pages' own strings", () => {
-    const text = readFileSync(path.join(CLIENT_DIR, manifest()[LOADER]!.file), "utf8");
+  it("holds no back-office code or strings, nor the pages' own strings; nor does any chunk it can load", () => {
+    const chunks = manifest();
+    const text = readFileSync(path.join(CLIENT_DIR, chunks[LOADER]!.file), "utf8");
     const publicText = [he, heContent, heCatalogue, heKashrut, heHours, heSeasonal, hePreorders]
       .flatMap(stringsOf)
       .join("\n");
@@ -62,6 +63,22 @@ describe("the island loader", () => {
     expect(adminOnly.length).toBeGreaterThan(50);
     expect(adminOnly.filter((s) => text.includes(s))).toEqual([]);
     expect(stringsOf(he).filter((s) => s.length >= 8 && text.includes(s))).toEqual([]);
+    // Every island module and what it imports: the header brings the public strings, never the back office's.
+    const reachable = new Set<string>();
+    const visit = (key: string) => {
+      if (reachable.has(key)) return;
+      reachable.add(key);
+      for (const next of [...(chunks[key]?.imports ?? []), ...(chunks[key]?.dynamicImports ?? [])]) visit(next);
+    };
+    visit(LOADER);
+    expect(reachable.size).toBeGreaterThan(5);
+    for (const key of reachable) {
+      const chunk = readFileSync(path.join(CLIENT_DIR, chunks[key]!.file), "utf8");
+      expect(
+        adminOnly.filter((s) => chunk.includes(s)),
+        key,
+      ).toEqual([]);
+    }
   });
 });
 

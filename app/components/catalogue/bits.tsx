@@ -1,5 +1,4 @@
 /** Small presentational pieces of the catalogue pages. */
-import { Link } from "react-router";
 import type { ProductTag } from "../../../domain/contracts/catalogue.ts";
 import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { tagTone } from "../../lib/format.ts";
@@ -22,9 +21,9 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
               </span>
             ) : null}
             {index < items.length - 1 ? (
-              <Link to={item.path} className="underline-offset-4 hover:text-crust-700 hover:underline">
+              <a href={item.path} className="underline-offset-4 hover:text-crust-700 hover:underline">
                 {item.name}
-              </Link>
+              </a>
             ) : (
               <span aria-current="page" className="font-semibold text-cocoa-900">
                 {item.name}
@@ -61,12 +60,12 @@ export function CategoryChips({
       <ul aria-labelledby={id} className="flex flex-wrap gap-2">
         {categories.map((category) => (
           <li key={category.id}>
-            <Link
-              to={subcategoryHref(category.id)}
+            <a
+              href={subcategoryHref(category.id)}
               className="inline-flex min-h-10 items-center rounded-full bg-cream-50 px-4 font-semibold text-crust-700 ring-1 ring-crust-500/60 hover:bg-cream-200"
             >
               {category.name}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

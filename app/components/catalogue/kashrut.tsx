@@ -3,7 +3,7 @@
  * product page's kashrut line and allergens block, and the grid's filter — a plain GET form, so it works
  * before (or without) JavaScript. Words carry the meaning; colours and icons only sit beside them.
  */
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import {
   ALLERGENS,
@@ -89,9 +89,9 @@ export function AllergensBlock({ product }: { product: ProductKashrut }) {
         // Not stated (issue 29): unknown, and said so — never "contains none".
         <p className="text-lg text-cocoa-900" data-allergens="not-stated">
           {t.allergensNotStated}{" "}
-          <Link to="/contactUs" className="font-semibold text-crust-700 underline underline-offset-4">
+          <a href="/contactUs" className="font-semibold text-crust-700 underline underline-offset-4">
             {t.askUs}
-          </Link>
+          </a>
         </p>
       ) : (
         <>
@@ -241,12 +241,9 @@ export function ProductFilter({
               {t.filterApply}
             </button>
             {active ? (
-              <Link
-                to={hrefWith({ without: [] })}
-                className="font-semibold text-crust-700 underline underline-offset-4"
-              >
+              <a href={hrefWith({ without: [] })} className="font-semibold text-crust-700 underline underline-offset-4">
                 {t.filterClear}
-              </Link>
+              </a>
             ) : null}
           </div>
         </Form>
@@ -257,14 +254,14 @@ export function ProductFilter({
           <ul className="flex flex-wrap gap-2">
             {removals.map((removal) => (
               <li key={removal.label}>
-                <Link
-                  to={removal.href}
+                <a
+                  href={removal.href}
                   aria-label={t.removeFilter(removal.label)}
                   className="inline-flex min-h-10 items-center gap-1 rounded-full bg-white px-3 font-semibold text-crust-700 ring-1 ring-crust-500/60 hover:bg-cream-200"
                 >
                   {removal.label}
                   <span aria-hidden="true">×</span>
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

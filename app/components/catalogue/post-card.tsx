@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Post } from "../../../domain/contracts/content.ts";
 import { PostDates } from "../content/post-dates.tsx";
 import { ResponsivePicture } from "../ui/picture.tsx";
@@ -24,9 +23,9 @@ export function PostCard({ post, to }: { post: Post; to?: string }) {
       <div className="flex flex-1 flex-col gap-2 p-4 sm:p-5">
         <h3>
           {to ? (
-            <Link to={to} className="underline-offset-4 hover:underline">
+            <a href={to} className="underline-offset-4 hover:underline">
               {title}
-            </Link>
+            </a>
           ) : (
             title
           )}

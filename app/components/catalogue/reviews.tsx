@@ -3,7 +3,6 @@
  * review form. The form is its own page (`/product/:id/review`, with the session and its XSRF token), so this
  * page stays the same for every visitor and cacheable.
  */
-import { Link } from "react-router";
 import type { ProductReviews } from "../../../domain/contracts/catalogue.ts";
 import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { ProductRating, Stars } from "./bits.tsx";
@@ -26,12 +25,12 @@ export function ProductReviewsSection({ productId, reviews }: { productId: numbe
             <ProductRating average={reviews.average} count={reviews.count} />
           </div>
         </div>
-        <Link
-          to={reviewHref(productId)}
+        <a
+          href={reviewHref(productId)}
           className="inline-flex min-h-11 items-center justify-center rounded-full border-2 border-crust-700 px-6 font-bold text-crust-700 hover:bg-cream-200"
         >
           {heCatalogue.product.writeReview}
-        </Link>
+        </a>
       </div>
       {reviews.latest.length ? (
         <ul className="mt-6 divide-y divide-cream-300">

@@ -3,7 +3,6 @@
  * collection's picture, a few of its products and a link to it. Its texts come from the loader
  * (server/services/seasonal.ts), so the page renders the same on the server and in the browser.
  */
-import { Link } from "react-router";
 import type { ProductSummary, SeasonalCollection } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { ResponsivePicture } from "../ui/picture.tsx";
@@ -25,8 +24,9 @@ export function SeasonalBand({ collection, priority }: { collection: SeasonalBan
       className="bg-gradient-to-bl from-cocoa-900 via-cocoa-800 to-crust-700 text-cream-50"
     >
       <div className="mx-auto grid max-w-[1320px] items-center gap-6 px-4 py-8 sm:px-6 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:py-10">
-        <Link
-          to={`/categories/${collection.id}`}
+        {/* biome-ignore lint/a11y/useAnchorContent: the picture's second way to the page, hidden from assistive technology; the heading's link is the named one */}
+        <a
+          href={`/categories/${collection.id}`}
           tabIndex={-1}
           aria-hidden="true"
           className="block overflow-hidden rounded-3xl shadow-lg ring-4 ring-cream-50/15"
@@ -40,7 +40,7 @@ export function SeasonalBand({ collection, priority }: { collection: SeasonalBan
             priority={priority}
             className="aspect-[2/1] w-full object-cover md:aspect-[7/5]"
           />
-        </Link>
+        </a>
         <div>
           <p className="inline-block rounded-full bg-cream-50 px-4 py-1 text-sm font-bold text-berry-700">
             {he.seasonal.eyebrow(holiday.name)}
@@ -61,8 +61,8 @@ export function SeasonalBand({ collection, priority }: { collection: SeasonalBan
             <ul aria-label={he.seasonal.products(collection.name)} className="mt-5 flex flex-wrap gap-2 sm:gap-3">
               {collection.products.map((product) => (
                 <li key={product.id}>
-                  <Link
-                    to={`/product/${product.id}`}
+                  <a
+                    href={`/product/${product.id}`}
                     className="flex items-center gap-2 rounded-full bg-cream-50/10 py-1 ps-1 pe-4 font-semibold text-cream-50 ring-1 ring-cream-50/25 hover:bg-cream-50/20"
                   >
                     <ResponsivePicture
@@ -74,18 +74,18 @@ export function SeasonalBand({ collection, priority }: { collection: SeasonalBan
                       className="size-10 rounded-full object-cover sm:size-12"
                     />
                     {product.name}
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>
           ) : null}
-          <Link
-            to={`/categories/${collection.id}`}
+          <a
+            href={`/categories/${collection.id}`}
             className="mt-6 inline-flex min-h-12 items-center rounded-full bg-cream-50 px-6 font-bold text-cocoa-900 shadow hover:bg-white"
           >
             {he.seasonal.cta}
             <span className="sr-only">: {collection.name}</span>
-          </Link>
+          </a>
         </div>
       </div>
     </section>

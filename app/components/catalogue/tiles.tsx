@@ -5,7 +5,6 @@
  * every width.
  */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { Picture } from "../../../domain/contracts/catalogue.ts";
 import { ResponsivePicture } from "../ui/picture.tsx";
 
@@ -40,8 +39,8 @@ export function ImageTile({
   children?: ReactNode;
 }) {
   return (
-    <Link
-      to={to}
+    <a
+      href={to}
       // The floating chat button may pass over the image, not the text (chat-button.tsx).
       data-chat-tile=""
       className="group flex h-full flex-col overflow-hidden rounded-2xl bg-cream-50 shadow-sm ring-1 ring-cream-300 transition hover:shadow-md hover:ring-crust-500"
@@ -61,7 +60,7 @@ export function ImageTile({
         <span className="text-lg leading-snug font-bold text-cocoa-900">{name}</span>
         {children}
       </span>
-    </Link>
+    </a>
   );
 }
 
@@ -81,9 +80,9 @@ export function SectionHeading({
         {title}
       </h2>
       {link ? (
-        <Link to={link.to} className="font-semibold text-crust-700 underline underline-offset-4 hover:text-crust-600">
+        <a href={link.to} className="font-semibold text-crust-700 underline underline-offset-4 hover:text-crust-600">
           {link.label}
-        </Link>
+        </a>
       ) : null}
     </div>
   );

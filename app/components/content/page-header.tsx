@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { ArrowIcon } from "../ui/other-icons.tsx";
 
 /** The top of a content page: optional way back, the page's one <h1>, and a lead paragraph. */
@@ -21,13 +20,13 @@ export function PageHeader({
     <div className="bg-gradient-to-b from-cream-200 to-cream-100">
       <div className={`mx-auto px-6 pt-8 pb-8 sm:pt-10 ${narrow ? "max-w-4xl" : "max-w-7xl"}`}>
         {back ? (
-          <Link
-            to={back.to}
+          <a
+            href={back.to}
             className="mb-4 inline-flex items-center gap-1.5 rounded-md font-semibold text-crust-700 underline-offset-4 hover:underline"
           >
             <ArrowIcon to="start" className="size-4" />
             {back.label}
-          </Link>
+          </a>
         ) : null}
         <h1 className="text-3xl font-extrabold tracking-tight text-cocoa-900 sm:text-4xl">{title}</h1>
         {lead ? <p className="mt-3 max-w-3xl text-lg text-cocoa-800">{lead}</p> : null}

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Post } from "../../../domain/contracts/content.ts";
 import { excerpt } from "../../lib/seo.ts";
 import { ResponsivePicture } from "../ui/picture.tsx";
@@ -44,9 +43,9 @@ export function PostCard({
         <Heading className="text-xl font-bold text-cocoa-900">
           {to ? (
             // The stretched link makes the whole card clickable while the link text stays the name.
-            <Link to={to} className="after:absolute after:inset-0 after:content-[''] hover:underline">
+            <a href={to} className="after:absolute after:inset-0 after:content-[''] hover:underline">
               {post.name}
-            </Link>
+            </a>
           ) : (
             post.name
           )}

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { heContent } from "../../../domain/i18n/content.ts";
 import { AlertIcon, CheckCircleIcon } from "../ui/other-icons.tsx";
 
@@ -31,8 +30,8 @@ export function ThanksPanel({
         <ul className="mt-8 flex flex-wrap justify-center gap-3">
           {links.map((link, index) => (
             <li key={link.to}>
-              <Link
-                to={link.to}
+              <a
+                href={link.to}
                 className={
                   index === 0
                     ? "inline-block rounded-full bg-berry-700 px-6 py-3 font-semibold text-white shadow hover:bg-berry-600"
@@ -40,7 +39,7 @@ export function ThanksPanel({
                 }
               >
                 {link.label}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

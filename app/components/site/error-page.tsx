@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { he } from "../../../domain/i18n/site.ts";
 import { pageTitle } from "../../lib/meta.ts";
 
@@ -13,9 +12,9 @@ export function ErrorPage({ title, text, brand }: { title: string; text: string;
       <title>{pageTitle(title, brand)}</title>
       <h1 className="text-3xl font-bold text-cocoa-900">{title}</h1>
       <p className="text-lg text-cocoa-800">{text}</p>
-      <Link to="/" className="rounded-full bg-berry-700 px-6 py-3 font-semibold text-white hover:bg-berry-600">
+      <a href="/" className="rounded-full bg-berry-700 px-6 py-3 font-semibold text-white hover:bg-berry-600">
         {he.errors.backHome}
-      </Link>
+      </a>
     </main>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { MenuCategory, SiteSettings } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { clubLink, whatsappLink } from "../../lib/links.ts";
@@ -105,9 +104,9 @@ function FooterNav({
       <ul className="space-y-1.5">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="text-cream-200 underline-offset-4 hover:text-white hover:underline">
+            <a href={link.to} className="text-cream-200 underline-offset-4 hover:text-white hover:underline">
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

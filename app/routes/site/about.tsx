@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { formatDay } from "../../../domain/certificates.ts";
 import { heKashrut } from "../../../domain/i18n/kashrut.ts";
 import { hePages } from "../../../domain/i18n/pages.ts";
@@ -84,12 +83,12 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 <ul className="list-disc space-y-1 ps-6 text-lg text-cocoa-900" data-testid="about-certificates">
                   {certificates.map((c) => (
                     <li key={c.branch_id}>
-                      <Link
-                        to={`/branches/${c.branch_id}`}
+                      <a
+                        href={`/branches/${c.branch_id}`}
                         className="font-semibold underline underline-offset-4 hover:text-crust-700"
                       >
                         {c.branch_name}
-                      </Link>
+                      </a>
                       : {c.authority} ({heKashrut.certificate.validUntil}{" "}
                       <bdi dir="ltr">{formatDay(c.valid_until)}</bdi>)
                     </li>
@@ -111,18 +110,18 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="mt-2 text-lg text-cocoa-800">{t.visitText}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Link
-            to="/branches"
+          <a
+            href="/branches"
             className="rounded-full bg-berry-700 px-6 py-3 font-semibold text-white shadow hover:bg-berry-600"
           >
             {t.visitLink}
-          </Link>
-          <Link
-            to="/contactUs"
+          </a>
+          <a
+            href="/contactUs"
             className="rounded-full border-2 border-crust-700 px-6 py-3 font-semibold text-crust-700 hover:bg-cream-50"
           >
             {t.contactLink}
-          </Link>
+          </a>
         </div>
       </section>
     </main>

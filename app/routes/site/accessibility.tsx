@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { hePages } from "../../../domain/i18n/pages.ts";
 import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
 import { telHref } from "../../../domain/phone.ts";
@@ -88,10 +87,10 @@ export default function AccessibilityStatement({ loaderData }: Route.ComponentPr
                 <div className="mt-2 space-y-2">
                   <Paragraphs text={branch.accessibility || "—"} />
                 </div>
-                <Link to={`/branches/${branch.id}`} className={`mt-2 inline-block text-base ${LINK}`}>
+                <a href={`/branches/${branch.id}`} className={`mt-2 inline-block text-base ${LINK}`}>
                   {t.branchDetails}
                   <span className="sr-only"> – {branch.name}</span>
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -105,9 +104,9 @@ export default function AccessibilityStatement({ loaderData }: Route.ComponentPr
         <Section id="a11y-request" title={t.requestHeading}>
           <p>{t.request}</p>
           <p>
-            <Link to="/contactUs" className={LINK}>
+            <a href="/contactUs" className={LINK}>
               {t.requestLink}
-            </Link>
+            </a>
           </p>
         </Section>
 

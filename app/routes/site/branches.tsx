@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { heContent } from "../../../domain/i18n/content.ts";
 import { heHours } from "../../../domain/i18n/hours.ts";
 import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
@@ -54,12 +53,12 @@ export default function Branches({ loaderData }: Route.ComponentProps) {
                 />
                 <div className="p-5">
                   <h2 className="text-xl font-bold text-cocoa-900">
-                    <Link
-                      to={`/branches/${branch.id}`}
+                    <a
+                      href={`/branches/${branch.id}`}
                       className="after:absolute after:inset-0 after:content-[''] hover:underline"
                     >
                       {branch.name}
-                    </Link>
+                    </a>
                   </h2>
                   {branch.address ? (
                     <p className="mt-2 flex items-start gap-1.5 text-cocoa-800">

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
@@ -42,8 +41,9 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
             key={category.id}
             className={`flex flex-col items-center gap-6 md:gap-10 ${index % 2 === 0 ? "md:flex-row" : "md:flex-row-reverse"}`}
           >
-            <Link
-              to={`/categories/${category.id}`}
+            {/* biome-ignore lint/a11y/useAnchorContent: the picture's second way to the page, hidden from assistive technology; the heading's link is the named one */}
+            <a
+              href={`/categories/${category.id}`}
               tabIndex={-1}
               aria-hidden="true"
               className="block w-full overflow-hidden rounded-3xl shadow-md md:w-1/2"
@@ -57,34 +57,34 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                 priority={index === 0}
                 className="aspect-[4/3] w-full object-cover transition duration-300 hover:scale-[1.03]"
               />
-            </Link>
+            </a>
             <div className="w-full md:w-1/2">
               <h2 className="text-3xl font-extrabold text-cocoa-900">
-                <Link to={`/categories/${category.id}`} className="underline-offset-4 hover:underline">
+                <a href={`/categories/${category.id}`} className="underline-offset-4 hover:underline">
                   {category.name}
-                </Link>
+                </a>
               </h2>
               <p className="mt-3 text-lg leading-relaxed text-cocoa-800">{category.information}</p>
               {category.subCategories.length ? (
                 <ul className="mt-4 flex flex-wrap gap-2" aria-label={heCatalogue.categories.subCategories}>
                   {category.subCategories.map((sub) => (
                     <li key={sub.id}>
-                      <Link
-                        to={subcategoryHref(sub.id)}
+                      <a
+                        href={subcategoryHref(sub.id)}
                         className="inline-flex min-h-10 items-center rounded-full bg-cream-200 px-4 text-cocoa-900 hover:bg-cream-300"
                       >
                         {sub.name}
-                      </Link>
+                      </a>
                     </li>
                   ))}
                 </ul>
               ) : null}
-              <Link
-                to={`/categories/${category.id}`}
+              <a
+                href={`/categories/${category.id}`}
                 className="mt-6 inline-flex min-h-12 items-center rounded-full bg-crust-700 px-6 font-bold text-white hover:bg-crust-600"
               >
                 {heCatalogue.categories.open(category.name)}
-              </Link>
+              </a>
             </div>
           </li>
         ))}

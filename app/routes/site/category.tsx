@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { PRODUCT_SORTS, parseSort } from "../../../domain/catalogue-sort.ts";
 import type { CategoryDetail } from "../../../domain/contracts/catalogue.ts";
 import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
@@ -122,12 +122,12 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           <div className="rounded-2xl bg-cream-50 p-6 text-lg ring-1 ring-cream-300">
             <p className="font-bold text-cocoa-900">{heKashrut.noFilterResults}</p>
             <p className="mt-1 text-cocoa-800">{heKashrut.noFilterResultsHint}</p>
-            <Link
-              to={listHref(path, { sort }, RESULTS_ID)}
+            <a
+              href={listHref(path, { sort }, RESULTS_ID)}
               className="mt-3 inline-block font-semibold text-crust-700 underline underline-offset-4"
             >
               {heKashrut.filterClear}
-            </Link>
+            </a>
           </div>
         ) : (
           <p className="rounded-2xl bg-cream-50 p-6 text-lg text-cocoa-800 ring-1 ring-cream-300">
@@ -136,15 +136,15 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         )}
         {category.productCount > category.products.length ? (
           <p className="mt-8 text-center">
-            <Link
+            <a
               // The paged grid of the category, with the same filter and sort.
-              to={productsHref({ category: category.id, ...filterQuery(filter), sort })}
+              href={productsHref({ category: category.id, ...filterQuery(filter), sort })}
               className="inline-flex min-h-12 items-center rounded-full bg-crust-700 px-6 font-bold text-white hover:bg-crust-600"
             >
               {filtered
                 ? heCatalogue.categories.allMatching(category.productCount)
                 : heCatalogue.categories.allProducts(category.productCount)}
-            </Link>
+            </a>
           </p>
         ) : null}
       </section>

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import { type PageHandle, sessionPage } from "../../../domain/page-policy.ts";
 import { CONTACT_FIELDS, CONTACT_LIMITS } from "../../../domain/schemas/fields.ts";
@@ -75,9 +74,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </ContactDetail>
             ) : null}
           </dl>
-          <Link to="/branches" className="inline-block font-semibold text-crust-700 underline underline-offset-4">
+          <a href="/branches" className="inline-block font-semibold text-crust-700 underline underline-offset-4">
             {t.branchesLink}
-          </Link>
+          </a>
         </aside>
       }
     >

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { Picture } from "../../../domain/contracts/catalogue.ts";
 import { he } from "../../../domain/i18n/site.ts";
 import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
@@ -114,13 +113,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {he.home.heroTitle}
           </h1>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link
-              to="/contactUs"
+            <a
+              href="/contactUs"
               className="inline-flex min-h-12 items-center gap-2 rounded-full border-2 border-crust-700 bg-cream-50 px-6 font-bold text-crust-700 hover:bg-white"
             >
               <MessageIcon className="size-5" />
               {he.home.contactButton}
-            </Link>
+            </a>
             <OrderLink href={settings.orderUrl} className="min-h-12 px-6 font-bold shadow">
               {/* The site's own pre-orders are for pickup; the bakery's outside order site is its delivery. */}
               {settings.orderUrl.startsWith("/") ? he.home.orderPickup : he.home.orderDelivery}
@@ -136,16 +135,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <h2 id="home-today" className="text-xl font-bold text-cocoa-900">
                 {he.home.todayHeading}
               </h2>
-              <Link to="/branches" className="font-semibold text-crust-700 underline underline-offset-4">
+              <a href="/branches" className="font-semibold text-crust-700 underline underline-offset-4">
                 {he.home.allHours}
-              </Link>
+              </a>
             </div>
             <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="home-today">
               {today.map((branch) => (
                 <li key={branch.id}>
-                  <Link to={`/branches/${branch.id}`} className="font-bold text-cocoa-900 hover:underline">
+                  <a href={`/branches/${branch.id}`} className="font-bold text-cocoa-900 hover:underline">
                     {branch.name}
-                  </Link>
+                  </a>
                   <HoursStatusLine openNow={branch.open_now} status={branch.status} className="mt-1" />
                 </li>
               ))}

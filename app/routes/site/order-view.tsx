@@ -5,7 +5,7 @@
  * Referer.
  */
 import { useEffect } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { hePreorders } from "../../../domain/i18n/preorders.ts";
 import { formatShekels } from "../../../domain/money.ts";
 import { type PageHandle, sessionPage } from "../../../domain/page-policy.ts";
@@ -101,9 +101,9 @@ export default function OrderView({ loaderData }: Route.ComponentProps) {
       <main id="main" tabIndex={-1} className="outline-none">
         <PageHeader title={t.notFoundTitle} lead={t.notFound} narrow />
         <div className="mx-auto max-w-4xl px-6 py-8">
-          <Link to="/branches" className="font-semibold text-crust-700 underline underline-offset-4">
+          <a href="/branches" className="font-semibold text-crust-700 underline underline-offset-4">
             {t.branchesLink}
-          </Link>
+          </a>
         </div>
       </main>
     );

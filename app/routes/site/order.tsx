@@ -6,7 +6,7 @@
  * and the slots' availability is read for each request, never from a cached page.
  */
 import { type ReactNode, useEffect, useRef } from "react";
-import { Form, Link, useNavigate } from "react-router";
+import { Form, useNavigate } from "react-router";
 import { hePreorders } from "../../../domain/i18n/preorders.ts";
 import { formatShekels } from "../../../domain/money.ts";
 import { type PageHandle, sessionPage } from "../../../domain/page-policy.ts";
@@ -171,9 +171,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
           {basket.length === 0 ? (
             <div className="space-y-4">
               <p className="text-lg text-cocoa-800">{t.emptyBasket}</p>
-              <Link to="/products" className={BUTTON_SECONDARY}>
+              <a href="/products" className={BUTTON_SECONDARY}>
                 {t.toCatalogue}
-              </Link>
+              </a>
             </div>
           ) : (
             <Form method="get" action="/order" id="order-basket" className="space-y-4">
@@ -188,12 +188,12 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                       className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3"
                     >
                       <div className="min-w-40 flex-1">
-                        <Link
-                          to={`/product/${line.product}`}
+                        <a
+                          href={`/product/${line.product}`}
                           className="text-lg font-semibold text-cocoa-900 underline-offset-4 hover:underline"
                         >
                           {line.productName}
-                        </Link>
+                        </a>
                         <p className="text-cocoa-800">
                           {line.sizeName} ·{" "}
                           <bdi data-price="" className="whitespace-nowrap">
@@ -242,9 +242,9 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
                   <button type="submit" className={BUTTON_SECONDARY}>
                     {t.update}
                   </button>
-                  <Link to="/products" className={BUTTON_SECONDARY}>
+                  <a href="/products" className={BUTTON_SECONDARY}>
                     {t.addMore}
-                  </Link>
+                  </a>
                 </div>
               </div>
               <p className="text-cocoa-800">{t.payAtPickup}</p>

@@ -4,7 +4,7 @@
  * the session (like /contactUs and /club) whose form carries the visitor's token and works without
  * JavaScript. A review is stored pending; after the post the page says so (`?sent=1`).
  */
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import { type PageHandle, sessionPage } from "../../../domain/page-policy.ts";
 import { REVIEW_FIELDS, REVIEW_LIMITS, REVIEW_RATINGS } from "../../../domain/schemas/fields.ts";
@@ -111,12 +111,12 @@ function RatingField({ value, errors }: { value?: string; errors?: string[] }) {
 /** The way back to the product page, from the form and from its thanks. */
 function BackToProduct({ product, className }: { product: { id: number; name: string }; className: string }) {
   return (
-    <Link
-      to={`/product/${product.id}`}
+    <a
+      href={`/product/${product.id}`}
       className={`inline-block font-semibold text-crust-700 underline underline-offset-4 ${className}`}
     >
       {t.backToProduct(product.name)}
-    </Link>
+    </a>
   );
 }
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { PRODUCT_SORTS, parseSort } from "../../../domain/catalogue-sort.ts";
 import { heCatalogue } from "../../../domain/i18n/catalogue.ts";
 import { heKashrut } from "../../../domain/i18n/kashrut.ts";
@@ -143,12 +143,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     <>
       {" "}
       {heCatalogue.products.didYouMean}
-      <Link
-        to={productsHref({ search: notes.didYouMean, category: category?.id, ...filterQuery(filter), sort })}
+      <a
+        href={productsHref({ search: notes.didYouMean, category: category?.id, ...filterQuery(filter), sort })}
         className="font-bold text-crust-700 underline underline-offset-4 hover:text-crust-600"
       >
         {`«${notes.didYouMean}»`}
-      </Link>
+      </a>
       ?
     </>
   ) : null;
@@ -260,12 +260,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               {search ? <p className="mt-2 text-cocoa-800">{heCatalogue.products.noResultsHint}</p> : null}
               {!search && filtered ? <p className="mt-2 text-cocoa-800">{heKashrut.noFilterResultsHint}</p> : null}
               {search || category || filtered ? (
-                <Link
-                  to="/products"
+                <a
+                  href="/products"
                   className="mt-5 inline-flex min-h-12 items-center rounded-full bg-crust-700 px-6 font-bold text-white hover:bg-crust-600"
                 >
                   {heCatalogue.products.allProducts}
-                </Link>
+                </a>
               ) : null}
             </div>
           )}

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { heContent } from "../../../domain/i18n/content.ts";
 import { heForms } from "../../../domain/i18n/forms.ts";
 import { cachedPage, type PageHandle } from "../../../domain/page-policy.ts";
@@ -67,12 +67,12 @@ export default function SalePage({ loaderData }: Route.ComponentProps) {
         <div className="space-y-4 text-xl leading-relaxed text-cocoa-800">
           <Paragraphs text={sale.content} />
           <p>
-            <Link
-              to="/branches"
+            <a
+              href="/branches"
               className="font-semibold text-crust-700 underline underline-offset-4 hover:text-crust-600"
             >
               {heForms.contact.branchesLink}
-            </Link>
+            </a>
           </p>
         </div>
       </article>

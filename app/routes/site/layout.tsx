@@ -32,7 +32,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     services.preorders.branches(),
   ]);
   // While a branch takes pre-orders, "order now" leads to the site's own pre-order page (issue 28).
-  return { settings: pickup.length ? { ...settings, orderUrl: "/order" } : settings, categories };
+  const takesPreorders = pickup.length > 0;
+  return { settings: takesPreorders ? { ...settings, orderUrl: "/order" } : settings, categories, takesPreorders };
 }
 
 /**

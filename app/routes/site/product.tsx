@@ -13,7 +13,7 @@ import { PreorderForm } from "../../components/catalogue/preorder-form.tsx";
 import { ProductGrid } from "../../components/catalogue/product-grid.tsx";
 import { ProductReviewsSection } from "../../components/catalogue/reviews.tsx";
 import { SiteErrorBoundary } from "../../components/site/error-boundary.tsx";
-import { useSiteSettings } from "../../components/site/use-site-settings.ts";
+import { useSiteSettings, useTakesPreorders } from "../../components/site/use-site-settings.ts";
 import { OrderLink } from "../../components/ui/external-link.tsx";
 import { ResponsivePicture } from "../../components/ui/picture.tsx";
 import { Island } from "../../islands/island.tsx";
@@ -53,13 +53,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = idFromParam(params.id);
   const services = context.get(servicesContext);
   const { publicUrl } = context.get(requestContext);
-  const [settings, product, similar, certificates, reviews, pickup] = await Promise.all([
+  const [settings, product, similar, certificates, reviews] = await Promise.all([
     services.settings.get(),
     services.catalogue.product(id),
     services.catalogue.similar(id),
     services.branches.certificates(),
     services.reviews.ofProduct(id),
-    services.preorders.branches(),
   ]);
   if (!product) throw data(null, { status: 404 });
   // Kashrut is claimed only while a branch holds a valid certificate (the page cache keys this page by the
@@ -81,7 +80,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     breadcrumbJsonLd(trailOf(product), publicUrl),
   );
   // The pre-order form while a branch takes pre-orders (issue 28) and the product has a size to order.
-  return { product, similar, authority, reviews, seo, preorder: pickup.length > 0 && product.size.length > 0 };
+  return { product, similar, authority, reviews, seo };
 }
 
 export const ErrorBoundary = SiteErrorBoundary;
@@ -132,8 +131,10 @@ function SoldOut({ until }: { until: string }) {
 
 /** The product page (spec §2). */
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, similar, authority, reviews, preorder } = loaderData;
+  const { product, similar, authority, reviews } = loaderData;
   const settings = useSiteSettings();
+  // The layout read whether any branch takes pre-orders; a product without sizes has nothing to order.
+  const preorder = useTakesPreorders() && product.size.length > 0;
   const orderHref = preorder ? "#preorder" : settings.orderUrl;
 
   return (

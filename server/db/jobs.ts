@@ -69,7 +69,8 @@ export function createJobQueue(database: DatabaseHandle, clock: () => number = D
     /**
      * Claims the next due item of these kinds for `workerId` until `leaseMs` from now: a pending item whose
      * `run_after` has come (an abandoned one comes back through `requeueAbandoned`). Counts an attempt. Null
-     * when there is nothing to do.
+     * when there is nothing to do. `kinds` are in priority order: a due item of an earlier kind goes first, so a
+     * customer's order e-mail does not wait behind a first start's hundreds of AVIF encodings.
      */
     async claim(kinds: readonly string[], workerId: string, leaseMs: number): Promise<ClaimedJob | null> {
       const now = clock();
@@ -80,6 +81,12 @@ export function createJobQueue(database: DatabaseHandle, clock: () => number = D
           .where("kind", "in", kinds)
           .where("state", "=", "pending")
           .where("run_after", "<=", iso(now))
+          .orderBy(
+            sql`case ${sql.join(
+              kinds.map((kind, rank) => sql`when kind = ${kind} then ${rank}`),
+              sql` `,
+            )} end`,
+          )
           .orderBy("run_after")
           .orderBy("id")
           .limit(1);

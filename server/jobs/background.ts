@@ -33,17 +33,19 @@ export function createBackgroundWorker(
   } = {},
 ) {
   const { kinds = ["avif"], clock, onPagesChanged: _, ...workerOptions } = options;
+  // In priority order (the queue claims an earlier kind's due item first): a customer waits for an order's e-mail;
+  // nobody waits for an AVIF variant (the page serves WebP meanwhile) or a purge.
   const handlers: WorkerOptions["handlers"] = {};
-  if (kinds.includes("avif")) {
-    handlers[AVIF_JOB] = async (job, signal, finish) => {
-      const tag = await services.images.encodeAvif(Number(job.key), signal, finish);
-      if (tag) options.onPagesChanged?.(tag);
-    };
-  }
   if (kinds.includes("mail")) {
     handlers[ORDER_MAIL_JOB] = async (job) => {
       const outcome = await services.orderMail.send(job.key);
       logger.info("order e-mail", { job: job.id, key: job.key, outcome });
+    };
+  }
+  if (kinds.includes("avif")) {
+    handlers[AVIF_JOB] = async (job, signal, finish) => {
+      const tag = await services.images.encodeAvif(Number(job.key), signal, finish);
+      if (tag) options.onPagesChanged?.(tag);
     };
   }
   if (kinds.includes("trash")) {

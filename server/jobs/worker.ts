@@ -20,6 +20,7 @@ export type JobHandler = (job: ClaimedJob, signal: AbortSignal, finish: FinishJo
 
 export interface WorkerOptions {
   queue: JobQueue;
+  /** The handler of each kind, in priority order: a due item of an earlier kind is claimed first. */
   handlers: Record<string, JobHandler>;
   logger: Logger;
   /** How long a claim lasts before another server may take the item; renewed while the work goes on. */

@@ -5,7 +5,7 @@
  * killed process is retried with a growing back-off and never left failed for that; an AVIF item whose original is missing fails
  * with its reason, is retried a bounded number of times and is then left failed, and the loop ends; a
  * stopping worker hands its item back at once, and a stop during a handler's finishing write never leaves a
- * written item queued.
+ * written item queued; a kind declared earlier (an order's e-mail) is claimed before a backlog of a later one.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../server/db/database.ts";
@@ -62,6 +62,24 @@ for (const factory of testDatabases()) {
       expect(
         await env.database.handle.db.selectFrom("jobs").select("id").where("kind", "=", "test-once").execute(),
       ).toEqual([]);
+    });
+
+    it("runs an earlier kind's due items first: an order e-mail queued behind a backlog of images goes next", async () => {
+      for (let i = 0; i < 5; i++) await enqueueJob(env.database.handle.db, "test-slow", `image-${i}`);
+      await enqueueJob(env.database.handle.db, "test-urgent", "order-1");
+      const order: string[] = [];
+      const worker = createJobWorker({
+        queue: createJobQueue(env.database.handle),
+        logger,
+        pollMs: 20,
+        // In priority order, as the background worker declares its kinds.
+        handlers: {
+          "test-urgent": async (job) => void order.push(job.key),
+          "test-slow": async (job) => void order.push(job.key),
+        },
+      });
+      expect(await worker.runUntilIdle()).toBe(6);
+      expect(order).toEqual(["order-1", "image-0", "image-1", "image-2", "image-3", "image-4"]);
     });
 
     it("requeues an item once its claimant's lease has passed, and another server claims it", async () => {

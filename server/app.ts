@@ -31,6 +31,7 @@ import { invalidateAfterWrites } from "./http/invalidation.ts";
 import { oneClickUnsubscribe, UNSUBSCRIBE_PATH } from "./http/one-click-unsubscribe.ts";
 import { createPageCache } from "./http/page-cache.ts";
 import { createPublicPages } from "./http/public-pages.ts";
+import { type EntryWithContexts, entryOf, publicContext } from "./http/public-render.ts";
 import {
   clientAddress,
   createDatabaseStore,
@@ -40,9 +41,11 @@ import {
   type RateRules,
   tooManyRequests,
 } from "./http/rate-limit.ts";
+import { createRenderPool, type RenderPool, type RenderWorkerData } from "./http/render-pool.ts";
 import { requestLog } from "./http/request-log.ts";
 import { type NonceEnv, securityHeaders } from "./http/security-headers.ts";
 import { createSeoRoutes } from "./http/seo-routes.ts";
+import { DEFAULT_ADMIN_WRITE_LIMIT, writeAdmission } from "./http/write-admission.ts";
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from "./images/pipeline.ts";
 import { serveUploads } from "./images/serve.ts";
 import type { ImageStorage } from "./images/storage.ts";
@@ -108,12 +111,19 @@ export interface AppDeps {
   readiness?: { seeding: boolean };
   /** "Now" of the services (tests move it): the page cache keys pages that change with the clock by it. */
   clock?: () => Date;
-}
-
-/** The server build's entry module re-exports the context keys (see app/entry.server.tsx). */
-interface EntryWithContexts {
-  servicesContext: Parameters<RouterContextProvider["set"]>[0];
-  requestContext: Parameters<RouterContextProvider["set"]>[0];
+  /**
+   * Render public pages in this many worker threads (RENDER_WORKERS; server/http/render-pool.ts), each over its
+   * own read-only handle on `database` (the URL: the handle does not say it). Absent or 0: on this thread.
+   */
+  renderWorkers?: {
+    size: number;
+    buildFile: string;
+    database: RenderWorkerData["database"];
+    storage: RenderWorkerData["storage"];
+    logLevel: RenderWorkerData["logLevel"];
+  };
+  /** Admin writes in flight past which another is refused with a 503 (ADMIN_WRITE_LIMIT; http/write-admission.ts). */
+  adminWriteLimit?: number;
 }
 
 export function createApp(deps: AppDeps) {
@@ -134,8 +144,15 @@ export function createApp(deps: AppDeps) {
   };
   app.use(securityHeaders(security));
 
-  // A 500 while the database is unreachable (a page whose loader failed) is answered as the 503 it is.
-  app.use(databaseDownAs503(database));
+  // A 500 while the database is unreachable (a page whose loader failed) is answered as the 503 it is; a page a
+  // render worker rendered tells by its worker's handle.
+  let renderPool: RenderPool | null = null;
+  app.use(
+    databaseDownAs503({
+      isDown: () => database.isDown() || (renderPool?.databaseDown() ?? false),
+      isBusy: () => database.isBusy() || (renderPool?.databaseBusy() ?? false),
+    }),
+  );
 
   const storageMonitor = deps.storageMonitor ?? createStorageMonitor(deps.storage, logger);
   app.get("/livez", liveness);
@@ -247,31 +264,37 @@ export function createApp(deps: AppDeps) {
   let entry: EntryWithContexts | null = null;
   if (deps.build) {
     const build = deps.build;
-    entry = build.entry.module as unknown as EntryWithContexts;
+    entry = entryOf(build);
     const handle = createRequestHandler(build, mode);
     renderPage = (request, context) => handle(request, context);
     const contexts = entry;
     const cacheEnabled = deps.pageCache?.enabled ?? false;
+    // Public pages are rendered by worker threads when there are any (http/render-pool.ts).
+    if (deps.renderWorkers && deps.renderWorkers.size > 0) {
+      renderPool = createRenderPool({
+        size: deps.renderWorkers.size,
+        worker: {
+          buildFile: deps.renderWorkers.buildFile,
+          mode,
+          database: deps.renderWorkers.database,
+          storage: deps.renderWorkers.storage,
+          imagesBaseUrl: deps.config.imagesBaseUrl,
+          publicUrl: deps.config.publicUrl,
+          linkSecret: deps.config.sessionSecret,
+          logLevel: deps.renderWorkers.logLevel,
+        },
+        contentVersion,
+        clock: deps.clock,
+        logger,
+      });
+    }
     const publicPages = createPublicPages({
       clock: deps.clock,
       build,
       handle: renderPage,
-      context: (nonce, wholeDocument) => {
-        const context = new RouterContextProvider();
-        context.set(contexts.servicesContext, services);
-        context.set(contexts.requestContext, {
-          nonce,
-          publicUrl: deps.config.publicUrl,
-          csrfToken: "",
-          user: null,
-          wholeDocument,
-          structuredData: [],
-          clientAddress: "",
-          limitFormSubmission: () => Promise.reject(new Error("public pages take no form submissions")),
-          reportError,
-        });
-        return context;
-      },
+      pool: renderPool,
+      context: (nonce, wholeDocument) =>
+        publicContext(contexts, services, { nonce, wholeDocument, publicUrl: deps.config.publicUrl, reportError }),
       publicUrl: deps.config.publicUrl,
       cache: cacheEnabled
         ? createPageCache({ maxBytes: deps.pageCache?.maxBytes ?? 32 * 1024 * 1024, tags: contentVersion.tags })
@@ -294,6 +317,8 @@ export function createApp(deps: AppDeps) {
     }
   }
 
+  // A save the server cannot take now is refused at once (503, Retry-After), before its session is read.
+  app.use("*", writeAdmission({ limit: deps.adminWriteLimit ?? DEFAULT_ADMIN_WRITE_LIMIT, isUpload: isUploadPath }));
   app.use("*", sessions.middleware);
   app.use("*", csrfProtection({ largeBody: isUploadPath }));
   // Uploads are for signed-in staff: anyone else is refused before a byte of the (large) body is read.
@@ -393,6 +418,7 @@ export function createApp(deps: AppDeps) {
   /**
    * `cacheFastPath`: answers page-cache hits in Node's request handler, before Hono (server/main.ts passes it
    * to the HTTP server); null without pages or with PAGE_CACHE=0. `app.fetch` alone answers the same.
+   * `renderPool`: the render workers, null without; the server closes it on shutdown.
    */
-  return Object.assign(app, { cacheFastPath });
+  return Object.assign(app, { cacheFastPath, renderPool });
 }

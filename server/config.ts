@@ -4,9 +4,11 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { MAX_HASH_COST, MIN_HASH_COST } from "./auth/passwords.ts";
+import { DEFAULT_ADMIN_WRITE_LIMIT } from "./http/write-admission.ts";
 import { DEFAULT_IMAGE_GATE } from "./images/gate.ts";
 import { createPrivately, protectDataDir } from "./private-files.ts";
 
@@ -47,6 +49,10 @@ export interface AppConfig {
   images: { concurrency: number; queue: number };
   /** The in-process page cache (server/http/page-cache.ts): off with PAGE_CACHE=0; its size in bytes. */
   pageCache: { enabled: boolean; maxBytes: number };
+  /** Worker threads that render public pages (server/http/render-pool.ts): RENDER_WORKERS, 0 = none. */
+  renderWorkers: number;
+  /** Back-office writes in flight past which another is answered 503 (server/http/write-admission.ts). */
+  adminWriteLimit: number;
   /** Outgoing mail (club confirmation e-mails): smtp:// or smtps:// URL; without it nothing is sent. */
   smtpUrl?: string;
   /** The sender address of outgoing mail; its display name is the brand of the site settings. */
@@ -110,6 +116,18 @@ const envSchema = z.object({
     .positive("PAGE_CACHE_MB must be more than 0")
     .max(4096, "PAGE_CACHE_MB must be at most 4096")
     .default(32),
+  RENDER_WORKERS: z.coerce
+    .number({ error: "RENDER_WORKERS must be a number" })
+    .int()
+    .min(0, "RENDER_WORKERS must be between 0 and 64")
+    .max(64, "RENDER_WORKERS must be between 0 and 64")
+    .optional(),
+  ADMIN_WRITE_LIMIT: z.coerce
+    .number({ error: "ADMIN_WRITE_LIMIT must be a number" })
+    .int()
+    .min(1, "ADMIN_WRITE_LIMIT must be between 1 and 1000")
+    .max(1000, "ADMIN_WRITE_LIMIT must be between 1 and 1000")
+    .default(DEFAULT_ADMIN_WRITE_LIMIT),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/\s]+/i, "SMTP_URL must look like smtp://user:password@host:587 or smtps://host:465")
@@ -222,6 +240,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     avifBackfill: flag(e.AVIF_BACKFILL),
     images: { concurrency: e.IMAGE_CONCURRENCY, queue: e.IMAGE_QUEUE },
     pageCache: { enabled: flag(e.PAGE_CACHE), maxBytes: Math.round(e.PAGE_CACHE_MB * 1024 * 1024) },
+    // One render worker per core the process may use (docs/performance.md, "Renders off the server's thread").
+    renderWorkers: e.RENDER_WORKERS ?? availableParallelism(),
+    adminWriteLimit: e.ADMIN_WRITE_LIMIT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     mailUnsubscribe: e.MAIL_UNSUBSCRIBE,

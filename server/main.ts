@@ -6,16 +6,17 @@
  */
 import type { Server } from "node:http";
 import { flushCompileCache } from "node:module";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { serve } from "@hono/node-server";
+import { createAdaptorServer } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { ConfigError } from "./config.ts";
 import { scheduleOptimize } from "./db/optimize.ts";
 import { createServerWithFastPath } from "./http/cache-fast-path.ts";
 import { drainable } from "./http/drain.ts";
 import { RATE_RULES } from "./http/rate-limit.ts";
-import { SERVER_TIMEOUTS, serverOptions } from "./http/server-timeouts.ts";
+import { LISTEN_BACKLOG, SERVER_TIMEOUTS, serverOptions } from "./http/server-timeouts.ts";
 import { createBackgroundWorker } from "./jobs/background.ts";
 import { startHousekeeping } from "./jobs/housekeeping.ts";
 import { errorFields } from "./log.ts";
@@ -54,35 +55,50 @@ async function main() {
   const buildFile = path.resolve("build/server/index.js");
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   markStartup("build");
-  const app = site.createApp({ build, readiness, pageCache: config.pageCache, rateRules });
+  const app = site.createApp({
+    build,
+    readiness,
+    pageCache: config.pageCache,
+    rateRules,
+    adminWriteLimit: config.adminWriteLimit,
+    // Public pages are rendered by worker threads (server/http/render-pool.ts); until they are ready, here.
+    renderWorkers: {
+      size: config.renderWorkers,
+      buildFile,
+      database: { url: config.databaseUrl, poolSize: 4 },
+      storage: config,
+      logLevel: config.logLevel,
+    },
+  });
 
-  const server = serve(
-    {
-      fetch: app.fetch,
-      port: config.port,
-      hostname: config.host,
-      serverOptions: serverOptions(),
-      // Page-cache hits are answered before the request reaches Hono (server/http/cache-fast-path.ts).
-      createServer: createServerWithFastPath(app.cacheFastPath),
-    },
-    (info) => {
-      // The storage's state for /healthz and for failing fast while it is down, kept current in the background
-      // from now on (start-up has just checked it).
-      storageMonitor.start();
-      markStartup("listen");
-      // What the start compiled goes to Node's compile cache now (scripts/start.ts), not only at a clean exit.
-      flushCompileCache();
-      logger.info("listening", {
-        url: `http://${info.address.includes(":") ? "localhost" : info.address}:${info.port}`,
-        publicUrl: config.publicUrl,
-        database: database.dialect,
-        storage: storage.kind,
-        startupMs: Math.round(performance.now() - startedAt),
-        // Milliseconds since the process started at the end of each phase (server/startup-timing.ts).
-        phases: startupMarks(),
-      });
-    },
-  );
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    hostname: config.host,
+    serverOptions: serverOptions(),
+    // Page-cache hits are answered before the request reaches Hono (server/http/cache-fast-path.ts).
+    createServer: createServerWithFastPath(app.cacheFastPath),
+  });
+  // A burst of new connections waits in the kernel's queue for this thread to accept them (issue 27: Node's 511,
+  // cut to the kernel's somaxconn, left 1–2 of 200–300 unanswered for 20 s). The kernel still caps it at somaxconn.
+  server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => {
+    const info = server.address() as AddressInfo;
+    // The storage's state for /healthz and for failing fast while it is down, kept current in the background
+    // from now on (start-up has just checked it).
+    storageMonitor.start();
+    markStartup("listen");
+    // What the start compiled goes to Node's compile cache now (scripts/start.ts), not only at a clean exit.
+    flushCompileCache();
+    logger.info("listening", {
+      url: `http://${info.address.includes(":") ? "localhost" : info.address}:${info.port}`,
+      publicUrl: config.publicUrl,
+      database: database.dialect,
+      storage: storage.kind,
+      startupMs: Math.round(performance.now() - startedAt),
+      // Milliseconds since the process started at the end of each phase (server/startup-timing.ts).
+      phases: startupMarks(),
+      renderWorkers: config.renderWorkers,
+    });
+  });
 
   // Background work from the job queue, after the site is up: AVIF variants (slow to encode) and the trash's
   // purges 30 days after a delete. This server claims items one at a time, as any other server on the same
@@ -146,6 +162,7 @@ async function main() {
       scheduleTimer.close();
       storageMonitor.stop();
       stopHousekeeping();
+      await app.renderPool?.close();
       await contentVersion.close();
       await database.close();
       logger.info("stopped");

@@ -30,6 +30,8 @@ export const heApi = {
   unavailable: "האתר אינו זמין כרגע בשל תקלה זמנית. נסו שוב בעוד רגע.",
   /** 503 for one request the database's connection pool had no room for (a burst); the site is up. */
   busy: "השרת עמוס כרגע ולא הספיק לטפל בבקשה. נסו שוב בעוד כמה שניות.",
+  /** 503 for a back-office save the server cannot take now (too many saves in flight: server/http/write-admission.ts). */
+  writesBusy: "השרת עמוס כרגע, ולכן השינוי לא נשמר. נסו לשמור שוב בעוד כמה שניות.",
   imagesBusy: "השרת מעבד כרגע תמונות רבות, ולכן התמונה לא נשמרה. נסו להעלות אותה שוב בעוד חצי דקה.",
   storageFull: "לא ניתן לשמור כרגע: שטח האחסון בשרת מלא. נסו שוב מאוחר יותר.",
   storageReadOnly: "לא ניתן לשמור כרגע: האחסון בשרת אינו זמין לכתיבה. נסו שוב מאוחר יותר.",

@@ -68,6 +68,13 @@ export interface OpenOptions {
   schema?: string;
   /** Told once when the database becomes unreachable and once when it is back (not per failed query). */
   logger?: Logger;
+  /**
+   * A handle that only reads (a render worker's, server/http/render-pool.ts): SQLite opens the file read-only;
+   * PostgreSQL's sessions default to read-only transactions, in a pool of `poolSize` connections.
+   */
+  readOnly?: boolean;
+  /** PostgreSQL: the pool's size (10 by default). */
+  poolSize?: number;
 }
 
 /**
@@ -175,13 +182,17 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     const address = postgresAddress(url);
     const availability = createAvailability(address, options.logger);
     // The search path is a start-up parameter of every connection, so no query can run before it applies.
+    const startup = [
+      ...(options.schema ? [`-c search_path=${options.schema}`] : []),
+      ...(options.readOnly ? ["-c default_transaction_read_only=on"] : []),
+    ].join(" ");
     const pool = new pg.Pool({
       connectionString: url,
-      max: 10,
+      max: options.poolSize ?? 10,
       // While the server is down or unreachable, a request is answered (503) in seconds instead of hanging.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      ...(startup ? { options: startup } : {}),
     });
     // An idle client whose server went away (restart, failover) emits "error"; without a listener that
     // is an uncaught exception that ends the process. The pool drops the client; the next query reconnects.
@@ -270,7 +281,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   const file = sqliteFileOf(url);
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
   const folder = path.dirname(path.resolve(file));
-  const { dialect } = openSqlite(file);
+  const { dialect } = openSqlite(file, { readOnly: options.readOnly });
   const db = new Kysely<Database>({ dialect });
   return {
     db,

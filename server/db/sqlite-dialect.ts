@@ -100,9 +100,16 @@ class NodeSqliteDialect extends SqliteDialect {
   }
 }
 
-export function openSqlite(file: string): { dialect: SqliteDialect; raw: DatabaseSync } {
-  const raw = new DatabaseSync(file, { timeout: 5000 });
-  raw.exec("PRAGMA journal_mode = WAL");
+/**
+ * `readOnly`: a connection that only reads (a render worker's, server/http/render-pool.ts): beside the server's
+ * own connection, WAL lets it read while that one writes; it never changes the file's journal mode.
+ */
+export function openSqlite(
+  file: string,
+  options: { readOnly?: boolean } = {},
+): { dialect: SqliteDialect; raw: DatabaseSync } {
+  const raw = new DatabaseSync(file, { timeout: 5000, readOnly: options.readOnly ?? false });
+  if (!options.readOnly) raw.exec("PRAGMA journal_mode = WAL");
   raw.exec("PRAGMA synchronous = NORMAL");
   raw.exec("PRAGMA foreign_keys = ON");
   raw.exec("PRAGMA busy_timeout = 5000");

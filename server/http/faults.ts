@@ -92,7 +92,7 @@ export function unavailableResponse(c: Context, error: ServiceUnavailableError):
  * Outermost (after the request log and security headers): a 500 while the database is down becomes a 503, and
  * one just after the pool turned a request away (a loader of a public page that met the full pool) the "busy" 503.
  */
-export function databaseDownAs503(database: DatabaseHandle): MiddlewareHandler {
+export function databaseDownAs503(database: Pick<DatabaseHandle, "isDown" | "isBusy">): MiddlewareHandler {
   return async (c, next) => {
     await next();
     if (c.res.status !== 500) return;

@@ -24,6 +24,7 @@ import {
 } from "react-router";
 import { certificateToday } from "../../domain/certificates.ts";
 import { type PagePolicy, pagePolicyOf } from "../../domain/page-policy.ts";
+import { readTags } from "../cache-tags.ts";
 import {
   type CachedPage,
   etagOf,
@@ -33,6 +34,8 @@ import {
   type RenderedPage,
 } from "./page-cache.ts";
 import { isCanonicalId, paramRule } from "./page-params.ts";
+import { readRendered } from "./public-render.ts";
+import { type RemoteRender, type RenderJob, WorkerLostError } from "./render-pool.ts";
 import type { NonceEnv } from "./security-headers.ts";
 
 /** How long shared caches (a CDN) may keep a page, and serve it stale while fetching a new one. */
@@ -116,6 +119,11 @@ export interface PublicPagesOptions {
   /** Null when PAGE_CACHE=0: every public request renders (the headers stay the same). */
   cache: PageCache | null;
   newNonce: () => string;
+  /**
+   * Renders pages off this thread (server/http/render-pool.ts); when absent, or when it has no worker ready
+   * (null) or loses one, the page is rendered here.
+   */
+  pool?: { render(job: RenderJob): Promise<RemoteRender> | null } | null;
   /**
    * "Now" for the keys of pages that change with the clock: the services' clock, so a page's key and its content
    * agree on the minute and the day (tests move it). The system clock when absent.
@@ -212,18 +220,6 @@ export interface CachedAnswer {
   /** The answer's headers, before the security headers and the request id (the same the app sends). */
   headers(): Headers;
   body: Uint8Array | null;
-}
-
-/** Headers of the rendered page that travel with it (the rest are ours or per response). */
-const DROPPED_HEADERS = new Set(["set-cookie", "content-length", "content-encoding", "vary", "etag", "date"]);
-
-async function readRendered(response: Response, nonce: string): Promise<RenderedPage> {
-  const body = new Uint8Array(await response.arrayBuffer());
-  const headers: [string, string][] = [];
-  response.headers.forEach((value, name) => {
-    if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
-  });
-  return { status: response.status, headers, body, nonce };
 }
 
 export function createPublicPages(options: PublicPagesOptions) {
@@ -349,6 +345,17 @@ export function createPublicPages(options: PublicPagesOptions) {
 
   async function render(pathAndQuery: string, wholeDocument: boolean): Promise<RenderedPage> {
     const nonce = options.newNonce();
+    const remote = options.pool?.render({ path: pathAndQuery, wholeDocument, nonce });
+    if (remote) {
+      try {
+        const { page, tags } = await remote;
+        // Inside the page cache's collector: stamped as of when the render was sent (render-pool.ts).
+        readTags(...tags);
+        return page;
+      } catch (error) {
+        if (!(error instanceof WorkerLostError)) throw error;
+      }
+    }
     // The address comes from PUBLIC_URL, never from the Host header: the result is shared by everyone.
     const request = new Request(`${origin}${pathAndQuery}`, { method: "GET" });
     const response = await options.handle(request, options.context(nonce, wholeDocument));

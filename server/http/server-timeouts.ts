@@ -32,3 +32,10 @@ export function serverOptions(timeouts: ServerTimeouts = SERVER_TIMEOUTS): Serve
     connectionsCheckingInterval: timeouts.checkIntervalMs,
   };
 }
+
+/**
+ * The listen backlog: connections the kernel completes and queues until the server accepts them. Node's default
+ * (511) let bursts of 200–300 connections lose one or two to SYN retries (answered after ~20 s) while the thread
+ * was busy; the kernel caps it at net.core.somaxconn (4096 on current kernels; docs/operations.md).
+ */
+export const LISTEN_BACKLOG = 4096;

@@ -3,6 +3,7 @@
  * after the file by tests/support/cleanup.ts) and logs silenced.
  */
 import { cpSync } from "node:fs";
+import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app.ts";
 import { type ContentVersion, type ContentVersionOptions, createContentVersion } from "../../server/content-version.ts";
@@ -15,6 +16,7 @@ import { type ScheduleTimer, startScheduleTimer, type Timers } from "../../serve
 import type { Clock } from "../../server/services/clock.ts";
 import { createServices, SCHEDULED_TAGS, type ServiceDeps, type Services } from "../../server/services/index.ts";
 import type { TestDatabase } from "./database.ts";
+import { BUILD_ENTRY } from "./site-build.ts";
 import { removeTempDir, tempDir } from "./temp.ts";
 
 /** The PUBLIC_URL of test apps (links in e-mails start with it). */
@@ -75,6 +77,13 @@ export function createTestApp(
     contentVersion?: Omit<ContentVersionOptions, "logger">;
     /** IMAGE_CONCURRENCY / IMAGE_QUEUE (server/images/gate.ts); the defaults unless given. */
     imageGate?: ServiceDeps["imageGate"];
+    /**
+     * RENDER_WORKERS: public pages rendered by this many worker threads over the production build and their own
+     * handle on this database (server/http/render-pool.ts); none unless given (pages render in the test's thread).
+     */
+    renderWorkers?: number;
+    /** ADMIN_WRITE_LIMIT (server/http/write-admission.ts); the default unless given. */
+    adminWriteLimit?: number;
   } = {},
 ): TestApp {
   const uploads = tempDir("bakery-uploads-");
@@ -120,6 +129,16 @@ export function createTestApp(
     contentVersion,
     pageCache: options.pageCache ?? { enabled: true, maxBytes: 32 * 1024 * 1024 },
     clock: options.clock,
+    adminWriteLimit: options.adminWriteLimit,
+    renderWorkers: options.renderWorkers
+      ? {
+          size: options.renderWorkers,
+          buildFile: path.resolve(BUILD_ENTRY),
+          database: { url: database.url ?? database.handle.address, schema: database.handle.schema, poolSize: 4 },
+          storage: { uploadsDir: uploads },
+          logLevel: "silent",
+        }
+      : undefined,
   });
   return {
     app,
@@ -130,6 +149,7 @@ export function createTestApp(
     uploadsDir: uploads,
     request: (p, init) => Promise.resolve(app.request(p, init)),
     dispose: () => {
+      void app.renderPool?.close();
       scheduleTimer?.close();
       void contentVersion.close();
       removeTempDir(uploads);

@@ -49,6 +49,8 @@ export function suiteApp<C extends string = never>(
     }
   });
   afterAll(async () => {
+    // Render workers hold connections of their own: stopped before the database goes.
+    await env.t?.app.renderPool?.close();
     env.t?.dispose();
     await env.database?.dispose();
   });

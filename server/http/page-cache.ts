@@ -1,6 +1,7 @@
 /**
  * The in-process page cache: rendered public responses (HTML documents and React Router `.data`
- * payloads), each stored once as identity, gzip and Brotli bytes, in LRUs bounded in bytes.
+ * payloads), each stored once as identity, gzip and Brotli bytes, in LRUs bounded in bytes. Brotli is quality 6
+ * when a page is kept and quality 10 once it has stayed current `RECOMPRESS_AFTER_MS` (`recompressLater`).
  *
  * - **What it was made from.** Each page is rendered in a tag collector (server/cache-tags.ts) and kept with
  *   its stamp: the tags of what its loaders read (`product:61`, `menu`, `settings`…). A write makes stale only
@@ -26,6 +27,14 @@ const gzipAsync = promisify(gzip);
 
 /** How long requests arriving while a stale page re-renders may still be given the previous copy. */
 export const STALE_SERVE_MS = 1_000;
+/**
+ * A page is kept with Brotli at quality 6 (the home page: 13.1 KB in ~3 ms), and compressed again at quality 10
+ * (11.7 KB in ~30 ms) once it has stayed current this long: a page re-rendered after every edit of a rush is never
+ * worth quality 10's CPU, a page that stays is (docs/performance.md, "Renders off the server's thread").
+ */
+export const RECOMPRESS_AFTER_MS = 10_000;
+/** Pages waiting for their quality-10 copy; past it the oldest are left at quality 6. */
+const MAX_RECOMPRESS_QUEUE = 5_000;
 
 /** What a render produced, before compression. */
 export interface RenderedPage {
@@ -44,6 +53,8 @@ export interface CachedPage extends RenderedPage {
   etag: string;
   gzip: Uint8Array;
   br: Uint8Array;
+  /** 6 when kept, 10 once it stayed current `RECOMPRESS_AFTER_MS` (then it is another object: a new `br`). */
+  brotliQuality: number;
   bytes: number;
   /** When a request first found it stale (soft). */
   staleSince?: number;
@@ -63,6 +74,8 @@ export interface PageCacheStats {
   /** Answers given from a stale copy (while it re-rendered, or because the render failed). */
   stale: number;
   renders: number;
+  /** Pages compressed again at Brotli quality 10 after staying current. */
+  recompressed: number;
   families: Record<PageFamily, { entries: number; bytes: number; maxBytes: number }>;
 }
 
@@ -86,26 +99,35 @@ export function etagOf(page: Pick<RenderedPage, "body" | "nonce">): string {
   return `W/"${createHash("sha256").update(content, "latin1").digest("base64url").slice(0, 22)}"`;
 }
 
-async function compressPage(page: RenderedPage, stamp: TagStamp): Promise<CachedPage> {
-  const [gz, br] = await Promise.all([
-    gzipAsync(page.body, { level: 9 }),
-    // Once per page and change, so worth more than a per-request answer: on the home page (92 KB)
-    // quality 10 gives 11.2 KB where 9 gives 12.5 (and 11 gives 11.0 at three times 10's time); about 2.3×
-    // quality 9's CPU (docs/performance.md, "Hydration after load, cut fonts, Brotli 10, …").
-    brotli(page.body, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 10,
-        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: page.body.byteLength,
-      },
-    }),
-  ]);
-  const bytes = page.body.byteLength + gz.byteLength + br.byteLength + ENTRY_OVERHEAD + stamp.tags.length * 24;
-  return { ...page, stamp, etag: etagOf(page), gzip: gz, br, bytes };
+/** Brotli at `quality` (text mode); a 256 KB window below quality 9, where setting up the 4 MB one costs the most. */
+function brotliAt(body: Uint8Array, quality: number): Promise<Uint8Array> {
+  return brotli(body, {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
+      ...(quality < 9 ? { [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } : {}),
+      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+    },
+  });
 }
 
-export function createPageCache(options: { maxBytes: number; tags: TagClock; now?: () => number }) {
+const sizeOf = (page: RenderedPage, gz: Uint8Array, br: Uint8Array, stamp: TagStamp) =>
+  page.body.byteLength + gz.byteLength + br.byteLength + ENTRY_OVERHEAD + stamp.tags.length * 24;
+
+async function compressPage(page: RenderedPage, stamp: TagStamp): Promise<CachedPage> {
+  const [gz, br] = await Promise.all([gzipAsync(page.body, { level: 9 }), brotliAt(page.body, 6)]);
+  return { ...page, stamp, etag: etagOf(page), gzip: gz, br, bytes: sizeOf(page, gz, br, stamp), brotliQuality: 6 };
+}
+
+export function createPageCache(options: {
+  maxBytes: number;
+  tags: TagClock;
+  now?: () => number;
+  /** Tests shorten it; `RECOMPRESS_AFTER_MS` by default. */
+  recompressAfterMs?: number;
+}) {
   const { tags } = options;
+  const recompressAfterMs = options.recompressAfterMs ?? RECOMPRESS_AFTER_MS;
   const now = options.now ?? Date.now;
   const lrus = Object.fromEntries(
     (Object.keys(FAMILY_SHARES) as PageFamily[]).map((family) => {
@@ -120,11 +142,62 @@ export function createPageCache(options: { maxBytes: number; tags: TagClock; now
     }),
   ) as Record<PageFamily, LRUCache<string, CachedPage>>;
   const inflight = new Map<string, Promise<Lookup>>();
-  const stats = { hits: 0, misses: 0, stale: 0, renders: 0 };
+  const stats = { hits: 0, misses: 0, stale: 0, renders: 0, recompressed: 0 };
   // A full flush frees the memory of what can never be served again.
   const unsubscribe = tags.onInvalidate((changed) => {
     if (changed.includes("*")) for (const lru of Object.values(lrus)) lru.clear();
   });
+
+  // Pages to compress again at quality 10, oldest first, one at a time (held weakly: an evicted page is not kept).
+  const recompress: { family: PageFamily; key: string; page: WeakRef<CachedPage>; due: number }[] = [];
+  let recompressTimer: NodeJS.Timeout | null = null;
+  let recompressing = false;
+  let closed = false;
+
+  function recompressLater(family: PageFamily, key: string, page: CachedPage) {
+    if (recompress.length >= MAX_RECOMPRESS_QUEUE) recompress.shift();
+    recompress.push({ family, key, page: new WeakRef(page), due: Date.now() + recompressAfterMs });
+    armRecompress();
+  }
+
+  function armRecompress() {
+    if (closed || recompressTimer || recompressing || recompress.length === 0) return;
+    recompressTimer = setTimeout(recompressNext, Math.max(0, recompress[0]!.due - Date.now()));
+    recompressTimer.unref();
+  }
+
+  /** The page still kept for `key` and current, or null (replaced, evicted, stale). */
+  const stillKept = (family: PageFamily, key: string, page: CachedPage | undefined) =>
+    page && lrus[family].peek(key) === page && tags.staleness(page.stamp) === "fresh" ? page : null;
+
+  async function recompressNext() {
+    recompressTimer = null;
+    const next = recompress.shift();
+    if (!next) return;
+    const page = stillKept(next.family, next.key, next.page.deref());
+    if (page) {
+      recompressing = true;
+      try {
+        const br = await brotliAt(page.body, 10);
+        // Another object, so the fast path prepares its headers (Content-Length) anew.
+        if (stillKept(next.family, next.key, page) && !closed) {
+          const better: CachedPage = {
+            ...page,
+            br,
+            brotliQuality: 10,
+            bytes: sizeOf(page, page.gzip, br, page.stamp),
+          };
+          lrus[next.family].set(next.key, better);
+          stats.recompressed++;
+        }
+      } catch {
+        // Left at quality 6.
+      } finally {
+        recompressing = false;
+      }
+    }
+    armRecompress();
+  }
 
   /** Renders `key` once however many ask meanwhile, and keeps the result when nothing it read changed since. */
   function renderOnce(family: PageFamily, key: string, render: () => Promise<RenderedPage>): Promise<Lookup> {
@@ -138,7 +211,10 @@ export function createPageCache(options: { maxBytes: number; tags: TagClock; now
       const page = await compressPage(rendered, stamp);
       // Rendered while a write landed on something it read: still a correct answer for the requests that
       // waited on it, but not worth keeping (the next request renders the new content).
-      if (tags.staleness(stamp) === "fresh") lrus[family].set(key, page);
+      if (tags.staleness(stamp) === "fresh") {
+        lrus[family].set(key, page);
+        recompressLater(family, key, page);
+      }
       return { page, cache: "miss" };
     })();
     inflight.set(key, work);
@@ -216,6 +292,9 @@ export function createPageCache(options: { maxBytes: number; tags: TagClock; now
     },
 
     close() {
+      closed = true;
+      if (recompressTimer) clearTimeout(recompressTimer);
+      recompress.length = 0;
       unsubscribe();
       for (const lru of Object.values(lrus)) lru.clear();
     },

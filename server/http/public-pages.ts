@@ -171,7 +171,8 @@ function compressOnce(body: Uint8Array, encoding: "br" | "gzip"): Promise<Uint8A
     ? brotliAsync(body, {
         params: {
           // Quality 3: half of quality 4's time for the home page (0.45 against 0.93 ms, best of 150) for
-          // 5% more bytes (14.0 against 13.3 KB); a page kept by the page cache gets quality 10 once.
+          // 5% more bytes (14.0 against 13.3 KB); a page kept by the page cache gets quality 6, then 10 once it
+          // has stayed current (page-cache.ts).
           [zlibConstants.BROTLI_PARAM_QUALITY]: 3,
           // A 256 KB window instead of the default 4 MB: pages are smaller than that, and setting up the
           // large window was two thirds of the time (4.0 → 1.3 ms for the home page, same output).

@@ -87,6 +87,20 @@ for (const factory of testDatabases()) {
       expect(await (await get(env.t, page)).text()).not.toContain(renamed);
     });
 
+    it("a render a worker began before a write is answered but not kept as fresh after it", async () => {
+      const product = products[2]!;
+      const page = `/product/${product.id}`;
+      const answer = get(env.t, page);
+      // The render is on its way to a worker (its answer cannot be handled before this loop yields).
+      while (pool().stats().inFlight === 0) await new Promise((resolve) => setImmediate(resolve));
+      env.t.contentVersion.tags.invalidate([`product:${product.id}`], false);
+      const first = await answer;
+      expect(first.status).toBe(200);
+      expect(first.headers.get("x-cache")).toBe("miss");
+      expect((await get(env.t, page)).headers.get("x-cache")).toBe("miss");
+      expect((await get(env.t, page)).headers.get("x-cache")).toBe("hit");
+    });
+
     it("a stopped worker's renders are served all the same, and the pool starts another", async () => {
       const flood = products.slice(0, 12).map((product) => `/product/${product.id}?utm_campaign=stop-${product.id}`);
       const started = pool().stats();

@@ -1,7 +1,8 @@
 /**
  * Public pages as HTML with islands (issue 32, ADR 013): an island whose script fails to load leaves the HTML
  * working (the header's search and menu links do what they do without JavaScript), and the visitor's next
- * interaction tries again; the back office is still a client-side app.
+ * interaction tries again; keyboard focus that wakes the header stays on the control it was on when that control's
+ * link becomes a button; the back office is still a client-side app.
  */
 import { expect, it } from "vitest";
 import { staffPage } from "../support/admin-e2e.ts";
@@ -50,6 +51,30 @@ describeInChromium("islands in Chromium", (browser) => {
       await expect.poll(() => page.locator("#mobile-menu").isVisible()).toBe(true);
     } finally {
       await page.context().close();
+    }
+  });
+
+  it("keyboard focus that wakes the header stays on its control when the link becomes a button", async () => {
+    for (const [viewport, selector, after] of [
+      [VIEWPORTS.desktop, "#site-search-toggle", "button#site-search-toggle"],
+      [VIEWPORTS.desktop, "#main-menu li:first-child a", "#main-menu li:first-child button"],
+      [VIEWPORTS.mobile, "a[href='#site-pages']", "button[aria-controls='mobile-menu']"],
+    ] as const) {
+      const page = await storePage(browser, viewport);
+      try {
+        await openPage(page, `${baseURL}/products`, { islands: "asLoaded" });
+        // Focus lands on the control while the island sleeps (a quick Tab), which wakes it.
+        await page.locator(selector).focus();
+        await page.locator('[data-island="header"][data-hydrated]').waitFor({ state: "attached" });
+        await expect
+          .poll(() => page.locator(after).evaluate((el) => el === document.activeElement), { message: selector })
+          .toBe(true);
+        // And the control answers the keyboard at once.
+        await page.keyboard.press("Enter");
+        await expect.poll(() => page.locator(after).getAttribute("aria-expanded"), { message: selector }).toBe("true");
+      } finally {
+        await page.context().close();
+      }
     }
   });
 

@@ -41,6 +41,7 @@ export function ProductGallery({ name, images }: { name: string; images: Picture
       {hydrated ? (
         <button
           type="button"
+          data-focus-key="gallery-open"
           onClick={() => {
             setIndex(0);
             setOpen(true);
@@ -51,7 +52,7 @@ export function ProductGallery({ name, images }: { name: string; images: Picture
         </button>
       ) : (
         // Without JavaScript the gallery cannot open: the link shows the main image at full size instead.
-        <a href={images[0]?.url} className={OPEN_CLASS}>
+        <a href={images[0]?.url} data-focus-key="gallery-open" className={OPEN_CLASS}>
           {openLabel}
         </a>
       )}

@@ -173,6 +173,7 @@ function HeaderBar({ settings, categories, pathname }: HeaderProps) {
             <button
               ref={menuButton}
               type="button"
+              data-focus-key="site-menu"
               className={MENU_BUTTON_CLASS}
               aria-expanded={mobileOpen}
               aria-controls="mobile-menu"
@@ -183,7 +184,7 @@ function HeaderBar({ settings, categories, pathname }: HeaderProps) {
             </button>
           ) : (
             // Without JavaScript the menu button leads to the footer's navigation, which lists the same pages.
-            <a href={`#${FOOTER_NAV_ID}`} className={MENU_BUTTON_CLASS}>
+            <a href={`#${FOOTER_NAV_ID}`} data-focus-key="site-menu" className={MENU_BUTTON_CLASS}>
               <MenuIcon className="size-6" />
               <span className="sr-only">{he.site.openMenu}</span>
             </a>
@@ -288,7 +289,7 @@ function CategoryDropdown({
     >
       {hydrated ? null : (
         // Without JavaScript the category is a link to its page, which lists its subcategories.
-        <a href={`/categories/${category.id}`} className={DROPDOWN_TRIGGER_CLASS}>
+        <a href={`/categories/${category.id}`} data-focus-key={`${id}-trigger`} className={DROPDOWN_TRIGGER_CLASS}>
           {category.name}
         </a>
       )}
@@ -296,6 +297,7 @@ function CategoryDropdown({
         ref={buttonRef}
         type="button"
         hidden={!hydrated}
+        data-focus-key={`${id}-trigger`}
         aria-expanded={open}
         aria-controls={id}
         onClick={() => onOpenChange(!open)}

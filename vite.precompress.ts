@@ -17,7 +17,10 @@ export function precompress(): Plugin {
     apply: "build",
     async writeBundle(options, bundle) {
       if (this.environment.name !== "client" || !options.dir) return;
-      const files = Object.keys(bundle).filter((name) => /\.(js|css|svg|json|txt)$/.test(name));
+      // The build's manifests (.vite/) are read by the build and the server, never sent.
+      const files = Object.keys(bundle).filter(
+        (name) => /\.(js|css|svg|json|txt)$/.test(name) && !name.startsWith(".vite/"),
+      );
       await Promise.all(
         files.map(async (name) => {
           const file = path.join(options.dir!, name);

@@ -2,26 +2,13 @@
  * `npm start`: build the site if the build is missing or older than the sources, then run the server.
  * (Migrations and first-start demo content happen in server/main.ts.)
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { enableCompileCache } from "node:module";
 import path from "node:path";
 import { markStartup } from "../server/startup-timing.ts";
+import { BUILD_INPUTS, BUILD_MARKER, runBuild } from "./build.ts";
 
 markStartup("entry");
-
-// The build's last step writes the islands' manifest (scripts/build.ts).
-const BUILD_MARKER = "build/client/.vite/islands-manifest.json";
-const SOURCES = [
-  "app",
-  "domain",
-  "public",
-  "vite.config.ts",
-  "vite.islands.config.ts",
-  "vite.precompress.ts",
-  "react-router.config.ts",
-  "package-lock.json",
-];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -33,11 +20,11 @@ function newestMtime(entry: string): number {
 }
 
 const builtAt = existsSync(BUILD_MARKER) ? statSync(BUILD_MARKER).mtimeMs : 0;
-const sourcesAt = Math.max(...SOURCES.map(newestMtime));
+const sourcesAt = Math.max(...BUILD_INPUTS.map(newestMtime));
 if (builtAt < sourcesAt) {
   console.log(builtAt ? "Sources changed since the last build: rebuilding…" : "No build yet: building the site…");
-  const result = spawnSync(process.execPath, ["scripts/build.ts"], { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  const status = runBuild();
+  if (status !== 0) process.exit(status);
 }
 
 markStartup("buildCheck");

@@ -1,7 +1,6 @@
 import { WELCOME_CLOSES, WELCOME_DISMISSED_KEY } from "../components/site/welcome-dialog-keys.ts";
+import { cycleFocus } from "../components/ui/dialog-focus.ts";
 import type { IslandMount } from "./modules.ts";
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function dismissedThisVisit(): boolean {
   try {
@@ -56,20 +55,7 @@ const mount: IslandMount = (element) => {
       event.clientY <= box.bottom;
     if (!inside) close();
   });
-  dialog.addEventListener("keydown", (event) => {
-    if (event.key !== "Tab") return;
-    const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((item) => item.offsetParent !== null);
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  });
+  dialog.addEventListener("keydown", (event) => cycleFocus(dialog, event));
   dialog.showModal();
 };
 export default mount;

@@ -5,8 +5,7 @@
  * element that opened it. Rendered closed on the server; opened after hydration.
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from "react";
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { cycleFocus } from "./dialog-focus.ts";
 
 interface Props {
   open: boolean;
@@ -73,20 +72,7 @@ export function ModalDialog({
       }}
       onKeyDown={(event) => {
         onKeyDown?.(event);
-        if (event.key !== "Tab") return;
-        const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-          (el) => el.offsetParent !== null,
-        );
-        const first = items[0];
-        const last = items.at(-1);
-        if (!first || !last) return;
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
+        cycleFocus(event.currentTarget, event);
       }}
     >
       {open ? children : null}

@@ -131,8 +131,6 @@ export function createApp(deps: AppDeps) {
   // Every public read names what it read (services/read-tags.ts), so a page is stale only when that changed;
   // the settings, the menu and the home tiles are read once until they change, for pages and the API alike.
   const services = withPerVersionReads(withReadTags(deps.services), deps.contentVersion);
-  // The search index is rebuilt from the database whenever the content version moves.
-  services.search.follow(deps.contentVersion);
   const mode = deps.mode ?? "production";
   const app = new Hono<AppEnv>();
 
@@ -316,6 +314,10 @@ export function createApp(deps: AppDeps) {
       });
     }
   }
+
+  // The search index is rebuilt from the database when the content version moves: at once when this thread renders
+  // the pages, only when the API searches after a change when the render workers (with their own indexes) do.
+  services.search.follow(contentVersion, { eager: !renderPool });
 
   // A save the server cannot take now is refused at once (503, Retry-After), before its session is read.
   app.use("*", writeAdmission({ limit: deps.adminWriteLimit ?? DEFAULT_ADMIN_WRITE_LIMIT, isUpload: isUploadPath }));

@@ -44,6 +44,8 @@ export interface RenderedPage {
   body: Uint8Array;
   /** The CSP nonce the document was rendered with (the page's inline scripts carry it). */
   nonce: string;
+  /** `etagOf` the page, when whoever rendered it computed it already (a render worker). */
+  etag?: string;
 }
 
 export interface CachedPage extends RenderedPage {
@@ -116,7 +118,15 @@ const sizeOf = (page: RenderedPage, gz: Uint8Array, br: Uint8Array, stamp: TagSt
 
 async function compressPage(page: RenderedPage, stamp: TagStamp): Promise<CachedPage> {
   const [gz, br] = await Promise.all([gzipAsync(page.body, { level: 9 }), brotliAt(page.body, 6)]);
-  return { ...page, stamp, etag: etagOf(page), gzip: gz, br, bytes: sizeOf(page, gz, br, stamp), brotliQuality: 6 };
+  return {
+    ...page,
+    stamp,
+    etag: page.etag ?? etagOf(page),
+    gzip: gz,
+    br,
+    bytes: sizeOf(page, gz, br, stamp),
+    brotliQuality: 6,
+  };
 }
 
 export function createPageCache(options: {
@@ -207,7 +217,7 @@ export function createPageCache(options: {
       stats.renders++;
       const { value: rendered, stamp } = await tags.collect(render);
       if (rendered.status !== CACHEABLE_STATUS)
-        return { page: { ...rendered, etag: etagOf(rendered) }, cache: "bypass" };
+        return { page: { ...rendered, etag: rendered.etag ?? etagOf(rendered) }, cache: "bypass" };
       const page = await compressPage(rendered, stamp);
       // Rendered while a write landed on something it read: still a correct answer for the requests that
       // waited on it, but not worth keeping (the next request renders the new content).

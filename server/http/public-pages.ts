@@ -382,7 +382,7 @@ export function createPublicPages(options: PublicPagesOptions) {
       lookup = await cache.get(clock ? `${key}#${clock}` : key, familyOf(key), () => render(key, true));
     } else {
       const rendered = await render(key ?? `${path}${url.search}`, Boolean(key));
-      lookup = { page: { ...rendered, etag: etagOf(rendered) }, cache: "bypass" };
+      lookup = { page: { ...rendered, etag: rendered.etag ?? etagOf(rendered) }, cache: "bypass" };
     }
     const rendered = lookup.page;
     // The CSP header must name the nonce the page's scripts were rendered with (security-headers.ts).

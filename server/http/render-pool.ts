@@ -56,6 +56,8 @@ export type FromWorker =
       offset: number;
       length: number;
       tags: string[];
+      /** `etagOf` the page (page-cache.ts), hashed here rather than on the server's thread. */
+      etag: string;
       /** The worker's database handle finds the database down / its pool full (http/faults.ts). */
       down: boolean;
       busy: boolean;
@@ -200,6 +202,7 @@ export function createRenderPool(options: RenderPoolOptions) {
         headers: message.headers,
         body: new Uint8Array(message.body, message.offset, message.length),
         nonce: "",
+        etag: message.etag,
       },
       tags: message.tags,
       worker: slot.index,

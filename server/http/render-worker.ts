@@ -26,6 +26,7 @@ import { createLogger, errorFields } from "../log.ts";
 import { createServices } from "../services/index.ts";
 import { withPerVersionReads } from "../services/per-version.ts";
 import { withReadTags } from "../services/read-tags.ts";
+import { etagOf } from "./page-cache.ts";
 import { entryOf, publicContext, readRendered } from "./public-render.ts";
 import type { FromWorker, RenderWorkerData, ToWorker } from "./render-pool.ts";
 
@@ -117,6 +118,7 @@ async function render(message: Extract<ToWorker, { t: "render" }>) {
         offset: page.body.byteOffset,
         length: page.body.byteLength,
         tags: [...stamp.tags],
+        etag: etagOf(page),
         down: database.isDown() || (fault && page.status >= 500),
         busy: database.isBusy(),
       },

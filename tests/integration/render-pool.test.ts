@@ -83,6 +83,11 @@ for (const factory of testDatabases()) {
       expect(search).toContain(`/product/${product.id}"`);
       expect(search).toContain(renamed);
       expect(pool().stats().rendered).toBeGreaterThanOrEqual(rendered + 2);
+      // The server's own index (the JSON API's), rebuilt only when a search asks after the change, finds it too.
+      const api = (await (await get(env.t, `/api/products?search=${encodeURIComponent(renamed)}`)).json()) as {
+        data: { id: number }[];
+      };
+      expect(api.data.map((item) => item.id)).toContain(product.id);
       expect((await save(product, product.name)).status).toBe(200);
       expect(await (await get(env.t, page)).text()).not.toContain(renamed);
     });

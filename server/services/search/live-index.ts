@@ -45,8 +45,11 @@ export interface ProductSearch {
   suggest(text: string, limit?: number, filter?: CatalogueFilter): Promise<Suggestion[]>;
   /** The search with its unmatched words replaced by the closest catalogue words, or null (engine.ts). */
   didYouMean(text: string): Promise<string | null>;
-  /** Keeps the index current with this content version (idempotent per version object). */
-  follow(version: Pick<ContentVersion, "current" | "onChange">): void;
+  /**
+   * Keeps the index current with this content version (idempotent per version object). `eager: false` rebuilds
+   * only when a search asks after a change (the server's thread while render workers serve the pages' searches).
+   */
+  follow(version: Pick<ContentVersion, "current" | "onChange">, options?: { eager?: boolean }): void;
 }
 
 type Built = { version: number; fingerprint: string; index: ProductIndex };
@@ -144,14 +147,16 @@ export function createProductSearch(db: DB, logger?: Logger, clock: Clock = syst
     async didYouMean(text) {
       return (await fresh()).didYouMean(text);
     },
-    follow(version) {
+    follow(version, options) {
       if (followed.has(version)) return;
       followed.add(version);
       source = version;
       built = null;
-      version.onChange(() => {
-        rebuild().catch((error) => logger?.warn("search index rebuild failed", errorFields(error)));
-      });
+      if (options?.eager ?? true) {
+        version.onChange(() => {
+          rebuild().catch((error) => logger?.warn("search index rebuild failed", errorFields(error)));
+        });
+      }
       // Warm: the first search should not pay for the build.
       rebuild().catch((error) => logger?.warn("search index build failed", errorFields(error)));
     },

@@ -24,7 +24,7 @@ const PRODUCT_PATH = "/product/1";
  * <main> (a product tile is a link: its name, badges, short title and price) and every price, and of each box of
  * every form control, button and disclosure.
  */
-async function scrollPast(page: Page, step = 250) {
+async function scrollPast(page: Page, step = 250, avoid = CHAT_AVOID) {
   const seen = { visibleAtTop: false, visibleSteps: 0, steps: 0, covered: [] as string[] };
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y <= height; y += step) {
@@ -33,7 +33,7 @@ async function scrollPast(page: Page, step = 250) {
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
     );
-    const state = await page.evaluate(chatCoverage, CHAT_AVOID);
+    const state = await page.evaluate(chatCoverage, avoid);
     seen.steps += 1;
     if (state.visible) seen.visibleSteps += 1;
     if (y === 0) seen.visibleAtTop = state.visible;
@@ -211,6 +211,29 @@ describeInChromium("layout on every screen", (browser) => {
           });
           // It steps aside only now and then, not for most of the page.
           expect(seen.visibleSteps, `${width} ${path}`).toBeGreaterThan(seen.steps / 2);
+        }
+      }
+    });
+
+    it("the floating chat button never covers a branch's opening hours on a phone", async () => {
+      for (const path of ["/branches", "/branches/1"]) {
+        const page = await open(VIEWPORTS.mobile, path);
+        try {
+          for (const width of [320, 390]) {
+            await page.setViewportSize({ width, height: VIEWPORTS.mobile.height });
+            await page.waitForFunction((w) => window.innerWidth === w, width);
+            // The hours (each table cell's text), whether or not the page marks them for the button to avoid.
+            const seen = await scrollPast(page, 120, `${CHAT_AVOID}, tbody td span`);
+            expect({ path, width, visibleAtTop: seen.visibleAtTop, covered: seen.covered.slice(0, 3) }).toEqual({
+              path,
+              width,
+              visibleAtTop: true,
+              covered: [],
+            });
+            expect(seen.visibleSteps, `${path} at ${width}`).toBeGreaterThan(seen.steps / 2);
+          }
+        } finally {
+          await page.context().close();
         }
       }
     });

@@ -37,20 +37,30 @@ export function NextDaysTable({ days, compact = false }: { days: HoursDay[]; com
             </th>
             <td className={`${compact ? "py-1.5" : "py-2"} pe-3 text-end`}>
               {day.closed ? (
-                <span className="font-semibold text-berry-700">{t.closed}</span>
+                <span data-chat-avoid="" className="font-semibold text-berry-700">
+                  {t.closed}
+                </span>
               ) : (
                 day.intervals.map((interval, i) => (
                   <span key={interval.opens_at} className="whitespace-nowrap">
                     {i > 0 ? ", " : null}
-                    <span dir="ltr" className="inline-block tabular-nums">
+                    {/* The hours themselves (this box: on a narrow phone it wraps, taller than its line), which the
+                        floating chat button never covers (chat-button-placement.ts). */}
+                    <span dir="ltr" data-chat-avoid="" className="inline-block tabular-nums">
                       {interval.opens}–{interval.closes}
                     </span>
                   </span>
                 ))
               )}
-              {day.note ? <span className="block text-sm text-cocoa-800">{day.note}</span> : null}
+              {day.note ? (
+                <span data-chat-avoid="" className="block text-sm text-cocoa-800">
+                  {day.note}
+                </span>
+              ) : null}
               {!compact && day.candle_lighting ? (
-                <span className="block text-sm text-cocoa-800">{t.candleLighting(day.candle_lighting)}</span>
+                <span data-chat-avoid="" className="block text-sm text-cocoa-800">
+                  {t.candleLighting(day.candle_lighting)}
+                </span>
               ) : null}
             </td>
           </tr>

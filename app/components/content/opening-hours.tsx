@@ -23,12 +23,16 @@ export function OpeningHoursTable({ hours, today }: { hours: OpeningHoursEntry[]
             </th>
             <td className="py-2 pe-3 text-end">
               {intervals.length === 0 ? (
-                <span className="text-berry-700">{t.closed}</span>
+                <span data-chat-avoid="" className="text-berry-700">
+                  {t.closed}
+                </span>
               ) : (
                 intervals.map((interval, i) => (
                   <span key={`${interval.opens}-${interval.closes}`}>
                     {i > 0 ? ", " : null}
-                    <span dir="ltr" className="inline-block tabular-nums">
+                    {/* The hours themselves (this box: on a narrow phone it wraps, taller than its line), which the
+                        floating chat button never covers (chat-button-placement.ts). */}
+                    <span dir="ltr" data-chat-avoid="" className="inline-block tabular-nums">
                       {interval.opens}–{interval.closes}
                     </span>
                   </span>

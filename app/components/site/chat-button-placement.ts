@@ -4,7 +4,7 @@
  */
 /**
  * What the floating button must never cover: form controls, links, prices (`data-price` on the price text
- * itself, so its box is the text, not a full-width row) and anything marked `data-chat-avoid` (the order
+ * itself, so its box is the text, not a full-width row) and anything marked `data-chat-avoid` (a branch's hours, the order
  * button, the text under a tile's image). A tile is one link around an image and its text (`data-chat-tile`):
  * the button may pass over the image, never over the text (issue 29: at 390 px it sat on the names, short
  * titles and prices of the grid's end column).

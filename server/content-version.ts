@@ -219,6 +219,9 @@ export function createContentVersion(database: DatabaseHandle, options: ContentV
     contiguous = stored;
     if (database.dialect === "postgres") await listen();
   })();
+  // Awaited by the server's start (start-site.ts); a version closed, or a database closed, before its first read
+  // (a test's app torn down at once) must not leave that read's failure unhandled.
+  ready.catch(() => {});
 
   async function invalidate(changed: readonly string[], hard: boolean): Promise<number> {
     if (changed.length === 0) return version;

@@ -38,6 +38,7 @@ import type { Database } from "../../db/schema.ts";
 import { HttpError, NotFoundError, ValidationError } from "../../errors.ts";
 import { diffFields } from "../audit/trail.ts";
 import { type KashrutColumns, kashrutColumns, kashrutFromRow } from "../kashrut.ts";
+import { chunks, setSizePrices } from "./batch-writes.ts";
 import { now } from "./listing.ts";
 import { productFilterConditions } from "./products.ts";
 import { type AdminTrashService, TRASH_DAYS, type TrashActor } from "./trash.ts";
@@ -99,15 +100,6 @@ interface LockedProduct {
   name: string;
   status: number;
   version: number;
-}
-
-/** Rows per statement for the updates that carry a value per row (SQLite binds at most 32,766 parameters). */
-const CHUNK = 1000;
-
-function chunks<T>(list: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
 }
 
 const bulkMark = (batch: number): AuditChange => ({ field: "bulk", to: batch });
@@ -229,25 +221,6 @@ export function createAdminBulkService(db: DB, deps: { trash: AdminTrashService 
       }
     }
     return result;
-  }
-
-  /** Sets each size's price, a CASE per chunk: one statement per thousand sizes instead of one per size. */
-  async function setPrices(trx: Trx, prices: { id: number; price: number }[]) {
-    for (const part of chunks(prices)) {
-      const cases = sql.join(
-        part.map((p) => sql`when ${p.id} then cast(${p.price} as integer)`),
-        sql` `,
-      );
-      await trx
-        .updateTable("sizes")
-        .set({ price: sql<number>`case id ${cases} end` })
-        .where(
-          "id",
-          "in",
-          part.map((p) => p.id),
-        )
-        .execute();
-    }
   }
 
   const priceList = (sizes: { name: string; price: number }[]) =>
@@ -387,7 +360,7 @@ export function createAdminBulkService(db: DB, deps: { trash: AdminTrashService 
                 changes: [{ field: "size", from: priceList(own), to: priceList(after) }],
               });
             }
-            await setPrices(trx, updates);
+            await setSizePrices(trx, updates);
             await bump(
               trx,
               moving.map((r) => r.id),
@@ -413,7 +386,7 @@ export function createAdminBulkService(db: DB, deps: { trash: AdminTrashService 
             const added = new Map<number, number>();
             if (adding && moving.length) {
               const at = now();
-              for (const part of chunks(moving, CHUNK)) {
+              for (const part of chunks(moving)) {
                 const inserted = await trx
                   .insertInto("tags")
                   .values(
@@ -648,7 +621,7 @@ export function createAdminBulkService(db: DB, deps: { trash: AdminTrashService 
               );
               update(r, [{ field: "size", from: priceList(own), to: priceList(after) }]);
             }
-            await setPrices(trx, updates);
+            await setSizePrices(trx, updates);
             await bump(trx, ids);
             break;
           }
@@ -685,7 +658,7 @@ export function createAdminBulkService(db: DB, deps: { trash: AdminTrashService 
             const rows = ready.flatMap((r) =>
               (r.removedTags ?? []).map((t) => ({ ...t, tagable_id: r.id, tagable_type: "product" as const })),
             );
-            for (const part of chunks(rows, CHUNK)) await trx.insertInto("tags").values(part).execute();
+            for (const part of chunks(rows)) await trx.insertInto("tags").values(part).execute();
             await bump(trx, ids);
             for (const r of ready) update(r, [{ field: "tag", to: action.name }]);
             break;

@@ -33,6 +33,7 @@ import type { DB } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { HttpError, NotFoundError, ValidationError } from "../../errors.ts";
 import { productColumns, productFieldsFromRow } from "../product-row.ts";
+import { chunks, setSizePrices } from "./batch-writes.ts";
 import { type CsvRow, csvChunks } from "./csv.ts";
 import { type CsvRecord, readCsv, unguardCell } from "./csv-read.ts";
 import { now } from "./listing.ts";
@@ -610,12 +611,6 @@ interface Pending {
 }
 const pendingWrites = (): Pending => ({ unlink: [], link: [], dropSizes: [], addSizes: [], prices: [] });
 
-function chunks<T>(list: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
-
 interface UndoRecord {
   id: number;
   name: string;
@@ -691,21 +686,7 @@ export function createProductCsvService(db: DB, deps: { trash: AdminTrashService
     for (const part of chunks(pending.link, 500)) await trx.insertInto("category_product").values(part).execute();
     for (const part of chunks(pending.dropSizes, 1000)) await trx.deleteFrom("sizes").where("id", "in", part).execute();
     for (const part of chunks(pending.addSizes, 500)) await trx.insertInto("sizes").values(part).execute();
-    for (const part of chunks(pending.prices, 500)) {
-      const cases = sql.join(
-        part.map((p) => sql`when ${p.id} then cast(${p.price} as integer)`),
-        sql` `,
-      );
-      await trx
-        .updateTable("sizes")
-        .set({ price: sql<number>`case id ${cases} end` })
-        .where(
-          "id",
-          "in",
-          part.map((p) => p.id),
-        )
-        .execute();
-    }
+    await setSizePrices(trx, pending.prices, 500);
   }
 
   const service = {

@@ -1,5 +1,5 @@
 import { WELCOME_CLOSES, WELCOME_DISMISSED_KEY } from "../components/site/welcome-dialog-keys.ts";
-import { cycleFocus } from "../components/ui/dialog-focus.ts";
+import { cycleFocus, isBackdropClick } from "../components/ui/modal-dialog-dom.ts";
 import type { IslandMount } from "./modules.ts";
 
 function dismissedThisVisit(): boolean {
@@ -45,15 +45,7 @@ const mount: IslandMount = (element) => {
       close();
       return;
     }
-    // A click on the ::backdrop reaches the <dialog> itself, outside its content box.
-    if (target !== dialog) return;
-    const box = dialog.getBoundingClientRect();
-    const inside =
-      event.clientX >= box.left &&
-      event.clientX <= box.right &&
-      event.clientY >= box.top &&
-      event.clientY <= box.bottom;
-    if (!inside) close();
+    if (isBackdropClick(dialog, event)) close();
   });
   dialog.addEventListener("keydown", (event) => cycleFocus(dialog, event));
   dialog.showModal();

@@ -69,6 +69,22 @@ describeInChromium("home page in Chromium", (browser) => {
       await expect.poll(() => other.locator("dialog[open]").count()).toBe(0);
       await other.context().close();
     });
+
+    it("closes on a click on its backdrop, not on a click inside it", async () => {
+      const fresh = await storePage(browser, VIEWPORTS.mobile, { welcome: true });
+      try {
+        await openPage(fresh, `${baseURL}/`);
+        const open = fresh.locator("dialog[open]");
+        await open.waitFor();
+        await open.getByRole("heading").click();
+        expect(await open.count()).toBe(1);
+        // The window's top corner: the backdrop, above the dialog centred on the screen.
+        await fresh.mouse.click(8, 8);
+        await expect.poll(() => open.count()).toBe(0);
+      } finally {
+        await fresh.context().close();
+      }
+    });
   });
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {

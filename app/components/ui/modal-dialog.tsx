@@ -5,7 +5,7 @@
  * element that opened it. Rendered closed on the server; opened after hydration.
  */
 import { type KeyboardEvent, type ReactNode, useEffect, useRef } from "react";
-import { cycleFocus } from "./dialog-focus.ts";
+import { cycleFocus, isBackdropClick } from "./modal-dialog-dom.ts";
 
 interface Props {
   open: boolean;
@@ -60,15 +60,7 @@ export function ModalDialog({
         onClose();
       }}
       onClick={(event) => {
-        // A click on the ::backdrop reaches the <dialog> itself, outside its content box.
-        if (event.target !== event.currentTarget) return;
-        const box = event.currentTarget.getBoundingClientRect();
-        const inside =
-          event.clientX >= box.left &&
-          event.clientX <= box.right &&
-          event.clientY >= box.top &&
-          event.clientY <= box.bottom;
-        if (!inside) onClose();
+        if (isBackdropClick(event.currentTarget, event)) onClose();
       }}
       onKeyDown={(event) => {
         onKeyDown?.(event);

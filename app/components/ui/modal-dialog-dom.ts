@@ -1,10 +1,13 @@
+/**
+ * What a modal <dialog> does beyond the browser's own, without React: for the React dialog (modal-dialog.tsx) and
+ * the welcome dialog's script island alike.
+ */
 /** What can take focus inside a dialog. */
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Tab and Shift+Tab cycle inside a modal dialog instead of leaving it for the browser's own controls: from its
- * last visible control to its first and back. Without React, for the React dialog (modal-dialog.tsx) and the
- * welcome dialog's script island alike.
+ * last visible control to its first and back.
  */
 export function cycleFocus(dialog: HTMLElement, event: Pick<KeyboardEvent, "key" | "shiftKey" | "preventDefault">) {
   if (event.key !== "Tab") return;
@@ -19,4 +22,11 @@ export function cycleFocus(dialog: HTMLElement, event: Pick<KeyboardEvent, "key"
     event.preventDefault();
     first.focus();
   }
+}
+
+/** Whether a click on the dialog was on its ::backdrop: that click reaches the <dialog> itself, outside its box. */
+export function isBackdropClick(dialog: HTMLElement, event: Pick<MouseEvent, "target" | "clientX" | "clientY">) {
+  if (event.target !== dialog) return false;
+  const box = dialog.getBoundingClientRect();
+  return event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom;
 }

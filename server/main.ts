@@ -28,6 +28,12 @@ import { markStartup, startupMarks } from "./startup-timing.ts";
 
 /** The most in-flight requests get to finish after a stop signal before connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * Behind a proxy (TRUST_PROXY), how the drain hands the proxy's page requests to the other servers before it
+ * stops listening (server/http/drain.ts): nginx stops sending after the first 503, so the listener closes when no
+ * connection has come for 0.3 s — 3 s at most (a proxy sending only writes, or one that ignores the 503s).
+ */
+const DRAIN_HAND_OFF = { quietMs: 300, maxMs: 3_000 };
 
 async function main() {
   markStartup("modules");
@@ -156,7 +162,8 @@ async function main() {
     // Idle keep-alive connections are closed no sooner than the keep-alive timeout would close them anyway: a
     // proxy that closes its idle connections sooner (deploy/nginx.conf: 4 s) closes them itself, so it never
     // sends a request down one this server is closing (a POST lost that way is not retried: a 502).
-    drain.drain({ lingerMs: SERVER_TIMEOUTS.keepAliveTimeoutMs }).then(async () => {
+    const handOff = config.trustProxy ? DRAIN_HAND_OFF : undefined;
+    drain.drain({ lingerMs: SERVER_TIMEOUTS.keepAliveTimeoutMs, handOff }).then(async () => {
       await background;
       await workerStopped;
       scheduleTimer.close();

@@ -28,6 +28,8 @@ export const heApi = {
   },
   // Faults outside the site (database down, disk full): 503, the visitor may simply try again.
   unavailable: "האתר אינו זמין כרגע בשל תקלה זמנית. נסו שוב בעוד רגע.",
+  /** 503 for a page request a stopping server hands back to its proxy, which asks another server (server/http/drain.ts). */
+  restarting: "השרת מופעל מחדש כרגע. נסו שוב בעוד רגע.",
   /** 503 for one request the database's connection pool had no room for (a burst); the site is up. */
   busy: "השרת עמוס כרגע ולא הספיק לטפל בבקשה. נסו שוב בעוד כמה שניות.",
   /** 503 for a back-office save the server cannot take now (too many saves in flight: server/http/write-admission.ts). */

@@ -82,10 +82,11 @@ export default function handleRequest(
 
 /**
  * A page that does not hydrate the whole document carries no hydration data: React Router's encoding of the
- * loaders' data is stopped and its stream left out of the page.
+ * loaders' data is left out of the page. (It encoded next to nothing: the loaders' data of such a document is not
+ * enumerable, server/http/document-loader-data.ts. Cancelling the finished stream would only make React Router's
+ * encoder throw on its next write.)
  */
 function withoutHydrationData(context: EntryContext): EntryContext {
-  void context.serverHandoffStream?.cancel().catch(() => {});
   return { ...context, serverHandoffStream: undefined };
 }
 

@@ -3,7 +3,6 @@
  * then React Router for every page. Built from explicit dependencies so tests can make one
  * over a throw-away database without starting a process.
  */
-import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
@@ -24,6 +23,7 @@ import type { DatabaseHandle } from "./db/database.ts";
 import { faultOf } from "./db/faults.ts";
 import { HttpError, VersionConflictError } from "./errors.ts";
 import { type CacheFastPath, createCacheFastPath } from "./http/cache-fast-path.ts";
+import { withDocumentOnlyLoaderData } from "./http/document-loader-data.ts";
 import { errorPageHtml, wantsHtml } from "./http/error-page.ts";
 import { databaseDownAs503, serviceUnavailableFor, unavailableResponse } from "./http/faults.ts";
 import { createHealthCheck, liveness } from "./http/health.ts";
@@ -43,7 +43,7 @@ import {
 } from "./http/rate-limit.ts";
 import { createRenderPool, type RenderPool, type RenderWorkerData } from "./http/render-pool.ts";
 import { requestLog } from "./http/request-log.ts";
-import { type NonceEnv, securityHeaders } from "./http/security-headers.ts";
+import { type NonceEnv, newNonce, securityHeaders } from "./http/security-headers.ts";
 import { createSeoRoutes } from "./http/seo-routes.ts";
 import { DEFAULT_ADMIN_WRITE_LIMIT, writeAdmission } from "./http/write-admission.ts";
 import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from "./images/pipeline.ts";
@@ -261,8 +261,8 @@ export function createApp(deps: AppDeps) {
   let cacheFastPath: CacheFastPath | null = null;
   let entry: EntryWithContexts | null = null;
   if (deps.build) {
-    const build = deps.build;
-    entry = entryOf(build);
+    entry = entryOf(deps.build);
+    const build = withDocumentOnlyLoaderData(deps.build, entry);
     const handle = createRequestHandler(build, mode);
     renderPage = (request, context) => handle(request, context);
     const contexts = entry;
@@ -291,13 +291,19 @@ export function createApp(deps: AppDeps) {
       build,
       handle: renderPage,
       pool: renderPool,
-      context: (nonce, wholeDocument) =>
-        publicContext(contexts, services, { nonce, wholeDocument, publicUrl: deps.config.publicUrl, reportError }),
+      context: (nonce, wholeDocument, path) =>
+        publicContext(contexts, services, {
+          nonce,
+          wholeDocument,
+          path,
+          publicUrl: deps.config.publicUrl,
+          reportError,
+        }),
       publicUrl: deps.config.publicUrl,
       cache: cacheEnabled
         ? createPageCache({ maxBytes: deps.pageCache?.maxBytes ?? 32 * 1024 * 1024, tags: contentVersion.tags })
         : null,
-      newNonce: () => randomBytes(16).toString("base64"),
+      newNonce,
     });
     app.use("*", publicPages.middleware);
     if (cacheEnabled) {

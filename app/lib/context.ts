@@ -19,6 +19,12 @@ export interface RequestInfo {
   csrfToken: string;
   /** Render the whole document before sending (pages for the page cache are read whole anyway). */
   wholeDocument?: boolean;
+  /**
+   * A document that will not hydrate (a public page's HTML): the loaders' data reaches React as objects whose
+   * properties are not enumerable, kept out of React Router's hydration encoding
+   * (server/http/document-loader-data.ts). Read loader data by name; never spread or enumerate it.
+   */
+  documentOnly?: boolean;
   /** The signed-in staff member, or null for visitors. */
   user: SessionUser | null;
   /**

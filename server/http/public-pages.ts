@@ -114,7 +114,7 @@ export interface PublicPagesOptions {
   /** React Router's request handler. */
   handle: (request: Request, context: RouterContextProvider) => Promise<Response>;
   /** A load context for a render without a visitor (no user, no token). */
-  context: (nonce: string, wholeDocument: boolean) => RouterContextProvider;
+  context: (nonce: string, wholeDocument: boolean, path: string) => RouterContextProvider;
   publicUrl: string;
   /** Null when PAGE_CACHE=0: every public request renders (the headers stay the same). */
   cache: PageCache | null;
@@ -359,7 +359,7 @@ export function createPublicPages(options: PublicPagesOptions) {
     }
     // The address comes from PUBLIC_URL, never from the Host header: the result is shared by everyone.
     const request = new Request(`${origin}${pathAndQuery}`, { method: "GET" });
-    const response = await options.handle(request, options.context(nonce, wholeDocument));
+    const response = await options.handle(request, options.context(nonce, wholeDocument, pathAndQuery));
     return readRendered(response, nonce);
   }
 

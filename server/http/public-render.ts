@@ -21,7 +21,14 @@ export function entryOf(build: ServerBuild): EntryWithContexts {
 export function publicContext(
   entry: EntryWithContexts,
   services: Services,
-  page: { nonce: string; wholeDocument: boolean; publicUrl: string; reportError: (error: unknown) => void },
+  page: {
+    nonce: string;
+    wholeDocument: boolean;
+    /** The address rendered: a page's document, or its `.data`. */
+    path: string;
+    publicUrl: string;
+    reportError: (error: unknown) => void;
+  },
 ): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(entry.servicesContext, services);
@@ -31,12 +38,21 @@ export function publicContext(
     csrfToken: "",
     user: null,
     wholeDocument: page.wholeDocument,
+    // Public pages do not hydrate (ADR 013): their document needs no loader data encoded for the browser
+    // (document-loader-data.ts); their `.data` answer is that encoding.
+    documentOnly: !isDataRequest(page.path),
     structuredData: [],
     clientAddress: "",
     limitFormSubmission: () => Promise.reject(new Error("public pages take no form submissions")),
     reportError: page.reportError,
   });
   return context;
+}
+
+/** A `.data` request (React Router's single fetch of a page's loader data), by its path. */
+function isDataRequest(pathAndQuery: string): boolean {
+  const q = pathAndQuery.indexOf("?");
+  return (q === -1 ? pathAndQuery : pathAndQuery.slice(0, q)).endsWith(".data");
 }
 
 /** Headers of the rendered page that travel with it (the rest are ours or per response). */

@@ -26,6 +26,7 @@ import { createLogger, errorFields } from "../log.ts";
 import { createServices } from "../services/index.ts";
 import { withPerVersionReads } from "../services/per-version.ts";
 import { withReadTags } from "../services/read-tags.ts";
+import { withDocumentOnlyLoaderData } from "./document-loader-data.ts";
 import { etagOf } from "./page-cache.ts";
 import { entryOf, publicContext, readRendered } from "./public-render.ts";
 import type { FromWorker, RenderWorkerData, ToWorker } from "./render-pool.ts";
@@ -79,8 +80,8 @@ const services = withPerVersionReads(
 services.search.follow(contentVersion);
 
 const build = (await import(pathToFileURL(data.buildFile).href)) as ServerBuild;
-const handle = createRequestHandler(build, data.mode);
 const entry = entryOf(build);
+const handle = createRequestHandler(withDocumentOnlyLoaderData(build, entry), data.mode);
 const origin = new URL(data.publicUrl).origin;
 
 const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
@@ -100,6 +101,7 @@ async function render(message: Extract<ToWorker, { t: "render" }>) {
         const context = publicContext(entry, services, {
           nonce: message.nonce,
           wholeDocument: message.whole,
+          path: message.path,
           publicUrl: data.publicUrl,
           reportError,
         });

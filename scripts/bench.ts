@@ -272,7 +272,8 @@ function elementCount(html: string): number {
   return tags.match(/<[a-zA-Z][^\s/>]*/g)?.length ?? 0;
 }
 
-const BARE_SOURCE = "/work/wt/shared/bench/bare-react-router";
+// The shared folder beside the project (as CI has it, and as compare.sh is run from).
+const BARE_SOURCE = "../shared/bench/bare-react-router";
 
 /**
  * The reference of shared/bench/compare.sh — a bare React Router 8 page (its list of items, Hono, Node) — copied

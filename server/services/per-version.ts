@@ -1,6 +1,6 @@
 /**
- * Reads of per-site data done once instead of on every request: every page's layout asks for the settings and
- * the menu, and the home page for its tiles. Each memo is made in a tag collector (server/cache-tags.ts) and kept
+ * Reads of per-site data done once instead of on every request: every page's layout asks for the settings, the
+ * menu and which branches take pre-orders, the home page for its tiles, product pages for the kashrut certificates. Each memo is made in a tag collector (server/cache-tags.ts) and kept
  * while nothing it read has changed — on this server or another (server/content-version.ts) — so a memo is never
  * stale, and an edit of one product does not throw away the settings. A render that uses a memo inherits its
  * tags, so the page is stale when the memo is. Reads that also depend on the clock (a branch's "open now") are
@@ -8,6 +8,8 @@
  *
  * The memoised values are shared by concurrent requests: callers treat them as read-only.
  */
+
+import { certificateToday } from "../../domain/certificates.ts";
 import { readStamp, type TagClock, type TagStamp } from "../cache-tags.ts";
 import type { ContentVersion } from "../content-version.ts";
 import type { Services } from "./index.ts";
@@ -41,12 +43,15 @@ export function memoised<T>(
 
 /** The clock minute, for reads that depend on it. */
 const minuteOf = (now: () => number) => () => String(Math.floor(now() / 60_000));
+/** The Jerusalem calendar day certificates are judged on, for the kashrut claims. */
+const certificateDayOf = (now: () => number) => () => certificateToday(new Date(now()));
 
 /** The services, with the per-site reads of the public pages memoised while what they read is unchanged. */
 export function withPerVersionReads(
   services: Services,
   version: Pick<ContentVersion, "tags">,
-  now: () => number = Date.now,
+  // Read through Date each time (not Date.now as it was at start-up), so a test that moves the clock moves it here.
+  now: () => number = () => Date.now(),
 ): Services {
   const once = <T>(load: () => Promise<T>) => memoised(version.tags, load);
   // One memo per calendar length the pages ask for (a handful of constants in the code).
@@ -59,9 +64,16 @@ export function withPerVersionReads(
     }
     return memo();
   };
+  const certificates = memoised(
+    version.tags,
+    () => services.branches.certificates(new Date(now())),
+    certificateDayOf(now),
+  );
   return {
     ...services,
     settings: { ...services.settings, get: once(() => services.settings.get()) },
+    // Which branches take pre-orders: every public page's layout asks (its order links).
+    preorders: { ...services.preorders, branches: once(() => services.preorders.branches()) },
     categories: { ...services.categories, menu: once(() => services.categories.menu()) },
     catalogue: {
       ...services.catalogue,
@@ -81,6 +93,9 @@ export function withPerVersionReads(
       ...services.branches,
       // "Open now" is judged per minute; a read at a given moment reads through.
       list: (options) => (options?.now ? services.branches.list(options) : branchList(options?.days ?? 0)),
+      // The kashrut claims of product pages and /about, judged per calendar day; a read at a given moment reads
+      // through.
+      certificates: (at) => (at ? services.branches.certificates(at) : certificates()),
     },
   };
 }

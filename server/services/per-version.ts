@@ -1,14 +1,14 @@
 /**
  * Reads of per-site data done once instead of on every request: every page's layout asks for the settings, the
- * menu and which branches take pre-orders, the home page for its tiles, product pages for the kashrut certificates. Each memo is made in a tag collector (server/cache-tags.ts) and kept
- * while nothing it read has changed — on this server or another (server/content-version.ts) — so a memo is never
+ * menu and which branches take pre-orders, the home page for its tiles, product pages for the kashrut
+ * certificates. Each memo is made in a tag collector (server/cache-tags.ts) and kept while nothing it read has
+ * changed — on this server or another (server/content-version.ts) — so a memo is never
  * stale, and an edit of one product does not throw away the settings. A render that uses a memo inherits its
  * tags, so the page is stale when the memo is. Reads that also depend on the clock (a branch's "open now") are
  * kept per minute too, the same granularity the page cache uses for those pages.
  *
  * The memoised values are shared by concurrent requests: callers treat them as read-only.
  */
-
 import { certificateToday } from "../../domain/certificates.ts";
 import { readStamp, type TagClock, type TagStamp } from "../cache-tags.ts";
 import type { ContentVersion } from "../content-version.ts";

@@ -7,19 +7,25 @@
  *
  * The "proxy" is a child process that behaves like nginx: new connections (as nginx opens when its idle ones are
  * used up), page requests and writes with X-Forwarded-For, and after a 503 it sends this server nothing more.
- * This process's event loop is blocked while the proxy's connections arrive, so some wait in the kernel's queue
- * when the drain starts — as they do on a busy server.
+ * This process's event loop is blocked until the proxy has written three more requests on new connections, so they
+ * wait in the kernel's accept queue when the drain starts — as they do on a busy server.
  */
 import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { heApi } from "../../domain/i18n/api.ts";
 import { drainable } from "../../server/http/drain.ts";
+import { tempDir } from "../support/temp.ts";
 
 const PROXY = `
 const http = require("node:http");
+const fs = require("node:fs");
 const port = Number(process.argv[1]);
+// One byte per request written whole to its connection: the test reads it while the server's loop is blocked.
+const sentLog = process.argv[2];
 const outcomes = { pageOk: 0, handedOff: 0, writeOk: 0, writeReset: 0, pageReset: 0, refused: 0, other: [] };
 let markedDown = false;
 const stopAt = Date.now() + 4000;
@@ -39,6 +45,7 @@ const once = (write) => new Promise((resolve) => {
     else outcomes[write ? "writeReset" : "pageReset"]++;
     resolve();
   });
+  req.on("finish", () => fs.appendFileSync(sentLog, "s"));
   req.end(write ? "email=a@example.com" : undefined);
 });
 const loop = async (i) => {
@@ -57,10 +64,16 @@ interface Outcomes {
   other: number[];
 }
 
-function blockEventLoop(ms: number): void {
-  const until = performance.now() + ms;
-  while (performance.now() < until) {
-    // The server is busy: connections arriving now wait in the kernel's accept queue.
+/**
+ * Keeps this process's event loop busy until the proxy has written `count` more requests (each on a new connection,
+ * which the server cannot accept meanwhile: they wait in the kernel's accept queue), or `maxMs` passed.
+ */
+function blockUntilQueued(sentLog: string, count: number, maxMs: number): void {
+  const sent = () => (existsSync(sentLog) ? readFileSync(sentLog).length : 0);
+  const before = sent();
+  const until = performance.now() + maxMs;
+  while (sent() < before + count && performance.now() < until) {
+    // The server is busy.
   }
 }
 
@@ -85,8 +98,10 @@ describe("the SIGTERM drain behind a proxy", () => {
     return { drain, port: (server.address() as AddressInfo).port, served: () => served };
   }
 
-  function runProxy(port: number) {
-    const child = spawn(process.execPath, ["-e", PROXY, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  function runProxy(port: number, sentLog: string) {
+    const child = spawn(process.execPath, ["-e", PROXY, String(port), sentLog], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.on("data", (chunk) => {
       out += chunk;
@@ -96,9 +111,10 @@ describe("the SIGTERM drain behind a proxy", () => {
 
   async function drainUnderProxy(handOff: boolean) {
     const { drain, port, served } = await serve();
-    const proxy = runProxy(port);
+    const sentLog = path.join(tempDir("drain-hand-off"), "sent.log");
+    const proxy = runProxy(port, sentLog);
     await expect.poll(served, { timeout: 20_000, interval: 5 }).toBeGreaterThan(30);
-    blockEventLoop(300);
+    blockUntilQueued(sentLog, 3, 10_000);
     const drained = drain.drain({ lingerMs: 50, handOff: handOff ? { quietMs: 200, maxMs: 3000 } : undefined });
     const outcomes = await proxy;
     await drained;

@@ -34,7 +34,7 @@ import {
   type RenderedPage,
 } from "./page-cache.ts";
 import { isCanonicalId, paramRule } from "./page-params.ts";
-import { readRendered } from "./public-render.ts";
+import { isDataRequest, readRendered } from "./public-render.ts";
 import { type RemoteRender, type RenderJob, WorkerLostError } from "./render-pool.ts";
 import type { NonceEnv } from "./security-headers.ts";
 
@@ -133,7 +133,7 @@ export interface PublicPagesOptions {
 
 /** `/product/61.data` → `/product/61`, `/_.data` → `/` (React Router's single-fetch addresses). */
 function pagePath(path: string): { page: string; data: boolean } {
-  if (!path.endsWith(".data")) return { page: path, data: false };
+  if (!isDataRequest(path)) return { page: path, data: false };
   const page = path.slice(0, -".data".length);
   return { page: page.endsWith("/_") ? page.slice(0, -1) : page, data: true };
 }

@@ -49,10 +49,10 @@ export function publicContext(
   return context;
 }
 
-/** A `.data` request (React Router's single fetch of a page's loader data), by its path. */
-function isDataRequest(pathAndQuery: string): boolean {
-  const q = pathAndQuery.indexOf("?");
-  return (q === -1 ? pathAndQuery : pathAndQuery.slice(0, q)).endsWith(".data");
+/** Whether an address (a path, with or without its query) asks for a page's `.data` (React Router's single fetch). */
+export function isDataRequest(address: string): boolean {
+  const q = address.indexOf("?");
+  return (q === -1 ? address : address.slice(0, q)).endsWith(".data");
 }
 
 /** Headers of the rendered page that travel with it (the rest are ours or per response). */

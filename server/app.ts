@@ -53,7 +53,7 @@ import { createStorageMonitor, type StorageMonitor } from "./images/storage-moni
 import { errorFields, type Logger } from "./log.ts";
 import type { Services } from "./services/index.ts";
 import { withPerVersionReads } from "./services/per-version.ts";
-import { withReadTags } from "./services/read-tags.ts";
+import { verifyReads, withReadTags } from "./services/read-tags.ts";
 
 /** Request bodies: 1 MB for forms and JSON; uploads up to the pipeline's file count × size limit. */
 const BODY_LIMIT = 1024 * 1024;
@@ -301,7 +301,12 @@ export function createApp(deps: AppDeps) {
         }),
       publicUrl: deps.config.publicUrl,
       cache: cacheEnabled
-        ? createPageCache({ maxBytes: deps.pageCache?.maxBytes ?? 32 * 1024 * 1024, tags: contentVersion.tags })
+        ? createPageCache({
+            maxBytes: deps.pageCache?.maxBytes ?? 32 * 1024 * 1024,
+            tags: contentVersion.tags,
+            // In a render worker when one is ready: its search index follows the changes already.
+            verify: (checks) => renderPool?.verify(checks) ?? verifyReads(services, checks),
+          })
         : null,
       newNonce,
     });

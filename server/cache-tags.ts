@@ -14,6 +14,11 @@
  * (an edit: the previous copy may be served for a moment while a new one renders) or *hard* (a withdrawal: an
  * unpublished, deleted or hidden record — never served again). `*` (a full flush: a lost notification, a
  * malformed one, an unknown record) makes everything made before it hard-stale.
+ *
+ * A read can also be *verifiable* (`readChecked`): it is kept with its call and a hash of its result, and a page
+ * stale (soft) only through tags that verifiable reads alone declared can be confirmed by calling them again — the
+ * same results make the same page, so it is re-stamped instead of rendered (`restamp`; page-cache.ts). A rename
+ * makes every search page stale through `search`, though most searches still find what they found.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
@@ -24,6 +29,22 @@ export interface TagStamp {
   tags: readonly string[];
   /** `seqs[i]`: the count when `tags[i]` was read (the earliest, when it was read more than once). */
   seqs: readonly number[];
+  /** The verifiable reads the work made (`readChecked`), when there were any. */
+  checks?: readonly ReadCheck[];
+  /** The tags only verifiable reads declared: a change of these alone can be confirmed by `checks`. */
+  checkedOnly?: readonly string[];
+}
+
+/**
+ * A verifiable read: which service method was called with what (structured-clonable: it travels to and from render
+ * workers), the tags it declared, and a hash of what it returned (`resultHash`, server/services/read-tags.ts).
+ */
+export interface ReadCheck {
+  service: string;
+  method: string;
+  args: readonly unknown[];
+  tags: readonly string[];
+  hash: string;
 }
 
 export type Staleness = "fresh" | "soft" | "hard";
@@ -37,6 +58,9 @@ interface LastChange {
 interface Collector {
   /** Tag → the count when it was first read. */
   tags: Map<string, number>;
+  /** Tags some read that is not verifiable declared. */
+  unchecked: Set<string>;
+  checks: ReadCheck[];
   /** The count when the work began: what its own reads are stamped with. */
   seq: number;
 }
@@ -47,7 +71,24 @@ const collectors = new AsyncLocalStorage<Collector>();
 export function readTags(...tags: string[]): void {
   const collector = collectors.getStore();
   if (!collector) return;
-  for (const tag of tags) if (!collector.tags.has(tag)) collector.tags.set(tag, collector.seq);
+  for (const tag of tags) {
+    if (!collector.tags.has(tag)) collector.tags.set(tag, collector.seq);
+    collector.unchecked.add(tag);
+  }
+}
+
+/** Records a verifiable read (its tags, its call and its result's hash). Outside a collector: nothing. */
+export function readChecked(check: ReadCheck): void {
+  const collector = collectors.getStore();
+  if (!collector) return;
+  for (const tag of check.tags) if (!collector.tags.has(tag)) collector.tags.set(tag, collector.seq);
+  collector.checks.push(check);
+}
+
+/** What a stamp's work read, in the form `readTags` and `readChecked` take (a render worker sends it back). */
+export function readsOf(stamp: TagStamp): { tags: string[]; checks: ReadCheck[] } {
+  const checkedOnly = new Set(stamp.checkedOnly);
+  return { tags: stamp.tags.filter((tag) => !checkedOnly.has(tag)), checks: [...(stamp.checks ?? [])] };
 }
 
 /**
@@ -61,6 +102,8 @@ export function readStamp(stamp: TagStamp): void {
     const seq = stamp.seqs[i]!;
     const known = collector.tags.get(tag);
     if (known === undefined || seq < known) collector.tags.set(tag, seq);
+    // A memoised read is confirmed by its own stamp, never by calling it again here.
+    collector.unchecked.add(tag);
   });
 }
 
@@ -69,6 +112,16 @@ export interface TagClock {
   collect<T>(work: () => Promise<T>): Promise<{ value: T; stamp: TagStamp }>;
   /** Whether something made with `stamp` is still current. */
   staleness(stamp: TagStamp): Staleness;
+  /**
+   * The checks that would confirm a soft-stale `stamp` — its verifiable reads, when every tag that changed since is
+   * one only they declared — or null (not soft-stale, or a change they cannot vouch for).
+   */
+  confirmable(stamp: TagStamp): readonly ReadCheck[] | null;
+  /**
+   * `stamp` as if its work had been done at count `seq` — the count before its checks were called again and gave
+   * the same results (its `at` is kept: a full flush since then still makes it stale).
+   */
+  restamp(stamp: TagStamp, seq: number): TagStamp;
   /** Records a change of `tags` (`*`: everything); `hard` for a withdrawal. Listeners hear it. */
   invalidate(tags: readonly string[], hard: boolean): void;
   /** Called after every change. Returns an unsubscribe. */
@@ -86,10 +139,16 @@ export function createTagClock(): TagClock {
 
   return {
     async collect(work) {
-      const collector: Collector = { tags: new Map(), seq };
+      const collector: Collector = { tags: new Map(), unchecked: new Set(), checks: [], seq };
       const value = await collectors.run(collector, work);
+      const tags = [...collector.tags.keys()];
       const seqs = [...collector.tags.values()];
-      return { value, stamp: { at: Math.min(collector.seq, ...seqs), tags: [...collector.tags.keys()], seqs } };
+      const stamp: TagStamp = { at: Math.min(collector.seq, ...seqs), tags, seqs };
+      if (collector.checks.length) {
+        stamp.checks = collector.checks;
+        stamp.checkedOnly = tags.filter((tag) => !collector.unchecked.has(tag));
+      }
+      return { value, stamp };
     },
 
     staleness(stamp) {
@@ -103,6 +162,23 @@ export function createTagClock(): TagClock {
         result = "soft";
       }
       return result;
+    },
+
+    confirmable(stamp) {
+      if (!stamp.checks?.length || flushedAt > stamp.at) return null;
+      const checkedOnly = new Set(stamp.checkedOnly);
+      let stale = false;
+      for (let i = 0; i < stamp.tags.length; i++) {
+        const change = last.get(stamp.tags[i]!);
+        if (!change || change.seq <= stamp.seqs[i]!) continue;
+        if (change.hardSeq > stamp.seqs[i]! || !checkedOnly.has(stamp.tags[i]!)) return null;
+        stale = true;
+      }
+      return stale ? stamp.checks : null;
+    },
+
+    restamp(stamp, at) {
+      return { ...stamp, seqs: stamp.seqs.map((read) => Math.max(read, at)) };
     },
 
     invalidate(tags, hard) {

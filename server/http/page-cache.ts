@@ -11,6 +11,10 @@
  *   the previous copy for at most `STALE_SERVE_MS`. A page a withdrawal made stale (hard: unpublished, deleted,
  *   a kashrut or allergen change, a full flush) is never served again. When the new render fails (the database
  *   is down), the previous copy of an edited page is served instead of an error, however old.
+ * - **Confirmed instead of rendered.** A page stale only through tags its verifiable reads alone declared (a search
+ *   page after a rename: `search`) is confirmed by calling those reads again (`verify`, cache-tags.ts
+ *   `confirmable`): the same results make the same page, which is re-stamped and served as a hit; otherwise it is
+ *   rendered. The confirmation is single flight like a render, and a previous copy is served meanwhile.
  * - **Families.** Search results, filtered or paged lists and plain pages each have their own share of the
  *   bytes, so a flood of distinct search or filter addresses evicts only its own family's entries.
  *
@@ -20,7 +24,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import { LRUCache } from "lru-cache";
-import type { TagClock, TagStamp } from "../cache-tags.ts";
+import type { ReadCheck, TagClock, TagStamp } from "../cache-tags.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -76,6 +80,8 @@ export interface PageCacheStats {
   /** Answers given from a stale copy (while it re-rendered, or because the render failed). */
   stale: number;
   renders: number;
+  /** Stale pages confirmed by calling their verifiable reads again (kept, not rendered). */
+  confirmed: number;
   /** Pages compressed again at Brotli quality 10 after staying current. */
   recompressed: number;
   families: Record<PageFamily, { entries: number; bytes: number; maxBytes: number }>;
@@ -143,6 +149,11 @@ export function createPageCache(options: {
   now?: () => number;
   /** Tests shorten it; `RECOMPRESS_AFTER_MS` by default. */
   recompressAfterMs?: number;
+  /**
+   * Whether these verifiable reads still return what they did (server/services/read-tags.ts `verifyReads`, in a
+   * render worker when there is one). Absent: stale pages are always rendered again.
+   */
+  verify?: (checks: readonly ReadCheck[]) => Promise<boolean>;
 }) {
   const { tags } = options;
   const recompressAfterMs = options.recompressAfterMs ?? RECOMPRESS_AFTER_MS;
@@ -160,7 +171,7 @@ export function createPageCache(options: {
     }),
   ) as Record<PageFamily, LRUCache<string, CachedPage>>;
   const inflight = new Map<string, Promise<Lookup>>();
-  const stats = { hits: 0, misses: 0, stale: 0, renders: 0, recompressed: 0 };
+  const stats = { hits: 0, misses: 0, stale: 0, renders: 0, confirmed: 0, recompressed: 0 };
   // A full flush frees the memory of what can never be served again.
   const unsubscribe = tags.onInvalidate((changed) => {
     if (changed.includes("*")) for (const lru of Object.values(lrus)) lru.clear();
@@ -217,30 +228,65 @@ export function createPageCache(options: {
     armRecompress();
   }
 
+  /**
+   * Confirms `previous` (soft-stale) by calling its verifiable reads again, and renders `key` instead when they
+   * cannot vouch for what changed, return something else, or fail. Single flight with the renders.
+   */
+  function confirmOrRender(
+    family: PageFamily,
+    key: string,
+    previous: CachedPage,
+    render: () => Promise<RenderedPage>,
+  ): Promise<Lookup> {
+    // Taken with `confirmable` in one step: every change up to `at` is one the checks vouch for, and the checks
+    // (sent after those changes reached every worker) read the content as of `at` at least.
+    const at = tags.seq();
+    const checks = options.verify ? tags.confirmable(previous.stamp) : null;
+    if (!checks) return renderOnce(family, key, render);
+    return once(key, async () => {
+      const same = await options.verify!(checks).catch(() => false);
+      if (!same) return rendering(family, key, render);
+      const page: CachedPage = { ...previous, stamp: tags.restamp(previous.stamp, at), staleSince: undefined };
+      stats.confirmed++;
+      if (lrus[family].peek(key) === previous) {
+        lrus[family].set(key, page);
+        if (page.brotliQuality < 10) recompressLater(family, key, page);
+      }
+      return { page, cache: "hit" };
+    });
+  }
+
   /** Renders `key` once however many ask meanwhile, and keeps the result when nothing it read changed since. */
   function renderOnce(family: PageFamily, key: string, render: () => Promise<RenderedPage>): Promise<Lookup> {
+    return once(key, () => rendering(family, key, render));
+  }
+
+  /** `work` for `key`, or the work for it already under way. */
+  function once(key: string, work: () => Promise<Lookup>): Promise<Lookup> {
     const pending = inflight.get(key);
     if (pending) return pending;
-    const work = (async (): Promise<Lookup> => {
-      stats.renders++;
-      const { value: rendered, stamp } = await tags.collect(render);
-      if (rendered.status !== CACHEABLE_STATUS)
-        return { page: { ...rendered, etag: rendered.etag ?? etagOf(rendered) }, cache: "bypass" };
-      const page = await compressPage(rendered, stamp);
-      // Rendered while a write landed on something it read: still a correct answer for the requests that
-      // waited on it, but not worth keeping (the next request renders the new content).
-      if (tags.staleness(stamp) === "fresh") {
-        lrus[family].set(key, page);
-        recompressLater(family, key, page);
-      }
-      return { page, cache: "miss" };
-    })();
-    inflight.set(key, work);
-    work.then(
+    const running = work();
+    inflight.set(key, running);
+    running.then(
       () => inflight.delete(key),
       () => inflight.delete(key),
     );
-    return work;
+    return running;
+  }
+
+  async function rendering(family: PageFamily, key: string, render: () => Promise<RenderedPage>): Promise<Lookup> {
+    stats.renders++;
+    const { value: rendered, stamp } = await tags.collect(render);
+    if (rendered.status !== CACHEABLE_STATUS)
+      return { page: { ...rendered, etag: rendered.etag ?? etagOf(rendered) }, cache: "bypass" };
+    const page = await compressPage(rendered, stamp);
+    // Rendered while a write landed on something it read: still a correct answer for the requests that
+    // waited on it, but not worth keeping (the next request renders the new content).
+    if (tags.staleness(stamp) === "fresh") {
+      lrus[family].set(key, page);
+      recompressLater(family, key, page);
+    }
+    return { page, cache: "miss" };
   }
 
   return {
@@ -273,7 +319,9 @@ export function createPageCache(options: {
         return shared.cache === "miss" ? { page: shared.page, cache: "hit" } : shared;
       }
       stats.misses++;
-      const fresh = await renderOnce(family, key, render);
+      const fresh = previous
+        ? await confirmOrRender(family, key, previous, render)
+        : await renderOnce(family, key, render);
       // The new render failed (a fault outside us): the edited page's previous copy beats an error page.
       if (previous && fresh.cache === "bypass" && fresh.page.status >= 500) {
         stats.stale++;

@@ -24,7 +24,7 @@ import {
 } from "react-router";
 import { certificateToday } from "../../domain/certificates.ts";
 import { type PagePolicy, pagePolicyOf } from "../../domain/page-policy.ts";
-import { readTags } from "../cache-tags.ts";
+import { readChecked, readTags } from "../cache-tags.ts";
 import {
   type CachedPage,
   etagOf,
@@ -349,9 +349,10 @@ export function createPublicPages(options: PublicPagesOptions) {
     const remote = options.pool?.render({ path: pathAndQuery, wholeDocument, nonce });
     if (remote) {
       try {
-        const { page, tags } = await remote;
+        const { page, tags, checks } = await remote;
         // Inside the page cache's collector: stamped as of when the render was sent (render-pool.ts).
         readTags(...tags);
+        for (const check of checks) readChecked(check);
         return page;
       } catch (error) {
         if (!(error instanceof WorkerLostError)) throw error;

@@ -18,6 +18,7 @@
  *   while it keeps failing before it is ready (a missing build, a database it cannot open).
  */
 import { Worker } from "node:worker_threads";
+import type { ReadCheck } from "../cache-tags.ts";
 import type { AppConfig } from "../config.ts";
 import type { ContentVersion } from "../content-version.ts";
 import { errorFields, type Logger } from "../log.ts";
@@ -42,6 +43,8 @@ export interface RenderWorkerData {
 
 export type ToWorker =
   | { t: "render"; id: number; path: string; whole: boolean; nonce: string; now: number; v: number }
+  /** Calls these verifiable reads again (server/services/read-tags.ts): do they return the same? */
+  | { t: "verify"; id: number; checks: readonly ReadCheck[]; now: number; v: number }
   | { t: "change"; tags: readonly string[]; hard: boolean }
   | { t: "version"; v: number };
 
@@ -55,13 +58,16 @@ export type FromWorker =
       body: ArrayBuffer;
       offset: number;
       length: number;
+      /** The tags of its reads that are not verifiable, and its verifiable reads (server/cache-tags.ts `readsOf`). */
       tags: string[];
+      checks: ReadCheck[];
       /** `etagOf` the page (page-cache.ts), hashed here rather than on the server's thread. */
       etag: string;
       /** The worker's database handle finds the database down / its pool full (http/faults.ts). */
       down: boolean;
       busy: boolean;
     }
+  | { t: "verified"; id: number; same: boolean }
   | { t: "failed"; id: number; error: string };
 
 export interface RenderJob {
@@ -73,8 +79,9 @@ export interface RenderJob {
 
 export interface RemoteRender {
   page: RenderedPage;
-  /** The tags of what the render read (server/cache-tags.ts). */
+  /** What the render read (server/cache-tags.ts): tags, and verifiable reads with their tags. */
   tags: string[];
+  checks: ReadCheck[];
   /** The pool slot of the worker that rendered it. */
   worker: number;
 }
@@ -87,6 +94,8 @@ export interface RenderPoolStats {
   ready: number;
   /** Renders answered by a worker. */
   rendered: number;
+  /** Verifications answered by a worker (a kept page's verifiable reads called again: page-cache.ts). */
+  verified: number;
   /** Renders a worker lost (it exited or was stopped): the caller rendered them on its own thread. */
   lost: number;
   /** Renders asked for while no worker was ready: the caller rendered them on its own thread. */
@@ -125,17 +134,21 @@ const MAX_RESTART_DELAY_MS = 30_000;
 const BUSY_MEMORY_MS = 5_000;
 const WORKER_URL = new URL("./render-worker.ts", import.meta.url);
 
+type Answer = Extract<FromWorker, { t: "done" } | { t: "verified" }>;
+
 interface Pending {
-  resolve(render: RemoteRender): void;
+  settle(answer: Answer, slot: Slot): void;
   reject(error: Error): void;
   timer: NodeJS.Timeout;
 }
 
+/** A render or a verification waiting for a worker. */
 interface Queued {
-  job: RenderJob;
-  /** The services' "now" when the render was asked for (the cache key's minute and day were taken then). */
-  now: number;
-  resolve(render: RemoteRender): void;
+  /** The message to send, given its id and the content version when it is sent. */
+  message(id: number, v: number): ToWorker;
+  /** What it is about, for the log (the page's path). */
+  about: string;
+  settle(answer: Answer, slot: Slot): void;
   reject(error: Error): void;
 }
 
@@ -161,7 +174,7 @@ export function createRenderPool(options: RenderPoolOptions) {
     failures: 0,
     restart: null,
   }));
-  const counts = { rendered: 0, lost: 0, unavailable: 0, restarts: 0 };
+  const counts = { rendered: 0, verified: 0, lost: 0, unavailable: 0, restarts: 0 };
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY);
   /** Renders waiting for a worker with room. */
   const queue: Queued[] = [];
@@ -193,20 +206,7 @@ export function createRenderPool(options: RenderPoolOptions) {
       pending.reject(new Error(`render worker: ${message.error}`));
       return;
     }
-    counts.rendered++;
-    down = message.down;
-    if (message.busy) busyAt = Date.now();
-    pending.resolve({
-      page: {
-        status: message.status,
-        headers: message.headers,
-        body: new Uint8Array(message.body, message.offset, message.length),
-        nonce: "",
-        etag: message.etag,
-      },
-      tags: message.tags,
-      worker: slot.index,
-    });
+    pending.settle(message, slot);
   }
 
   /** Sends queued renders to the least busy ready workers, each up to `concurrency` in flight. */
@@ -224,28 +224,33 @@ export function createRenderPool(options: RenderPoolOptions) {
 
   function dispatch(slot: Slot, queued: Queued) {
     const worker = slot.worker!;
-    const { job } = queued;
     const id = nextId++;
     const timer = setTimeout(() => {
-      logger.error("render worker did not answer; stopping it", { worker: slot.index, path: job.path, timeoutMs });
+      logger.error("render worker did not answer; stopping it", { worker: slot.index, path: queued.about, timeoutMs });
       void worker.terminate();
     }, timeoutMs);
     timer.unref();
-    slot.pending.set(id, {
-      resolve: (render) => queued.resolve({ ...render, page: { ...render.page, nonce: job.nonce } }),
-      reject: queued.reject,
-      timer,
+    slot.pending.set(id, { settle: queued.settle, reject: queued.reject, timer });
+    worker.postMessage(queued.message(id, contentVersion.current()));
+  }
+
+  /** Queues work for the workers; null when none is ready (the caller does it on its own thread). */
+  function enqueue<T>(about: string, message: Queued["message"], answer: (answer: Answer, slot: Slot) => T) {
+    if (!slots.some((slot) => slot.ready && slot.worker)) {
+      if (slots.length) counts.unavailable++;
+      return null;
+    }
+    return new Promise<T>((resolve, reject) => {
+      const settle = (reply: Answer, slot: Slot) => {
+        try {
+          resolve(answer(reply, slot));
+        } catch (error) {
+          reject(error as Error);
+        }
+      };
+      queue.push({ about, message, settle, reject });
+      pump();
     });
-    const message: ToWorker = {
-      t: "render",
-      id,
-      path: job.path,
-      whole: job.wholeDocument,
-      nonce: job.nonce,
-      now: queued.now,
-      v: contentVersion.current(),
-    };
-    worker.postMessage(message);
   }
 
   /** With no worker ready any more, the queued renders are the caller's to do. */
@@ -307,14 +312,46 @@ export function createRenderPool(options: RenderPoolOptions) {
      * `WorkerLostError` when the worker is lost before it answers.
      */
     render(job: RenderJob): Promise<RemoteRender> | null {
-      if (!slots.some((slot) => slot.ready && slot.worker)) {
-        if (slots.length) counts.unavailable++;
-        return null;
-      }
-      return new Promise<RemoteRender>((resolve, reject) => {
-        queue.push({ job, now: clock().getTime(), resolve, reject });
-        pump();
-      });
+      // The services' "now" when the render was asked for (the cache key's minute and day were taken then).
+      const now = clock().getTime();
+      return enqueue(
+        job.path,
+        (id, v) => ({ t: "render", id, path: job.path, whole: job.wholeDocument, nonce: job.nonce, now, v }),
+        (message, slot): RemoteRender => {
+          if (message.t !== "done") throw new Error(`render worker answered a render with ${message.t}`);
+          counts.rendered++;
+          down = message.down;
+          if (message.busy) busyAt = Date.now();
+          return {
+            page: {
+              status: message.status,
+              headers: message.headers,
+              body: new Uint8Array(message.body, message.offset, message.length),
+              nonce: job.nonce,
+              etag: message.etag,
+            },
+            tags: message.tags,
+            checks: message.checks,
+            worker: slot.index,
+          };
+        },
+      );
+    },
+
+    /**
+     * Whether these verifiable reads return what they did (page-cache.ts), asked of a worker: its search index and
+     * memoised reads already follow every change recorded before this call. Null when no worker is ready.
+     */
+    verify(checks: readonly ReadCheck[]): Promise<boolean> | null {
+      const now = clock().getTime();
+      return enqueue(
+        "verify",
+        (id, v) => ({ t: "verify", id, checks, now, v }),
+        (message) => {
+          counts.verified++;
+          return message.t === "verified" && message.same;
+        },
+      );
     },
 
     /** The last render a worker answered found the database down (http/faults.ts turns its 500 into a 503). */

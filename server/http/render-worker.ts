@@ -10,22 +10,23 @@
  * - "now" is the server's clock at the moment it sent the render (the services' clock in tests), so a page's cache
  *   key and its content agree on the minute and the day.
  *
- * It answers each render with the page (status, headers, bytes, transferred) and the tags of what it read; the
- * server's thread stamps them as of the moment it sent the render, so a page that a write reached meanwhile is
- * never kept as fresh.
+ * It answers each render with the page (status, headers, bytes, transferred) and the tags of what it read (and its
+ * verifiable reads); the server's thread stamps them as of the moment it sent the render, so a page that a write
+ * reached meanwhile is never kept as fresh. It also calls a kept page's verifiable reads again when asked
+ * (`verify`: page-cache.ts confirms a page that way instead of rendering it).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { pathToFileURL } from "node:url";
 import { parentPort, workerData } from "node:worker_threads";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { createTagClock } from "../cache-tags.ts";
+import { createTagClock, readsOf } from "../cache-tags.ts";
 import { openDatabase } from "../db/database.ts";
 import { faultOf } from "../db/faults.ts";
 import { createImageStorage } from "../images/open-storage.ts";
 import { createLogger, errorFields } from "../log.ts";
 import { createServices } from "../services/index.ts";
 import { withPerVersionReads } from "../services/per-version.ts";
-import { withReadTags } from "../services/read-tags.ts";
+import { verifyReads, withReadTags } from "../services/read-tags.ts";
 import { withDocumentOnlyLoaderData } from "./document-loader-data.ts";
 import { etagOf } from "./page-cache.ts";
 import { entryOf, publicContext, readRendered } from "./public-render.ts";
@@ -119,7 +120,7 @@ async function render(message: Extract<ToWorker, { t: "render" }>) {
         body,
         offset: page.body.byteOffset,
         length: page.body.byteLength,
-        tags: [...stamp.tags],
+        ...readsOf(stamp),
         etag: etagOf(page),
         down: database.isDown() || (fault && page.status >= 500),
         busy: database.isBusy(),
@@ -131,9 +132,22 @@ async function render(message: Extract<ToWorker, { t: "render" }>) {
   }
 }
 
+/** Calls a page's verifiable reads again for the server's thread (page-cache.ts): the same results? */
+async function verify(message: Extract<ToWorker, { t: "verify" }>) {
+  setVersion(message.v);
+  lastNow = { now: message.now, at: Date.now() };
+  try {
+    const same = await renderNow.run(message.now, () => verifyReads(services, message.checks));
+    send({ t: "verified", id: message.id, same });
+  } catch (error) {
+    send({ t: "failed", id: message.id, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
 port.on("message", (message: ToWorker) => {
   if (message.t === "change") tags.invalidate(message.tags, message.hard);
   else if (message.t === "version") setVersion(message.v);
   else if (message.t === "render") void render(message);
+  else if (message.t === "verify") void verify(message);
 });
 send({ t: "ready" });

@@ -19,8 +19,14 @@
  *
  * Each public service's methods are wrapped here, next to the tags they read; a method nobody declared reads
  * `any` — correct, only less cacheable — so a new read can never make a page stale.
+ *
+ * A declaration wrapped in `verifiable` is a read whose result says everything a page shows from it and is cheap to
+ * get again (a product list: the search index in memory and one query). Its call and a hash of its result are kept
+ * with the page (`readChecked`); when the page is stale only through tags such reads alone declared, the page
+ * cache calls them again (`verifyReads`) and keeps the page if every result is the same.
  */
-import { readTags } from "../cache-tags.ts";
+import { createHash } from "node:crypto";
+import { type ReadCheck, readChecked, readTags } from "../cache-tags.ts";
 import type { Services } from "./index.ts";
 
 /** The tags of records shown: each record's own and its kind's. */
@@ -30,6 +36,20 @@ export function recordTags(kind: string, ids: Iterable<number>): string[] {
 
 // biome-ignore lint/suspicious/noExplicitAny: any method's arguments and result
 type AnyMethod = (...args: any[]) => any;
+type Declare = (result: unknown, ...args: unknown[]) => string[];
+
+const VERIFIABLE = Symbol("verifiable");
+/** Marks a declaration's read as verifiable (see above): its arguments must be plain data. */
+function verifiable<D extends AnyMethod>(declare: D): D {
+  return Object.assign(declare, { [VERIFIABLE]: true });
+}
+
+/** The hash a verifiable read's result is compared by: of its JSON (dates as ISO strings). */
+export function resultHash(result: unknown): string {
+  return createHash("sha256")
+    .update(JSON.stringify(result) ?? "undefined")
+    .digest("base64url");
+}
 /** Per method: the tags a call reads, from its arguments and its result. */
 type Declarations<S> = {
   [K in keyof S]?: S[K] extends AnyMethod
@@ -38,14 +58,22 @@ type Declarations<S> = {
 };
 
 /** Every method of `service`, recording the tags its declaration gives (`any` for an undeclared one). */
-function tagged<S extends object>(service: S, declarations: Declarations<S>): S {
+function tagged<S extends object>(serviceName: string, service: S, declarations: Declarations<S>): S {
   const wrapped = { ...service } as Record<string, unknown>;
   for (const [name, member] of Object.entries(service)) {
     if (typeof member !== "function") continue;
-    const declare = (declarations as Record<string, ((result: unknown, ...args: unknown[]) => string[]) | undefined>)[
-      name
-    ];
-    const record = (result: unknown, args: unknown[]) => readTags(...(declare ? declare(result, ...args) : ["any"]));
+    const declare = (declarations as Record<string, Declare | undefined>)[name];
+    const record =
+      declare && VERIFIABLE in declare
+        ? (result: unknown, args: unknown[]) =>
+            readChecked({
+              service: serviceName,
+              method: name,
+              args,
+              tags: declare(result, ...args),
+              hash: resultHash(result),
+            })
+        : (result: unknown, args: unknown[]) => readTags(...(declare ? declare(result, ...args) : ["any"]));
     wrapped[name] = (...args: unknown[]) => {
       const result = (member as AnyMethod).apply(service, args);
       if (!(result instanceof Promise)) {
@@ -70,14 +98,16 @@ export function withReadTags(services: Services): Services {
   const { catalogue, categories, branches, sales, publications, seasonal, settings, reviews, preorders } = services;
   return {
     ...services,
-    catalogue: tagged(catalogue, {
-      products: (page, options) => [
+    catalogue: tagged("catalogue", catalogue, {
+      // A product list (grid, search, filters, a category's page of products): verifiable, so a rename that makes every
+      // search page stale re-renders only those whose results it changed.
+      products: verifiable((page, options) => [
         "products",
         ...(options.search ? ["search"] : []),
         ...(options.filter?.dietary || options.filter?.without.length ? ["filters"] : []),
         ...(options.categoryId ? ["categories", ...recordTags("category", [options.categoryId])] : []),
         ...recordTags("product", idsOf(page?.data)),
-      ],
+      ]),
       product: (product, id) =>
         product
           ? [...recordTags("product", [id]), ...recordTags("category", idsOf(product.category))]
@@ -99,12 +129,12 @@ export function withReadTags(services: Services): Services {
           : ["categories", `category:${id}`],
       categoryName: (_, id) => ["categories", `category:${id}`],
     }),
-    categories: tagged(categories, {
+    categories: tagged("categories", categories, {
       menu: (items) => ["categories", ...recordTags("category", withSubIds(items))],
       home: (items) => ["categories", ...recordTags("category", idsOf(items))],
     }),
     // The featured collections: seasonal categories (which of them: `categories`) and their products.
-    seasonal: tagged(seasonal, {
+    seasonal: tagged("seasonal", seasonal, {
       featured: (collections) => [
         "categories",
         "products",
@@ -115,7 +145,7 @@ export function withReadTags(services: Services): Services {
         ),
       ],
     }),
-    branches: tagged(branches, {
+    branches: tagged("branches", branches, {
       list: (items) => ["branches", ...recordTags("branch", idsOf(items))],
       get: (branch, id) => (branch ? recordTags("branch", [id]) : ["branches", `branch:${id}`]),
       // The kashrut claims of product pages and /about: which branches hold a valid certificate (every branch
@@ -123,20 +153,36 @@ export function withReadTags(services: Services): Services {
       certificates: () => ["branches"],
       hours: (_, id) => recordTags("branch", [id]),
     }),
-    sales: tagged(sales, {
+    sales: tagged("sales", sales, {
       list: (items) => ["sales", ...recordTags("sale", idsOf(items))],
       home: (items) => ["sales", ...recordTags("sale", idsOf(items))],
       get: (item, id) => (item ? recordTags("sale", [id]) : ["sales", `sale:${id}`]),
     }),
-    publications: tagged(publications, {
+    publications: tagged("publications", publications, {
       list: (items) => ["publications", ...recordTags("publication", idsOf(items))],
       home: (items) => ["publications", ...recordTags("publication", idsOf(items))],
       get: (item, id) => (item ? recordTags("publication", [id]) : ["publications", `publication:${id}`]),
     }),
-    settings: tagged(settings, { get: () => ["settings"] }),
-    reviews: tagged(reviews, { ofProduct: (_, id) => ["reviews", `product:${id}`] }),
+    settings: tagged("settings", settings, { get: () => ["settings"] }),
+    reviews: tagged("reviews", reviews, { ofProduct: (_, id) => ["reviews", `product:${id}`] }),
     // Only the list of branches taking pre-orders is read by cached pages; the rest is the order pages' own.
     // (A branch's name or address on the order page is not on a cached page: its list is read there.)
-    preorders: tagged(preorders, { branches: () => ["preorders"] }),
+    preorders: tagged("preorders", preorders, { branches: () => ["preorders"] }),
   };
+}
+
+/**
+ * Calls each verifiable read again (outside any collector) and says whether every one returns what it returned when
+ * the page was made. A read this server does not know (a worker of another build) counts as changed.
+ */
+export async function verifyReads(services: Services, checks: readonly ReadCheck[]): Promise<boolean> {
+  const results = await Promise.all(
+    checks.map(async (check) => {
+      const service = (services as unknown as Record<string, Record<string, unknown> | undefined>)[check.service];
+      const method = service?.[check.method];
+      if (typeof method !== "function") return false;
+      return resultHash(await (method as AnyMethod).apply(service, check.args as unknown[])) === check.hash;
+    }),
+  );
+  return results.every(Boolean);
 }

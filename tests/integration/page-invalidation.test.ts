@@ -93,6 +93,43 @@ for (const factory of testDatabases()) {
       pick.name = renamed;
     });
 
+    it("a rename re-renders the searches whose results it changes; the others are confirmed and stay hits", async () => {
+      // A search finding the other product but not this one (a word of its name), and one finding nothing yet.
+      const otherName = (await env.t.services.catalogue.product(pick.other))!.name;
+      let unaffected = "";
+      for (const word of otherName.split(/\s+/).filter((w) => w.length >= 3)) {
+        const path = `/products?search=${encodeURIComponent(word)}`;
+        const html = await (await get(env.t, path)).text();
+        if (html.includes(`/product/${pick.other}"`) && !html.includes(`/product/${pick.product}"`)) {
+          unaffected = path;
+          break;
+        }
+      }
+      expect(unaffected, otherName).not.toBe("");
+      const newWord = "זנגביליה";
+      const found = `/products?search=${encodeURIComponent(newWord)}`;
+      await warm(env.t, unaffected, found, `${unaffected}&sort=price_asc`);
+      expect(await (await get(env.t, found)).text()).not.toContain(`/product/${pick.product}"`);
+      const before = await (await get(env.t, unaffected)).text();
+
+      const renamed = `${pick.name} ${newWord}`;
+      expect((await putProduct({ name: renamed })).status).toBe(200);
+      // Its results changed: rendered again, and the product is found by its new word.
+      const now = await get(env.t, found);
+      expect(now.headers.get("x-cache")).toBe("miss");
+      expect(await now.text()).toContain(`/product/${pick.product}"`);
+      // Its results did not: the kept page is confirmed (the same bytes), not rendered.
+      const kept = await get(env.t, unaffected);
+      expect(kept.headers.get("x-cache")).toBe("hit");
+      expect(await kept.text()).toBe(before);
+      expect(await cacheOf(env.t, `${unaffected}&sort=price_asc`)).toBe("hit");
+      // Its product's own page is not a search page: rendered again, with the new name.
+      expect(await cacheOf(env.t, `/product/${pick.other}`)).toBe("hit");
+      // Renamed back, the search finds nothing again, at once.
+      expect((await putProduct({ name: pick.name })).status).toBe(200);
+      expect(await (await get(env.t, found)).text()).not.toContain(`/product/${pick.product}"`);
+    });
+
     it("requests arriving while an edited page re-renders get the new page or, for a moment, the previous copy", async () => {
       const page = `/product/${pick.product}`;
       await warm(env.t, page);

@@ -92,6 +92,41 @@ for (const factory of testDatabases()) {
       expect(await (await get(env.t, page)).text()).not.toContain(renamed);
     });
 
+    it("a search a rename leaves unchanged is confirmed by a worker, not rendered; one it changes is rendered", async () => {
+      const renamedOne = products[1]!;
+      // A search that finds another product, not this one (a word of the other's name).
+      let unaffected = "";
+      for (const other of products.filter((p) => p.id !== renamedOne.id)) {
+        for (const word of other.name.split(/\s+/).filter((w) => w.length >= 3)) {
+          const path = `/products?search=${encodeURIComponent(word)}`;
+          const html = await (await get(env.t, path)).text();
+          if (html.includes(`/product/${other.id}"`) && !html.includes(`/product/${renamedOne.id}"`)) unaffected = path;
+          if (unaffected) break;
+        }
+        if (unaffected) break;
+      }
+      expect(unaffected).not.toBe("");
+      const newWord = "קינמוניה";
+      const found = `/products?search=${encodeURIComponent(newWord)}`;
+      for (const path of [unaffected, found]) await get(env.t, path);
+      const before = await get(env.t, unaffected);
+      expect(before.headers.get("x-cache")).toBe("hit");
+      const html = await before.text();
+      expect(html).not.toContain(`/product/${renamedOne.id}"`);
+
+      expect((await save(renamedOne, `${renamedOne.name} ${newWord}`)).status).toBe(200);
+      const { rendered, verified } = pool().stats();
+      const kept = await get(env.t, unaffected);
+      expect(kept.headers.get("x-cache")).toBe("hit");
+      expect(await kept.text()).toBe(html);
+      expect(pool().stats()).toMatchObject({ rendered, verified: verified + 1 });
+      const now = await get(env.t, found);
+      expect(now.headers.get("x-cache")).toBe("miss");
+      expect(await now.text()).toContain(`/product/${renamedOne.id}"`);
+      expect(pool().stats()).toMatchObject({ rendered: rendered + 1, verified: verified + 2 });
+      expect((await save(renamedOne, renamedOne.name)).status).toBe(200);
+    });
+
     it("a render a worker began before a write is answered but not kept as fresh after it", async () => {
       const product = products[2]!;
       const page = `/product/${product.id}`;

@@ -341,18 +341,29 @@ export function createCatalogueService(
 
     /** One published product with its categories, sizes, tags and images; null when not published. */
     async product(id: number): Promise<ProductDetail | null> {
+      const now = clock();
       const row = await publishedProducts()
         .select(["id", "sold_out_until", ...PRODUCT_FIELD_COLUMNS])
         .where("id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
       const [categories, sizes, tags, images] = await Promise.all([
+        // Its published categories, as `publishedCategories` has them (a subcategory only under a published
+        // parent), read for this product alone rather than filtered from every category.
         db
           .selectFrom("category_product")
           .innerJoin("categories", "categories.id", "category_product.category_id")
-          .select(["categories.id", "categories.name", "categories.parent_id"])
+          .leftJoin("categories as parent", "parent.id", "categories.parent_id")
+          .select(["categories.id", "categories.name"])
           .where("category_product.product_id", "=", id)
           .where("categories.status", "=", PUBLISHED)
+          .where(liveAt(now, "categories"))
+          .where((eb) =>
+            eb.or([
+              eb("categories.parent_id", "is", null),
+              eb.and([eb("parent.status", "=", PUBLISHED), liveAt(now, "parent")]),
+            ]),
+          )
           .orderBy("categories.position")
           .orderBy("categories.id")
           .execute(),
@@ -372,7 +383,6 @@ export function createCatalogueService(
           .execute(),
         media.imagesOf("product", id),
       ]);
-      const publishedIds = new Set((await publishedCategories()).map((c) => c.id));
       const fields = productFieldsFromRow(row);
       return {
         id: row.id,
@@ -381,7 +391,7 @@ export function createCatalogueService(
         visible: fields.visibility_home_page,
         sold_out_until: isSoldOut(row.sold_out_until, clock()) ? row.sold_out_until : null,
         mainImage: images[0] ?? null,
-        category: categories.filter((c) => publishedIds.has(c.id)).map((c) => ({ id: c.id, name: c.name })),
+        category: categories,
         size: sizes.map((s) => ({ id: s.id, name: s.name, price: agorotToShekels(Number(s.price)) })),
         tag: tags,
         images: images.map((image) => ({ ...image, path: image.url })),

@@ -9,8 +9,8 @@ import { PUBLISHED } from "./categories.ts";
 
 export type WindowTable = "sales" | "publications" | "products" | "categories";
 
-/** Rows public at `now`: started (or no start) and not yet ended. `table` qualifies the columns in a join. */
-export function liveAt(now: Date, table?: WindowTable) {
+/** Rows public at `now`: started (or no start) and not yet ended. `table` (or the alias `parent`, a category's) qualifies the columns in a join. */
+export function liveAt(now: Date, table?: WindowTable | "parent") {
   const at = now.toISOString();
   const starts = sql.ref(table ? `${table}.starts_at` : "starts_at");
   const ends = sql.ref(table ? `${table}.ends_at` : "ends_at");

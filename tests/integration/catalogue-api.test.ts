@@ -270,8 +270,17 @@ for (const factory of testDatabases()) {
       const { db } = env.database.handle;
       const mains = (await json<{ data: CategoryWithSubs[] }>("/api/categories")).data;
       const victim = mains.at(-1)!;
+      // A product in one of its subcategories lists it until then.
+      const sub = victim.subCategories[0]!;
+      const inSub = (await json<Paginated<ProductSummary>>(`/api/products?category=${sub.id}`)).data[0]!;
+      const categoriesOf = async (id: number) =>
+        (await json<{ data: ProductDetail }>(`/api/product/${id}`)).data.category.map((c) => c.id);
+      expect(await categoriesOf(inSub.id)).toContain(sub.id);
       await db.updateTable("categories").set({ status: 0 }).where("id", "=", victim.id).execute();
       try {
+        const listed = await categoriesOf(inSub.id);
+        expect(listed).not.toContain(sub.id);
+        expect(listed).not.toContain(victim.id);
         const after = (await json<{ data: CategoryWithSubs[] }>("/api/categories")).data;
         expect(after.map((c) => c.id)).not.toContain(victim.id);
         const all = (await json<{ data: CategoryWithSubs[] }>("/api/all_categories")).data.map((c) => c.id);
@@ -284,6 +293,18 @@ for (const factory of testDatabases()) {
       } finally {
         await db.updateTable("categories").set({ status: 1 }).where("id", "=", victim.id).execute();
       }
+      // A category outside its publication window is not listed either.
+      await db
+        .updateTable("categories")
+        .set({ ends_at: "2020-01-01T00:00:00.000Z" })
+        .where("id", "=", sub.id)
+        .execute();
+      try {
+        expect(await categoriesOf(inSub.id)).not.toContain(sub.id);
+      } finally {
+        await db.updateTable("categories").set({ ends_at: null }).where("id", "=", sub.id).execute();
+      }
+      expect(await categoriesOf(inSub.id)).toContain(sub.id);
     });
   });
 }

@@ -14,6 +14,16 @@ export interface ParamRule {
   normalize(values: string[]): string | null;
 }
 
+/**
+ * Parameters a link carries for its sender's statistics — a campaign's `utm_*`, the click ids Facebook, Instagram,
+ * Google, Microsoft and Mailchimp add (`fbclid`, `igshid`, `gclid`…) — which no page reads. They are left out of the
+ * cache key and the page is rendered without them: a holiday offer shared with a fresh `fbclid` on every click is
+ * the one kept page, not a render per visitor. (The browser keeps the address it was sent to, so analytics running
+ * there still see them.)
+ */
+const CLICK_IDS = new Set(["fbclid", "igshid", "gclid", "gbraid", "wbraid", "dclid", "msclkid", "mc_cid", "mc_eid"]);
+export const isTrackingParam = (name: string) => name.startsWith("utm_") || CLICK_IDS.has(name);
+
 /** An id exactly as the site writes it (the one id rule, without leading zeros or other spellings). */
 export const isCanonicalId = (value: string) => String(parseId(value)) === value;
 

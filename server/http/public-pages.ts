@@ -33,7 +33,7 @@ import {
   type PageFamily,
   type RenderedPage,
 } from "./page-cache.ts";
-import { isCanonicalId, paramRule } from "./page-params.ts";
+import { isCanonicalId, isTrackingParam, paramRule } from "./page-params.ts";
 import { isDataRequest, readRendered } from "./public-render.ts";
 import { type RemoteRender, type RenderJob, WorkerLostError } from "./render-pool.ts";
 import type { NonceEnv } from "./security-headers.ts";
@@ -259,13 +259,15 @@ export function createPublicPages(options: PublicPagesOptions) {
 
   /**
    * The cache key (and the query the page is rendered with), or null when the request must be rendered
-   * for itself: unknown or repeated parameters, invalid values, search text.
+   * for itself: unknown or repeated parameters, invalid values. Tracking parameters (`utm_*`, `fbclid`…) are left
+   * out (page-params.ts).
    */
   function cacheKey(info: PathInfo, path: string, data: boolean, search: URLSearchParams): string | null {
     if (!info.cacheable) return null;
     const allowed = info.cacheable.params;
     const kept: [string, string][] = [];
     for (const name of new Set(search.keys())) {
+      if (isTrackingParam(name)) continue;
       const values = search.getAll(name);
       if (data && name === "_routes") {
         if (values.length !== 1) return null;

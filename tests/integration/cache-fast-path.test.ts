@@ -171,7 +171,7 @@ for (const factory of testDatabases()) {
       await get(servers.ports.fast, "/");
       const before = servers.served.count;
       for (const [path, headers] of [
-        ["/?utm_source=whatsapp", {}],
+        ["/?x=whatsapp", {}],
         ["/", { "Accept-Encoding": "deflate" }],
         ["/api/categories", {}],
         ["/products?search=%D7%97%D7%9C%D7%94", {}],

@@ -63,7 +63,7 @@ for (const factory of testDatabases()) {
       expect(pool().stats().rendered).toBe(after.rendered);
       // `.data` requests and uncached addresses (an unknown parameter) are rendered by the workers too.
       expect((await get(env.t, "/about.data")).status).toBe(200);
-      expect((await get(env.t, "/about?utm_source=whatsapp")).headers.get("x-cache")).toBe("miss");
+      expect((await get(env.t, "/about?x=whatsapp")).headers.get("x-cache")).toBe("miss");
       expect(pool().stats().rendered).toBe(after.rendered + 2);
     });
 
@@ -142,7 +142,7 @@ for (const factory of testDatabases()) {
     });
 
     it("a stopped worker's renders are served all the same, and the pool starts another", async () => {
-      const flood = products.slice(0, 12).map((product) => `/product/${product.id}?utm_campaign=stop-${product.id}`);
+      const flood = products.slice(0, 12).map((product) => `/product/${product.id}?x=stop-${product.id}`);
       const started = pool().stats();
       const answers = Promise.all(flood.map((path) => get(env.t, path)));
       // Stop every worker while renders are in flight: those are rendered on the app's thread.
@@ -158,7 +158,7 @@ for (const factory of testDatabases()) {
         expect(await answer.text()).toContain(products[i]!.name);
       }
       // While none is ready, a miss is rendered here.
-      const meanwhile = await get(env.t, "/about?utm_source=meanwhile");
+      const meanwhile = await get(env.t, "/about?x=meanwhile");
       expect(meanwhile.status).toBe(200);
       await expect.poll(() => pool().stats().ready).toBe(WORKERS);
       const stats = pool().stats();
@@ -168,13 +168,13 @@ for (const factory of testDatabases()) {
       expect(accounted(stats) - accounted(started)).toBe(flood.length + 1);
       expect(stats.lost + stats.unavailable).toBeGreaterThan(started.lost + started.unavailable);
       const rendered = stats.rendered;
-      expect((await get(env.t, "/about?utm_source=again")).status).toBe(200);
+      expect((await get(env.t, "/about?x=again")).status).toBe(200);
       expect(pool().stats().rendered).toBe(rendered + 1);
     });
 
     it("a save sent after a flood of misses is answered before the workers have rendered half of them", async () => {
       const flood = [
-        ...products.map((product) => `/product/${product.id}?utm_campaign=flood`),
+        ...products.map((product) => `/product/${product.id}?x=flood`),
         ...products.map((product) => `/products?search=${encodeURIComponent(product.name.split(" ")[0]!)}&utm=1`),
       ];
       const before = pool().stats();

@@ -9,15 +9,19 @@
  *
  *   npm run bench:rush                         # starts the production server (data/bench, SQLite) itself
  *   npm run bench:rush -- --url http://127.0.0.1:3000 --email … --password …   # a running server
+ *   npm run bench:rush -- --nginx              # the same behind deploy/nginx.conf (nginx-light; tests/support/nginx.ts)
  *   options: --duration 20 (s per run) --connections 50,200 --writes 0,5,1 (seconds between saves; 0: none)
  *
- * Needs wrk (Debian's `wrk`). Localhost only. Quote the load average printed with the figures.
+ * Needs wrk (Debian's `wrk`). Localhost only. Quote the load average printed with the figures. With `--nginx` the
+ * visitors and the staff member go through nginx, as in production (the server it starts trusts the proxy's
+ * X-Forwarded-For; a server given with --url must be started with TRUST_PROXY=1 for that).
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { startNginx } from "../tests/support/nginx.ts";
 import { freePort, localServerEnv } from "../tests/support/server-process.ts";
 import { runWrk, rushPaths, wrkScript } from "./rush-mix.ts";
 
@@ -30,6 +34,7 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "50,200" },
     writes: { type: "string", default: "0,5,1" },
     "data-dir": { type: "string", default: "data/bench" },
+    nginx: { type: "boolean", default: false },
   },
 });
 
@@ -63,7 +68,12 @@ async function startServer() {
   const email = "rush@example.co.il";
   const password = `rush-${Date.now()}-password`;
   const dataDir = path.resolve(args["data-dir"]);
-  const env = { ...process.env, ...localServerEnv(port, dataDir), REQUEST_RATE_LIMIT: "100000000" };
+  const env = {
+    ...process.env,
+    ...localServerEnv(port, dataDir),
+    REQUEST_RATE_LIMIT: "100000000",
+    ...(args.nginx ? { TRUST_PROXY: "1" } : {}),
+  };
   // The bench's own staff account (created or its password reset), so no printed password is needed.
   await new Promise<void>((resolve, reject) => {
     if (!existsSync(path.join(dataDir, "bakery.sqlite"))) return resolve();
@@ -170,8 +180,13 @@ const pct = (sorted: number[], p: number) =>
 
 async function main() {
   const started = args.url ? null : await startServer();
-  const url = args.url ?? started!.url;
-  assertLocal(url);
+  const app = args.url ?? started!.url;
+  assertLocal(app);
+  // One app server behind deploy/nginx.conf (both of its upstream lines point at it).
+  const appPort = Number(new URL(app).port);
+  const proxy = args.nginx ? await startNginx(await freePort(), [appPort, appPort]) : null;
+  const url = proxy?.baseURL ?? app;
+  if (proxy) console.log(`Behind nginx (deploy/nginx.conf) on ${url}`);
   const email = args.email ?? started?.email;
   const password = args.password ?? started?.password;
   if (!email || !password) throw new Error("--email and --password are needed with --url");
@@ -227,6 +242,7 @@ async function main() {
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
+    await proxy?.stop();
     started?.stop();
   }
 }

@@ -5,11 +5,8 @@
  * is what visitors see. Requires the build (made by the project's global setup when its sources changed), nginx (Debian's nginx-light) and PostgreSQL at
  * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); under CI=true a missing one fails.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminImage } from "../../domain/contracts/admin.ts";
@@ -17,19 +14,13 @@ import type { TestApp } from "../support/app.ts";
 import { overHttp, TestClient } from "../support/client.ts";
 import { formWith, pngImage } from "../support/images.ts";
 import { runLoad } from "../support/load.ts";
+import { findNginx, type Nginx, startNginx } from "../support/nginx.ts";
 import { startS3, type TestS3 } from "../support/s3.ts";
 import { createScratchPostgres, type ScratchPostgres } from "../support/scratch-postgres.ts";
 import { freePort, type ServerProcess, startServer } from "../support/server-process.ts";
-import { removeTempDir, tempDir } from "../support/temp.ts";
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ADMIN = { email: "cluster-admin@example.co.il", password: "cluster-admin-password-123" };
-
-function findNginx(): string | undefined {
-  for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx"])
-    if (existsSync(candidate)) return candidate;
-  return undefined;
-}
 
 async function postgresReachable(): Promise<boolean> {
   const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 3_000 });
@@ -51,89 +42,6 @@ const missing = [
 if (missing.length > 0 && process.env.CI === "true")
   throw new Error(`The cluster test needs ${missing.join(" and ")} under CI=true`);
 if (missing.length > 0) console.warn(`\n⚠ Cluster test skipped: ${missing.join(" and ")} not available\n`);
-
-/** deploy/nginx.conf with this test's ports and folders; throws when a place to substitute is gone. */
-function nginxConfig(options: { dir: string; listenPort: number; upstreams: [number, number] }): string {
-  let config = readFileSync("deploy/nginx.conf", "utf8");
-  const replace = (pattern: RegExp | string, by: string) => {
-    const before = config;
-    config = typeof pattern === "string" ? config.split(pattern).join(by) : config.replace(pattern, by);
-    if (config === before) throw new Error(`deploy/nginx.conf no longer has ${pattern}: update the cluster test`);
-  };
-  // As root, the workers would otherwise run as www-data and could not use this test's folders.
-  replace(/^user [^;]+;$/m, process.getuid?.() === 0 ? "user root;" : "");
-  replace(/^error_log [^;]+;$/m, `error_log ${options.dir}/error.log warn;`);
-  replace(/access_log \/var\/log\/nginx\/access\.log/, `access_log ${options.dir}/access.log`);
-  replace("/var/lib/nginx/", `${options.dir}/cache/`);
-  replace("server 127.0.0.1:3001 ", `server 127.0.0.1:${options.upstreams[0]} `);
-  replace("server 127.0.0.1:3002 ", `server 127.0.0.1:${options.upstreams[1]} `);
-  replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${options.listenPort};`);
-  // The compiled-in temporary folders (/var/lib/nginx/…) belong to the machine's own nginx.
-  replace(
-    /^http \{$/m,
-    `http {\n${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
-      .map((kind) => `  ${kind}_temp_path ${options.dir}/temp/${kind};`)
-      .join("\n")}`,
-  );
-  return config;
-}
-
-interface Nginx {
-  baseURL: string;
-  accessLog(): string[];
-  errorLog(): string[];
-  stop(): Promise<void>;
-}
-
-function logLines(file: string): string[] {
-  return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean) : [];
-}
-
-async function startNginx(listenPort: number, upstreams: [number, number]): Promise<Nginx> {
-  const dir = tempDir("bakery-nginx-");
-  for (const sub of ["temp", "cache"]) mkdirSync(path.join(dir, sub));
-  const file = path.join(dir, "nginx.conf");
-  const args = ["-p", dir, "-c", file, "-g", `daemon off; pid ${dir}/nginx.pid;`];
-  let child: ChildProcess | undefined;
-  let exited: Promise<unknown> = Promise.resolve();
-  const baseURL = `http://127.0.0.1:${listenPort}`;
-  try {
-    writeFileSync(file, nginxConfig({ dir, listenPort, upstreams }));
-    // `nginx -t` first: a configuration error is reported as such, not as a server that never answers.
-    execFileSync(nginxBinary!, ["-t", "-q", ...args], { stdio: ["ignore", "inherit", "inherit"] });
-    const running = spawn(nginxBinary!, args, { stdio: ["ignore", "inherit", "inherit"] });
-    child = running;
-    exited = new Promise((resolve) => running.once("exit", resolve));
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      if (running.exitCode !== null) throw new Error(`nginx exited with code ${running.exitCode}`);
-      try {
-        await fetch(`${baseURL}/healthz`);
-        break;
-      } catch {
-        if (Date.now() > deadline) throw new Error("nginx did not answer within 15 s");
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-  } catch (error) {
-    if (child?.exitCode === null) child.kill("SIGKILL");
-    await exited;
-    removeTempDir(dir);
-    throw error;
-  }
-  const running = child;
-  return {
-    baseURL,
-    accessLog: () => logLines(path.join(dir, "access.log")),
-    errorLog: () => logLines(path.join(dir, "error.log")),
-    async stop() {
-      // SIGQUIT: a graceful stop (SIGTERM is nginx's fast one); either way the workers go with the master.
-      if (running.exitCode === null) running.kill("SIGQUIT");
-      await exited;
-      removeTempDir(dir);
-    },
-  };
-}
 
 /**
  * A TestClient transport whose connections leave from the loopback address `from` (127.0.0.2, 127.0.0.3…): to

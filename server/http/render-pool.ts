@@ -236,10 +236,7 @@ export function createRenderPool(options: RenderPoolOptions) {
 
   /** Queues work for the workers; null when none is ready (the caller does it on its own thread). */
   function enqueue<T>(about: string, message: Queued["message"], answer: (answer: Answer, slot: Slot) => T) {
-    if (!slots.some((slot) => slot.ready && slot.worker)) {
-      if (slots.length) counts.unavailable++;
-      return null;
-    }
+    if (!slots.some((slot) => slot.ready && slot.worker)) return null;
     return new Promise<T>((resolve, reject) => {
       const settle = (reply: Answer, slot: Slot) => {
         try {
@@ -314,7 +311,7 @@ export function createRenderPool(options: RenderPoolOptions) {
     render(job: RenderJob): Promise<RemoteRender> | null {
       // The services' "now" when the render was asked for (the cache key's minute and day were taken then).
       const now = clock().getTime();
-      return enqueue(
+      const remote = enqueue(
         job.path,
         (id, v) => ({ t: "render", id, path: job.path, whole: job.wholeDocument, nonce: job.nonce, now, v }),
         (message, slot): RemoteRender => {
@@ -336,6 +333,8 @@ export function createRenderPool(options: RenderPoolOptions) {
           };
         },
       );
+      if (!remote && slots.length) counts.unavailable++;
+      return remote;
     },
 
     /**

@@ -77,6 +77,9 @@ export function readTags(...tags: string[]): void {
   }
 }
 
+/** Whether a render or memoised read is collecting what it reads (a verifiable read's hash is worth computing). */
+export const collecting = (): boolean => collectors.getStore() !== undefined;
+
 /** Records a verifiable read (its tags, its call and its result's hash). Outside a collector: nothing. */
 export function readChecked(check: ReadCheck): void {
   const collector = collectors.getStore();

@@ -26,7 +26,7 @@
  * cache calls them again (`verifyReads`) and keeps the page if every result is the same.
  */
 import { createHash } from "node:crypto";
-import { type ReadCheck, readChecked, readTags } from "../cache-tags.ts";
+import { collecting, type ReadCheck, readChecked, readTags } from "../cache-tags.ts";
 import type { Services } from "./index.ts";
 
 /** The tags of records shown: each record's own and its kind's. */
@@ -65,14 +65,17 @@ function tagged<S extends object>(serviceName: string, service: S, declarations:
     const declare = (declarations as Record<string, Declare | undefined>)[name];
     const record =
       declare && VERIFIABLE in declare
-        ? (result: unknown, args: unknown[]) =>
+        ? (result: unknown, args: unknown[]) => {
+            // Outside a render nobody keeps the hash: not worth its JSON.
+            if (!collecting()) return;
             readChecked({
               service: serviceName,
               method: name,
               args,
               tags: declare(result, ...args),
               hash: resultHash(result),
-            })
+            });
+          }
         : (result: unknown, args: unknown[]) => readTags(...(declare ? declare(result, ...args) : ["any"]));
     wrapped[name] = (...args: unknown[]) => {
       const result = (member as AnyMethod).apply(service, args);

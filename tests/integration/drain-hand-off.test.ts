@@ -7,8 +7,9 @@
  *
  * The "proxy" is a child process that behaves like nginx: new connections (as nginx opens when its idle ones are
  * used up), page requests and writes with X-Forwarded-For, and after a 503 it sends this server nothing more.
- * This process's event loop is blocked until the proxy has written three more requests on new connections, so they
- * wait in the kernel's accept queue when the drain starts — as they do on a busy server.
+ * This process's event loop is blocked until the kernel has completed three more of the proxy's connections, which
+ * the blocked loop cannot accept: they wait in the kernel's accept queue when the drain starts — as they do on a
+ * busy server.
  */
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -24,8 +25,9 @@ const PROXY = `
 const http = require("node:http");
 const fs = require("node:fs");
 const port = Number(process.argv[1]);
-// One byte per request written whole to its connection: the test reads it while the server's loop is blocked.
-const sentLog = process.argv[2];
+// One byte per connection the kernel completed (the socket's "connect"): the test reads it while the server's loop
+// is blocked, when the server cannot have accepted any of them.
+const connectLog = process.argv[2];
 const outcomes = { pageOk: 0, handedOff: 0, writeOk: 0, writeReset: 0, pageReset: 0, refused: 0, other: [] };
 let markedDown = false;
 const stopAt = Date.now() + 4000;
@@ -45,7 +47,7 @@ const once = (write) => new Promise((resolve) => {
     else outcomes[write ? "writeReset" : "pageReset"]++;
     resolve();
   });
-  req.on("finish", () => fs.appendFileSync(sentLog, "s"));
+  req.on("socket", (socket) => socket.once("connect", () => fs.appendFileSync(connectLog, "c")));
   req.end(write ? "email=a@example.com" : undefined);
 });
 const loop = async (i) => {
@@ -65,14 +67,16 @@ interface Outcomes {
 }
 
 /**
- * Keeps this process's event loop busy until the proxy has written `count` more requests (each on a new connection,
- * which the server cannot accept meanwhile: they wait in the kernel's accept queue), or `maxMs` passed.
+ * Keeps this process's event loop busy until `count` more of the proxy's connections have been completed by the
+ * kernel, or `maxMs` passed. Accepting a connection takes this loop, so those wait in the kernel's accept queue.
+ * (Counting requests written instead is not enough: a request written now may be on a connection the server had
+ * accepted just before the loop blocked, which the drain then serves — and the "without" case finds no reset.)
  */
-function blockUntilQueued(sentLog: string, count: number, maxMs: number): void {
-  const sent = () => (existsSync(sentLog) ? readFileSync(sentLog).length : 0);
-  const before = sent();
+function blockUntilQueued(connectLog: string, count: number, maxMs: number): void {
+  const connected = () => (existsSync(connectLog) ? readFileSync(connectLog).length : 0);
+  const before = connected();
   const until = performance.now() + maxMs;
-  while (sent() < before + count && performance.now() < until) {
+  while (connected() < before + count && performance.now() < until) {
     // The server is busy.
   }
 }
@@ -98,8 +102,8 @@ describe("the SIGTERM drain behind a proxy", () => {
     return { drain, port: (server.address() as AddressInfo).port, served: () => served };
   }
 
-  function runProxy(port: number, sentLog: string) {
-    const child = spawn(process.execPath, ["-e", PROXY, String(port), sentLog], {
+  function runProxy(port: number, connectLog: string) {
+    const child = spawn(process.execPath, ["-e", PROXY, String(port), connectLog], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";
@@ -111,10 +115,10 @@ describe("the SIGTERM drain behind a proxy", () => {
 
   async function drainUnderProxy(handOff: boolean) {
     const { drain, port, served } = await serve();
-    const sentLog = path.join(tempDir("drain-hand-off"), "sent.log");
-    const proxy = runProxy(port, sentLog);
+    const connectLog = path.join(tempDir("drain-hand-off"), "connected.log");
+    const proxy = runProxy(port, connectLog);
     await expect.poll(served, { timeout: 20_000, interval: 5 }).toBeGreaterThan(30);
-    blockUntilQueued(sentLog, 3, 10_000);
+    blockUntilQueued(connectLog, 3, 10_000);
     const drained = drain.drain({ lingerMs: 50, handOff: handOff ? { quietMs: 200, maxMs: 3000 } : undefined });
     const outcomes = await proxy;
     await drained;

@@ -44,10 +44,11 @@ function verifiable<D extends AnyMethod>(declare: D): D {
   return Object.assign(declare, { [VERIFIABLE]: true });
 }
 
-/** The hash a verifiable read's result is compared by: of its JSON (dates as ISO strings). */
+/** The hash a verifiable read's result is compared by: of its JSON (dates as ISO strings, big integers as digits). */
 export function resultHash(result: unknown): string {
+  const json = JSON.stringify(result, (_, value) => (typeof value === "bigint" ? `${value}n` : value));
   return createHash("sha256")
-    .update(JSON.stringify(result) ?? "undefined")
+    .update(json ?? "undefined")
     .digest("base64url");
 }
 /** Per method: the tags a call reads, from its arguments and its result. */

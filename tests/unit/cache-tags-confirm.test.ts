@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { createTagClock, type ReadCheck, readChecked, readsOf, readTags } from "../../server/cache-tags.ts";
+import { resultHash } from "../../server/services/read-tags.ts";
 
 const check: ReadCheck = {
   service: "catalogue",
@@ -72,5 +73,15 @@ describe("verifiable reads", () => {
       for (const c of reads.checks) readChecked(c);
     });
     expect(again.checkedOnly).toEqual(stamp.checkedOnly);
+  });
+});
+
+describe("a verifiable read's result hash", () => {
+  it("is the same for the same result, differs for another, and takes what JSON alone cannot (big integers)", () => {
+    const page = { data: [{ id: 1, name: "חלה" }], total: 1, at: new Date("2026-11-28T00:00:00Z") };
+    expect(resultHash(page)).toBe(resultHash(structuredClone(page)));
+    expect(resultHash(page)).not.toBe(resultHash({ ...page, total: 2 }));
+    expect(resultHash({ count: 3n })).not.toBe(resultHash({ count: 4n }));
+    expect(resultHash(null)).not.toBe(resultHash(undefined));
   });
 });

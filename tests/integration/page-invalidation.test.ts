@@ -93,19 +93,20 @@ for (const factory of testDatabases()) {
       pick.name = renamed;
     });
 
-    it("a rename re-renders the searches whose results it changes; the others are confirmed and stay hits", async () => {
-      // A search finding the other product but not this one (a word of its name), and one finding nothing yet.
+    /** A search (a word of the other product's name) that finds the other product and not this one. */
+    async function searchWithoutPick(t: Pick<TestApp, "request">): Promise<string> {
       const otherName = (await env.t.services.catalogue.product(pick.other))!.name;
-      let unaffected = "";
       for (const word of otherName.split(/\s+/).filter((w) => w.length >= 3)) {
         const path = `/products?search=${encodeURIComponent(word)}`;
-        const html = await (await get(env.t, path)).text();
-        if (html.includes(`/product/${pick.other}"`) && !html.includes(`/product/${pick.product}"`)) {
-          unaffected = path;
-          break;
-        }
+        const html = await (await get(t, path)).text();
+        if (html.includes(`/product/${pick.other}"`) && !html.includes(`/product/${pick.product}"`)) return path;
       }
-      expect(unaffected, otherName).not.toBe("");
+      throw new Error(`no word of "${otherName}" finds it without product ${pick.product}`);
+    }
+
+    it("a rename re-renders the searches whose results it changes; the others are confirmed and stay hits", async () => {
+      // A search finding the other product but not this one, and one finding nothing yet.
+      const unaffected = await searchWithoutPick(env.t);
       const newWord = "זנגביליה";
       const found = `/products?search=${encodeURIComponent(newWord)}`;
       await warm(env.t, unaffected, found, `${unaffected}&sort=price_asc`);
@@ -257,6 +258,22 @@ for (const factory of testDatabases()) {
           await expect.poll(async () => (await get(other, page)).status).toBe(404);
           expect((await putProduct({ status: 1 })).status).toBe(200);
           await expect.poll(async () => (await get(other, page)).status).toBe(200);
+        });
+
+        it("hears a rename: the search it changes shows the product, the one it does not is confirmed", async () => {
+          const unaffected = await searchWithoutPick(other);
+          const found = `/products?search=${encodeURIComponent("גלקסיה")}`;
+          await warm(other, unaffected, found);
+          const before = await (await get(other, unaffected)).text();
+          expect((await putProduct({ name: `${pick.name} גלקסיה` })).status).toBe(200);
+          try {
+            await expect.poll(async () => (await get(other, found)).text()).toContain(`/product/${pick.product}"`);
+            const kept = await get(other, unaffected);
+            expect(kept.headers.get("x-cache")).toBe("hit");
+            expect(await kept.text()).toBe(before);
+          } finally {
+            expect((await putProduct({ name: pick.name })).status).toBe(200);
+          }
         });
 
         it("a malformed notification flushes its page cache", async () => {

@@ -6,6 +6,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { hydratesDocument } from "../domain/page-policy.ts";
 import { requestContext } from "./lib/context.ts";
+import { renderWholeAtOnce } from "./lib/render-whole.server.ts";
 import { speculationRulesScript } from "./lib/speculation-rules.server.ts";
 import { structuredDataScripts } from "./lib/structured-data.ts";
 
@@ -37,6 +38,17 @@ export default function handleRequest(
   );
   const context = hydrates ? routerContext : withoutHydrationData(routerContext);
   const speculation = hydrates ? "" : speculationRulesScript(routerContext, nonce);
+  if (wholeDocument && !hydrates) {
+    const whole = renderWholeAtOnce(<ServerRouter context={context} url={request.url} nonce={nonce} />);
+    if (whole !== null) {
+      const scripts = speculation + structuredDataScripts(structuredData, nonce);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      const bytes = Buffer.from(`<!DOCTYPE html>${scripts ? insertBeforeHeadEndInString(whole, scripts) : whole}`);
+      return Promise.resolve(
+        new Response(bytes as Uint8Array<ArrayBuffer>, { headers: responseHeaders, status: responseStatusCode }),
+      );
+    }
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -78,6 +90,12 @@ export default function handleRequest(
     });
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** `html` with `inserted` just before its `</head>` (at the end should there be none). */
+function insertBeforeHeadEndInString(html: string, inserted: string): string {
+  const at = html.indexOf("</head>");
+  return at === -1 ? html + inserted : html.slice(0, at) + inserted + html.slice(at);
 }
 
 /**

@@ -85,6 +85,39 @@ describeInChromium("home page in Chromium", (browser) => {
         await fresh.context().close();
       }
     });
+
+    it("opens once the browser is idle, and not over a visitor who has already put focus in the page", async () => {
+      for (const visitorFocuses of [false, true]) {
+        const fresh = await storePage(browser, VIEWPORTS.mobile, { welcome: true });
+        try {
+          // The browser's idle moment is held back until the test lets it come.
+          await fresh.addInitScript(() => {
+            const held: (() => void)[] = [];
+            Object.assign(window, {
+              requestIdleCallback: (callback: () => void) => held.push(callback),
+              releaseIdle: () => {
+                for (const callback of held.splice(0)) callback();
+              },
+            });
+          });
+          await openPage(fresh, `${baseURL}/`);
+          await fresh.locator('[data-island="welcome-dialog"][data-hydrated]').waitFor({ state: "attached" });
+          expect(await fresh.locator("dialog[open]").count()).toBe(0);
+          // A visitor who started with the keyboard: Tab to the skip link.
+          if (visitorFocuses) await fresh.keyboard.press("Tab");
+          await fresh.evaluate(() => (window as unknown as { releaseIdle: () => void }).releaseIdle());
+          if (visitorFocuses) {
+            expect(await fresh.locator("dialog[open]").count()).toBe(0);
+            expect((await focused(fresh)).tag).toBe("a");
+          } else {
+            await fresh.locator("dialog[open]").waitFor();
+            expect((await focused(fresh)).inDialog).toBe(true);
+          }
+        } finally {
+          await fresh.context().close();
+        }
+      }
+    });
   });
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {

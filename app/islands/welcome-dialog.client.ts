@@ -19,9 +19,10 @@ function rememberDismissed(): void {
 }
 
 /**
- * Opens the welcome dialog once per visit, once the page has loaded. `showModal()` makes the page behind it inert; Escape, the close
- * button, 'take me there' and a click on the backdrop close it; Tab and Shift+Tab cycle inside it. It opened by
- * itself, so nothing had focus before: on closing, focus goes to the page's content rather than to <body>.
+ * Opens the welcome dialog once per visit, once the page has loaded. `showModal()` makes the page behind it inert;
+ * Escape, the close button, 'take me there' and a click on the backdrop close it; Tab and Shift+Tab cycle inside it.
+ * It opened by itself, so nothing had focus before: on closing, focus goes to the page's content rather than to
+ * <body>.
  */
 const mount: IslandMount = (element) => {
   const dialog = element.querySelector("dialog");

@@ -1,9 +1,9 @@
 /**
  * The home page's welcome dialog (spec §2): info icon, an invitation to join the customer club,
  * 'take me there' (follows the club link) and a close button. The server renders it closed, so visitors
- * without JavaScript never see it; its script island (app/islands/welcome-dialog.client.ts) opens it once the page
- * has loaded and the browser is idle, unless it was dismissed earlier in the visit (sessionStorage) — a few lines of DOM code rather than a React
- * island, so a first visit loads no React for it (ADR 013).
+ * without JavaScript never see it; its script island (app/islands/welcome-dialog.client.ts) opens it once the
+ * page has loaded and the browser is idle, unless it was dismissed earlier in the visit (sessionStorage) — a few
+ * lines of DOM code rather than a React island, so a first visit loads no React for it (ADR 013).
  */
 import { he } from "../../../domain/i18n/site.ts";
 import { clubLink } from "../../lib/links.ts";

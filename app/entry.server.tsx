@@ -69,7 +69,9 @@ export default function handleRequest(
           // uncached render's time went there.
           pipe(
             collect((html) => {
-              const bytes = (scripts ? insertBeforeHeadEndOnce(html, scripts) : html) as Uint8Array<ArrayBuffer>;
+              const bytes = (
+                scripts ? Buffer.from(insertBeforeHeadEndInString(html.toString(), scripts)) : html
+              ) as Uint8Array<ArrayBuffer>;
               resolve(new Response(bytes, { headers: responseHeaders, status: responseStatusCode }));
             }, reject),
           );
@@ -123,13 +125,6 @@ function collect(done: (html: Buffer) => void, fail: (error: unknown) => void): 
       callback();
     },
   }).on("error", fail);
-}
-
-/** The whole document with `html` just before its `</head>` (at the end should there be none). */
-function insertBeforeHeadEndOnce(document: Buffer, html: string): Buffer {
-  const at = document.indexOf(HEAD_END);
-  if (at === -1) return Buffer.concat([document, Buffer.from(html)]);
-  return Buffer.concat([document.subarray(0, at), Buffer.from(html), document.subarray(at)]);
 }
 
 /**

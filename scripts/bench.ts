@@ -13,7 +13,9 @@
  *    typing "חלה", the suggestions shown);
  *  - Lighthouse (mobile, default simulated throttling) in Debian's Chromium, median of `--runs` (3): performance,
  *    accessibility, best practices, SEO, quiet and again with `stress-ng --cpu 2` running beside it (a slow
- *    phone's CPU);
+ *    phone's CPU); beside each page, the control (bench-static-copy.ts): Lighthouse's performance on the same
+ *    bytes served from memory by a bare server, and once on a minimal Hebrew page — what the browser and the
+ *    machine cost without the server;
  * against issue 32's targets: initial JS ≤ 15 KB gzip, uncached ≥ 0.5 × the grown bare page, Lighthouse
  * 100/100/100/100 quiet and performance ≥ 95 under stress.
  *
@@ -23,7 +25,7 @@
  *   npm run bench -- --url http://127.0.0.1:3000   # measures a running server (localhost only)
  *       [--uncached-url http://127.0.0.1:3001]     # … and one started with PAGE_CACHE=0
  *   options: --duration 10 (s per measurement) --connections 10 --runs 3 (Lighthouse) --no-load
- *            --no-lighthouse --no-stress (Lighthouse quiet only)
+ *            --no-lighthouse --no-stress (Lighthouse quiet only) --no-control (no static copy, no minimal page)
  *   npm run bench -- --data large              # instead: the endpoints that grow with the data, demo data
  *                                              # against 10,000 products / 20,000 members (scripts/bench-data.ts)
  *
@@ -41,6 +43,7 @@ import type { Browser } from "playwright-core";
 import { findChromium, launchBrowser } from "../tests/support/browser.ts";
 import { freePort, localServerEnv } from "../tests/support/server-process.ts";
 import { benchLargeData } from "./bench-data.ts";
+import { MINIMAL_PAGE_PATH, startStaticCopy } from "./bench-static-copy.ts";
 
 // Issue 32's targets (benchmark figures, same run).
 const TARGETS = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100 } as const;
@@ -60,6 +63,7 @@ const { values: args } = parseArgs({
     "no-load": { type: "boolean", default: false },
     "no-lighthouse": { type: "boolean", default: false },
     "no-stress": { type: "boolean", default: false },
+    "no-control": { type: "boolean", default: false },
     data: { type: "string" },
   },
 });
@@ -550,6 +554,8 @@ async function main() {
   }
   let pages: { name: string; path: string }[] = [];
   const rows: Record<string, string | number>[] = [];
+  /** Lighthouse's control: a minimal Hebrew page from the static copy's server (bench-static-copy.ts). */
+  const minimalRow: Record<string, string | number> = { page: "minimal page (control)" };
   const autocannon = args["no-load"] ? null : await loadAutocannon();
   const startLoad = loadavg();
   let lighthouseRan = false;
@@ -606,31 +612,46 @@ async function main() {
     if (typeof lighthouse === "string") console.warn(`⚠ Lighthouse skipped: ${lighthouse}`);
     else if (lighthouse) {
       lighthouseRan = true;
-      try {
+      const copy = args["no-control"] ? null : await startStaticCopy(base);
+      // Each page, then its copy: both see the machine as it is at that moment.
+      const lighthouseRound = async (suffix: "" | " stressed") => {
         for (const [i, page] of pages.entries()) {
-          await lighthouseRow(lighthouse, `${base}${page.path}`, rows[i]!);
+          const row = rows[i]!;
+          await lighthouseRow(lighthouse, `${base}${page.path}`, row, suffix);
+          if (copy) await lighthouseRow(lighthouse, `${copy.url}${page.path}`, row, `${suffix} copy`);
           process.stdout.write(
-            `  ${page.name}: Lighthouse ${Object.keys(TARGETS)
-              .map((k) => `${k} ${rows[i]![k]}`)
-              .join(", ")}, TBT ${rows[i]!["TBT ms"]} ms\n`,
+            suffix
+              ? `  ${page.name} (stress-ng --cpu 2): Lighthouse performance ${row["performance stressed"]}` +
+                  (copy ? ` (copy ${row["performance stressed copy"]})` : "") +
+                  `, TBT ${row["TBT ms stressed"]} ms; main thread: ${row["main thread ms stressed"]} ms\n`
+              : `  ${page.name}: Lighthouse ${Object.keys(TARGETS)
+                  .map((k) => `${k} ${row[k]}`)
+                  .join(", ")}` +
+                  (copy ? ` (copy: performance ${row["performance copy"]})` : "") +
+                  `, TBT ${row["TBT ms"]} ms\n`,
           );
         }
+        if (copy) {
+          await lighthouseRow(lighthouse, `${copy.url}${MINIMAL_PAGE_PATH}`, minimalRow, `${suffix} copy`);
+          process.stdout.write(
+            `  minimal page${suffix ? " (stress-ng --cpu 2)" : ""}: Lighthouse performance ` +
+              `${minimalRow[`performance${suffix} copy`]}, TBT ${minimalRow[`TBT ms${suffix} copy`]} ms\n`,
+          );
+        }
+      };
+      try {
+        await lighthouseRound("");
         if (!args["no-stress"]) {
           const stress = await startStress();
           stressed = true;
           try {
-            for (const [i, page] of pages.entries()) {
-              await lighthouseRow(lighthouse, `${base}${page.path}`, rows[i]!, " stressed");
-              process.stdout.write(
-                `  ${page.name} (stress-ng --cpu 2): Lighthouse performance ${rows[i]!["performance stressed"]}, ` +
-                  `TBT ${rows[i]!["TBT ms stressed"]} ms; main thread: ${rows[i]!["main thread ms stressed"]} ms\n`,
-              );
-            }
+            await lighthouseRound(" stressed");
           } finally {
             await stopStress(stress);
           }
         }
       } finally {
+        await copy?.close();
         await lighthouse.close();
       }
     }
@@ -652,7 +673,11 @@ async function main() {
             "page's element count (`bare items`), same tool, best of two rounds each") +
         (lighthouseRan
           ? `\nLighthouse: mobile, simulated throttling, median of ${runs}` +
-            (stressed ? '; "stressed": with stress-ng --cpu 2 running beside it' : "")
+            (stressed ? '; "stressed": with stress-ng --cpu 2 running beside it' : "") +
+            (args["no-control"]
+              ? ""
+              : '; "copy": the same answers served from memory by a bare server, run right after the page ' +
+                "(the control: what the browser and the machine cost without the server)")
           : ""),
     );
     const pick = (row: Record<string, string | number>, keys: string[]) =>
@@ -692,16 +717,20 @@ async function main() {
       );
     if (lighthouseRan)
       console.table(
-        rows.map((row) =>
+        [...rows, ...(minimalRow["performance copy"] === undefined ? [] : [minimalRow])].map((row) =>
           pick(row, [
             "page",
             ...Object.keys(TARGETS),
             "LCP ms",
             "CLS",
             "TBT ms",
+            "performance copy",
+            "TBT ms copy",
             "performance stressed",
             "TBT ms stressed",
             "main thread ms stressed",
+            "performance stressed copy",
+            "TBT ms stressed copy",
           ]),
         ),
       );

@@ -558,6 +558,7 @@ async function main() {
   const minimalRow: Record<string, string | number> = { page: "minimal page (control)" };
   const autocannon = args["no-load"] ? null : await loadAutocannon();
   const startLoad = loadavg();
+  const startedAt = new Date();
   let lighthouseRan = false;
   let stressed = false;
   try {
@@ -662,8 +663,8 @@ async function main() {
 
     const average = (l: number[]) => l.map((x) => x.toFixed(2)).join(" ");
     console.log(
-      `\nStorefront benchmark — ${new Date().toISOString()} — ${base} — load average ${average(startLoad)} at the ` +
-        `start, ${average(loadavg())} at the end` +
+      `\nStorefront benchmark — ${startedAt.toISOString()} to ${new Date().toISOString()} — ${base} — load average ` +
+        `${average(startLoad)} at the start, ${average(loadavg())} at the end` +
         "\nJS: gzip -9 of the scripts requested in headless Chromium at 390×844, a fresh visit; " +
         '"search": in total after pointing at the header, opening search and typing "חלה"' +
         (args["no-load"]

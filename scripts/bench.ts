@@ -358,6 +358,29 @@ async function stopStress(child: ChildProcess) {
   await exited;
 }
 
+/** The machine's CPU time so far, from /proc/stat (Linux; null elsewhere): all, idle and stolen, in ticks. */
+function cpuTimes(): { total: number; idle: number; steal: number } | null {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already counted in user and nice)
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields;
+    return { total: user + nice + system + idle + iowait + irq + softirq + steal, idle: idle + iowait, steal };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How the machine's CPU was spent between two readings: busy and stolen, in % of its time. Steal is the time the
+ * virtual machine's host gave to others — a Lighthouse round with much of it measured a slower machine.
+ */
+function cpuShare(before: ReturnType<typeof cpuTimes>, after: ReturnType<typeof cpuTimes>): string {
+  if (!before || !after || after.total <= before.total) return "CPU not read";
+  const span = after.total - before.total;
+  const percent = (ticks: number) => Math.round((ticks / span) * 1000) / 10;
+  return `CPU busy ${percent(span - (after.idle - before.idle))} %, stolen ${percent(after.steal - before.steal)} %`;
+}
+
 /** `busiest`: the main thread's two largest kinds of work in the run (Lighthouse's breakdown, simulated ms). */
 type Scores = Record<keyof typeof TARGETS, number> & { lcp: number; cls: number; tbt: number; busiest: string };
 
@@ -561,6 +584,8 @@ async function main() {
   const startedAt = new Date();
   let lighthouseRan = false;
   let stressed = false;
+  /** Per Lighthouse round, how busy the machine was and how much of its time the host took. */
+  const cpuDuringLighthouse: string[] = [];
   try {
     await waitForAvif(base);
     const categories = await getJson<{ data: { id: number }[] }>(`${base}/api/categories`);
@@ -616,6 +641,7 @@ async function main() {
       const copy = args["no-control"] ? null : await startStaticCopy(base);
       // Each page, then its copy: both see the machine as it is at that moment.
       const lighthouseRound = async (suffix: "" | " stressed") => {
+        const cpuBefore = cpuTimes();
         for (const [i, page] of pages.entries()) {
           const row = rows[i]!;
           await lighthouseRow(lighthouse, `${base}${page.path}`, row, suffix);
@@ -639,6 +665,7 @@ async function main() {
               `${minimalRow[`performance${suffix} copy`]}, TBT ${minimalRow[`TBT ms${suffix} copy`]} ms\n`,
           );
         }
+        cpuDuringLighthouse.push(`${suffix ? "stressed" : "quiet"}: ${cpuShare(cpuBefore, cpuTimes())}`);
       };
       try {
         await lighthouseRound("");
@@ -678,7 +705,8 @@ async function main() {
             (args["no-control"]
               ? ""
               : '; "copy": the same answers served from memory by a bare server, run right after the page ' +
-                "(the control: what the browser and the machine cost without the server)")
+                "(the control: what the browser and the machine cost without the server)") +
+            (cpuDuringLighthouse.length ? `\nCPU during Lighthouse — ${cpuDuringLighthouse.join("; ")}` : "")
           : ""),
     );
     const pick = (row: Record<string, string | number>, keys: string[]) =>

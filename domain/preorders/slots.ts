@@ -60,18 +60,20 @@ export function orderDeadline(date: string, rules: Pick<PickupRules, "leadDays" 
 /**
  * The days on which an order placed at `now` can be picked up, with their slots. A day whose deadline has passed,
  * or with no opening interval, is left out; so is a slot that starts before `now`. `booked` counts the orders of
- * each slot (`slotKey`).
+ * each slot (`slotKey`). `ignoreDeadline` (staff moving an order on the phone) keeps days whose order-by deadline
+ * has passed; a slot that has started is still never offered.
  */
 export function pickupDays(
   days: readonly HoursDay[],
   rules: PickupRules,
   now: Date,
   booked: ReadonlyMap<string, number> = new Map(),
+  options: { ignoreDeadline?: boolean } = {},
 ): PickupDay[] {
   const out: PickupDay[] = [];
   for (const day of days) {
     const deadline = orderDeadline(day.date, rules);
-    if (now.getTime() >= deadline.getTime() || day.closed) continue;
+    if ((!options.ignoreDeadline && now.getTime() >= deadline.getTime()) || day.closed) continue;
     const slots: PickupSlot[] = [];
     for (const interval of day.intervals) {
       // An interval past midnight (closes "01:00" after opens "20:00") ends at 24:00 for pickup purposes.

@@ -41,9 +41,12 @@ import { type Clock, systemClock } from "./clock.ts";
 import { isBot } from "./contact.ts";
 import { liveAt } from "./windows.ts";
 
-/** The outbox's kind: an order's e-mail, keyed `<order id>:confirmation` or `<order id>:ready`. */
+/**
+ * The outbox's kind: an order's e-mail, keyed `<order id>:confirmation`, `<order id>:ready`, or
+ * `<order id>:moved:<version>` (each move of the pickup time tells the customer again).
+ */
 export const ORDER_MAIL_JOB = "order-mail";
-export type OrderMailKind = "confirmation" | "ready";
+export type OrderMailKind = "confirmation" | "ready" | "moved";
 
 /** Statuses a customer may still cancel from (before the cut-off). */
 const CANCELLABLE: readonly OrderStatus[] = ["new", "confirmed"];
@@ -102,10 +105,17 @@ export const rulesOf = (row: PickupSettingsRow): PickupRules => ({
   horizonDays: row.horizon_days,
 });
 
+/** A product's quantity in an order and its daily limit. */
+interface LimitedQuantity {
+  quantity: number;
+  limit: number;
+  name: string;
+}
+
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
 /** A capacity that ran out in the order's transaction: rolls it back, then becomes the customer's answer. */
-class CapacityTaken extends Error {
+export class CapacityTaken extends Error {
   readonly field: "slot" | "items";
   readonly answer: string;
   constructor(field: "slot" | "items", answer: string) {
@@ -150,9 +160,10 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
 
   /**
    * The branch's pickup days from today at `now` (or only the day `only`), with what is booked; null when it takes
-   * no pre-orders.
+   * no pre-orders. `staff`: staff moving an order may pass the customer's lead time and order-by cut-off (the
+   * branch's days ahead still bound it, and a slot that has started is never offered).
    */
-  async function availability(branchId: number, now = clock(), only?: string) {
+  async function availability(branchId: number, now = clock(), only?: string, options: { staff?: boolean } = {}) {
     const settings = await settingsOf(branchId);
     if (!settings) return null;
     const rules = rulesOf(settings);
@@ -167,7 +178,7 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
     return {
       branch: { id: branchId, name: settings.name, address: settings.address, phone: settings.phone },
       rules,
-      days: pickupDays(days, rules, now, booked),
+      days: pickupDays(days, rules, now, booked, { ignoreDeadline: options.staff === true }),
     };
   }
 
@@ -304,6 +315,116 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
       .filter((day) => day.slots.length > 0);
   }
 
+  /** Takes one place of a slot (its row made on first use); `CapacityTaken` when it holds `capacity` already. */
+  async function takeSlot(trx: DB, at: { branch: number; date: string; slot: string }, capacity: number) {
+    await trx
+      .insertInto("slot_counts")
+      .values({ branch_id: at.branch, pickup_date: at.date, slot: at.slot, orders: 0 })
+      .onConflict((oc) => oc.columns(["branch_id", "pickup_date", "slot"]).doNothing())
+      .execute();
+    const took = await trx
+      .updateTable("slot_counts")
+      .set((eb) => ({ orders: eb("orders", "+", 1) }))
+      .where("branch_id", "=", at.branch)
+      .where("pickup_date", "=", at.date)
+      .where("slot", "=", at.slot)
+      .where("orders", "<", capacity)
+      .executeTakeFirst();
+    if (Number(took.numUpdatedRows) === 0) throw new CapacityTaken("slot", "");
+  }
+
+  /** Gives one place of a slot back. */
+  async function releaseSlot(trx: DB, at: { branch: number; date: string; slot: string }) {
+    await trx
+      .updateTable("slot_counts")
+      .set((eb) => ({ orders: eb("orders", "-", 1) }))
+      .where("branch_id", "=", at.branch)
+      .where("pickup_date", "=", at.date)
+      .where("slot", "=", at.slot)
+      .where("orders", ">", 0)
+      .execute();
+  }
+
+  /**
+   * Takes each limited product's quantity on `date` (rows made on first use); `CapacityTaken` with the daily-limit
+   * message when one would pass its limit.
+   */
+  async function takeProductDays(trx: DB, date: string, perProduct: ReadonlyMap<number, LimitedQuantity>) {
+    for (const [productId, want] of perProduct) {
+      await trx
+        .insertInto("product_day_counts")
+        .values({ product_id: productId, pickup_date: date, quantity: 0 })
+        .onConflict((oc) => oc.columns(["product_id", "pickup_date"]).doNothing())
+        .execute();
+      const got = await trx
+        .updateTable("product_day_counts")
+        .set((eb) => ({ quantity: eb("quantity", "+", want.quantity) }))
+        .where("product_id", "=", productId)
+        .where("pickup_date", "=", date)
+        .where("quantity", "<=", want.limit - want.quantity)
+        .executeTakeFirst();
+      if (Number(got.numUpdatedRows) === 0) {
+        const row = await trx
+          .selectFrom("product_day_counts")
+          .select("quantity")
+          .where("product_id", "=", productId)
+          .where("pickup_date", "=", date)
+          .executeTakeFirst();
+        throw new CapacityTaken("items", m.dailyLimit(want.name, Math.max(0, want.limit - (row?.quantity ?? 0))));
+      }
+    }
+  }
+
+  /** An order's quantity of each product. */
+  async function orderQuantities(trx: DB, orderId: number) {
+    const rows = await trx
+      .selectFrom("order_items")
+      .select(["product_id", "product_name", (eb) => eb.fn.sum<number>("quantity").as("quantity")])
+      .where("order_id", "=", orderId)
+      .groupBy(["product_id", "product_name"])
+      .execute();
+    const out = new Map<number, { quantity: number; name: string }>();
+    for (const r of rows) {
+      const entry = out.get(r.product_id) ?? { quantity: 0, name: r.product_name };
+      entry.quantity += Number(r.quantity);
+      out.set(r.product_id, entry);
+    }
+    return out;
+  }
+
+  /** Gives each product's quantity on `date` back. */
+  async function releaseProductDays(trx: DB, date: string, quantities: ReadonlyMap<number, { quantity: number }>) {
+    for (const [productId, { quantity }] of quantities) {
+      await trx
+        .updateTable("product_day_counts")
+        .set((eb) => ({ quantity: eb("quantity", "-", quantity) }))
+        .where("product_id", "=", productId)
+        .where("pickup_date", "=", date)
+        .where("quantity", ">=", quantity)
+        .execute();
+    }
+  }
+
+  /** The quantities of the products that have a daily limit now, with it (as `place` takes them). */
+  async function limitedQuantities(
+    trx: DB,
+    quantities: ReadonlyMap<number, { quantity: number; name: string }>,
+  ): Promise<Map<number, LimitedQuantity>> {
+    const out = new Map<number, LimitedQuantity>();
+    if (!quantities.size) return out;
+    const limits = await trx
+      .selectFrom("products")
+      .select(["id", "preorder_daily_limit"])
+      .where("id", "in", [...quantities.keys()])
+      .where("preorder_daily_limit", "is not", null)
+      .execute();
+    for (const p of limits) {
+      const want = quantities.get(p.id);
+      if (want && p.preorder_daily_limit !== null) out.set(p.id, { ...want, limit: p.preorder_daily_limit });
+    }
+    return out;
+  }
+
   function nearestMessage(days: PickupDay[], date: string, start: string): string {
     const near = nearestFreeSlots(days, date, start);
     if (!near.length) return m.slotFull;
@@ -355,7 +476,7 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
     if (soldOut) throw new ValidationError({ items: [m.dailyLimit(soldOut.name, 0)] });
 
     const totalAgorot = priced.reduce((sum, l) => sum + Math.round(l.unitPrice * 100) * l.quantity, 0);
-    const perProduct = new Map<number, { quantity: number; limit: number; name: string }>();
+    const perProduct = new Map<number, LimitedQuantity>();
     for (const line of priced) {
       if (line.dailyLimit === null) continue;
       const entry = perProduct.get(line.product) ?? { quantity: 0, limit: line.dailyLimit, name: line.productName };
@@ -366,43 +487,8 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
     let id: number;
     try {
       id = await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto("slot_counts")
-          .values({ branch_id: input.branch, pickup_date: date, slot: start, orders: 0 })
-          .onConflict((oc) => oc.columns(["branch_id", "pickup_date", "slot"]).doNothing())
-          .execute();
-        const took = await trx
-          .updateTable("slot_counts")
-          .set((eb) => ({ orders: eb("orders", "+", 1) }))
-          .where("branch_id", "=", input.branch)
-          .where("pickup_date", "=", date)
-          .where("slot", "=", start)
-          .where("orders", "<", found.rules.ordersPerSlot)
-          .executeTakeFirst();
-        if (Number(took.numUpdatedRows) === 0) throw new CapacityTaken("slot", "");
-        for (const [productId, want] of perProduct) {
-          await trx
-            .insertInto("product_day_counts")
-            .values({ product_id: productId, pickup_date: date, quantity: 0 })
-            .onConflict((oc) => oc.columns(["product_id", "pickup_date"]).doNothing())
-            .execute();
-          const got = await trx
-            .updateTable("product_day_counts")
-            .set((eb) => ({ quantity: eb("quantity", "+", want.quantity) }))
-            .where("product_id", "=", productId)
-            .where("pickup_date", "=", date)
-            .where("quantity", "<=", want.limit - want.quantity)
-            .executeTakeFirst();
-          if (Number(got.numUpdatedRows) === 0) {
-            const row = await trx
-              .selectFrom("product_day_counts")
-              .select("quantity")
-              .where("product_id", "=", productId)
-              .where("pickup_date", "=", date)
-              .executeTakeFirst();
-            throw new CapacityTaken("items", m.dailyLimit(want.name, Math.max(0, want.limit - (row?.quantity ?? 0))));
-          }
-        }
+        await takeSlot(trx, { branch: input.branch, date, slot: start }, found.rules.ordersPerSlot);
+        await takeProductDays(trx, date, perProduct);
         const stamp = now.toISOString();
         const order = await trx
           .insertInto("orders")
@@ -544,30 +630,65 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
       if (version !== null) update = update.where("version", "=", version);
       const row = await update.returning(["branch_id", "pickup_date", "slot"]).executeTakeFirst();
       if (!row) return false;
-      await trx
-        .updateTable("slot_counts")
-        .set((eb) => ({ orders: eb("orders", "-", 1) }))
-        .where("branch_id", "=", row.branch_id)
-        .where("pickup_date", "=", row.pickup_date)
-        .where("slot", "=", row.slot)
-        .where("orders", ">", 0)
-        .execute();
-      const items = await trx
-        .selectFrom("order_items")
-        .select(["product_id", (eb) => eb.fn.sum<number>("quantity").as("quantity")])
-        .where("order_id", "=", id)
-        .groupBy("product_id")
-        .execute();
-      for (const item of items) {
-        await trx
-          .updateTable("product_day_counts")
-          .set((eb) => ({ quantity: eb("quantity", "-", Number(item.quantity)) }))
-          .where("product_id", "=", item.product_id)
-          .where("pickup_date", "=", row.pickup_date)
-          .where("quantity", ">=", Number(item.quantity))
-          .execute();
-      }
+      await releaseSlot(trx, { branch: row.branch_id, date: row.pickup_date, slot: row.slot });
+      await releaseProductDays(trx, row.pickup_date, await orderQuantities(trx, id));
       return true;
+    });
+  }
+
+  /**
+   * Moves an open order (one of `from`, at `version`) to another pickup time of its branch, in one transaction:
+   * the new slot's place is taken with the same conditional increment as `place` (`ordersPerSlot` places), the old
+   * one given back; when the day changes, each product's day quantity is given back on the old day and taken on
+   * the new one under the product's daily limit as it is now. `inTransaction` runs in the same transaction after the
+   * write (the outbox's e-mail). Null when the order is no longer at `version` or in one of `from` (nothing
+   * written); throws `CapacityTaken` when the slot or a product's day is full (nothing written).
+   */
+  async function move(
+    id: number,
+    to: { date: string; slot: string },
+    options: {
+      version: number;
+      from: readonly OrderStatus[];
+      ordersPerSlot: number;
+      inTransaction?: (trx: DB, order: { id: number; version: number }) => Promise<void>;
+    },
+  ): Promise<{ version: number } | null> {
+    return db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom("orders")
+        .select(["branch_id", "pickup_date", "slot"])
+        .where("id", "=", id)
+        .where("version", "=", options.version)
+        .where("status", "in", options.from)
+        .executeTakeFirst();
+      if (!before) return null;
+      // The write is conditional on the version too: on PostgreSQL it waits for (and then loses to) a concurrent
+      // change of the same order, so `before` is what this version held.
+      const row = await trx
+        .updateTable("orders")
+        .set((eb) => ({
+          pickup_date: to.date,
+          slot: to.slot,
+          updated_at: clock().toISOString(),
+          version: eb("version", "+", 1),
+        }))
+        .where("id", "=", id)
+        .where("version", "=", options.version)
+        .where("status", "in", options.from)
+        .returning(["version"])
+        .executeTakeFirst();
+      if (!row) return null;
+      const branch = before.branch_id;
+      await takeSlot(trx, { branch, date: to.date, slot: to.slot }, options.ordersPerSlot);
+      await releaseSlot(trx, { branch, date: before.pickup_date, slot: before.slot });
+      if (before.pickup_date !== to.date) {
+        const quantities = await orderQuantities(trx, id);
+        await releaseProductDays(trx, before.pickup_date, quantities);
+        await takeProductDays(trx, to.date, await limitedQuantities(trx, quantities));
+      }
+      await options.inTransaction?.(trx, { id, version: row.version });
+      return { version: row.version };
     });
   }
 
@@ -611,6 +732,7 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
     withLink,
     cancel,
     releaseAndSet,
+    move,
     eraseExpired,
   };
 }

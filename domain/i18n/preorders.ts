@@ -122,6 +122,8 @@ export const hePreorders = {
     greeting: (name: string) => `שלום ${name},`,
     confirmationIntro: "ההזמנה שלכם התקבלה. הנה הפרטים:",
     readyIntro: "ההזמנה שלכם מוכנה ומחכה לכם בסניף.",
+    movedSubject: (brand: string, id: number) => `מועד האיסוף של הזמנה ${id} השתנה – ${brand}`,
+    movedIntro: (when: string) => `מועד האיסוף של ההזמנה שלכם השתנה. המועד החדש: ${when}. הנה הפרטים:`,
     view: "צפייה בהזמנה או ביטולה",
     viewReady: "פרטי ההזמנה",
     whatsapp: "שאלה? כתבו לנו בוואטסאפ",

@@ -1,6 +1,6 @@
 /**
  * A pre-order's e-mails (issue 28): the confirmation with the order's summary and its private link (view, cancel),
- * and "ready for pickup". Hebrew, right-to-left HTML with a plain-text twin, inline styles (mail clients drop
+ * "ready for pickup", and "your pickup time changed" (staff moved the order). Hebrew, right-to-left HTML with a plain-text twin, inline styles (mail clients drop
  * <style>), the site's colours. Each carries a WhatsApp link with the order number prefilled.
  */
 import { hePreorders } from "../../domain/i18n/preorders.ts";
@@ -8,20 +8,25 @@ import { formatShekels } from "../../domain/money.ts";
 import { pickupDayLabel } from "../../domain/preorders/slots.ts";
 import { whatsappHref } from "../../domain/whatsapp.ts";
 import { escapeHtml } from "../http/error-page.ts";
-import type { OrderView } from "../services/preorders.ts";
+import type { OrderMailKind, OrderView } from "../services/preorders.ts";
 import type { MailMessage } from "./mailer.ts";
 
 const t = hePreorders.mail;
 const c = hePreorders.confirmation;
 
 export function orderMessage(
-  kind: "confirmation" | "ready",
+  kind: OrderMailKind,
   input: { order: OrderView; to: string; brand: string; link: string; whatsappNumber: string; messageId: string },
 ): MailMessage & { messageId: string } {
   const { order, brand, link } = input;
-  const subject = kind === "confirmation" ? t.confirmationSubject(brand, order.id) : t.readySubject(brand, order.id);
-  const intro = kind === "confirmation" ? t.confirmationIntro : t.readyIntro;
   const pickup = `${pickupDayLabel(order.pickupDate)}, ${order.slot.start}–${order.slot.end}`;
+  const subject = {
+    confirmation: t.confirmationSubject(brand, order.id),
+    ready: t.readySubject(brand, order.id),
+    moved: t.movedSubject(brand, order.id),
+  }[kind];
+  const intro = { confirmation: t.confirmationIntro, ready: t.readyIntro, moved: t.movedIntro(pickup) }[kind];
+  const viewLabel = kind === "ready" ? t.viewReady : t.view;
   const lines = order.items.map(
     (i) =>
       `${i.quantity} × ${i.productName}${i.sizeName ? ` (${i.sizeName})` : ""} – ${formatShekels(i.unitPrice * i.quantity)}`,
@@ -45,7 +50,7 @@ export function orderMessage(
     "",
     t.payAtPickup,
     "",
-    `${kind === "confirmation" ? t.view : t.viewReady}: ${link}`,
+    `${viewLabel}: ${link}`,
     ...(whatsapp ? [`${t.whatsapp}: ${whatsapp}`] : []),
     "",
     t.signature(brand),
@@ -65,7 +70,7 @@ export function orderMessage(
 <p style="margin:0 0 4px;font-weight:bold;">${escapeHtml(c.items)}</p>
 <ul style="margin:0 0 16px;padding:0 20px 0 0;">${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>
 <p style="margin:0 0 20px;">${escapeHtml(t.payAtPickup)}</p>
-<p style="margin:0 0 16px;"><a href="${escapeHtml(link)}" style="display:inline-block;background:#9d2b3f;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:999px;">${escapeHtml(kind === "confirmation" ? t.view : t.viewReady)}</a></p>
+<p style="margin:0 0 16px;"><a href="${escapeHtml(link)}" style="display:inline-block;background:#9d2b3f;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:999px;">${escapeHtml(viewLabel)}</a></p>
 ${whatsapp ? `<p style="margin:0;"><a href="${escapeHtml(whatsapp)}" style="color:#8a4a1c;">${escapeHtml(t.whatsapp)}</a></p>` : ""}
 </div>
 <p style="margin:16px 0 0;white-space:pre-line;">${escapeHtml(t.signature(brand))}</p>

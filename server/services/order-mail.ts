@@ -1,6 +1,6 @@
 /**
  * The outbox's sender for pre-order e-mails (issue 28): an item of the `jobs` queue (kind `order-mail`, key
- * `<order id>:confirmation|ready`) is written in the same transaction as what it announces, and the background
+ * `<order id>:confirmation|ready`, or `<order id>:moved:<version>` for each move of the pickup time) is written in the same transaction as what it announces, and the background
  * worker calls `send` after the commit. A failed send is retried by the worker with back-off and never touches
  * the order. A process killed after the SMTP server took the message and before the item was removed sends it
  * again on the next claim, under the same Message-ID, so the customer's mail client shows it once: at least
@@ -33,8 +33,12 @@ export function createOrderMail(deps: {
   })();
 
   return {
-    /** Queues an order's e-mail in `trx` (the write that makes it due), unless one is queued already. */
-    enqueue: (trx: DB, orderId: number, kind: OrderMailKind) => enqueueJob(trx, ORDER_MAIL_JOB, `${orderId}:${kind}`),
+    /**
+     * Queues an order's e-mail in `trx` (the write that makes it due), unless one is queued already. A move names
+     * the order's new version, so a second move tells the customer again.
+     */
+    enqueue: (trx: DB, orderId: number, kind: OrderMailKind, version?: number) =>
+      enqueueJob(trx, ORDER_MAIL_JOB, kind === "moved" ? `${orderId}:moved:${version ?? 0}` : `${orderId}:${kind}`),
 
     /**
      * Sends the e-mail of an outbox item's key. "skipped" when there is nothing to send (the order was erased, has
@@ -42,12 +46,15 @@ export function createOrderMail(deps: {
      * SMTP server refuses, so the worker retries.
      */
     async send(key: string): Promise<"sent" | "skipped"> {
-      const match = /^(\d+):(confirmation|ready)$/.exec(key);
+      const match = /^(\d+):(?:(confirmation|ready)|(moved):(\d+))$/.exec(key);
       if (!match) return "skipped";
       const id = Number(match[1]);
-      const kind = match[2] as OrderMailKind;
+      const kind = (match[2] ?? match[3]) as OrderMailKind;
       const found = await deps.preorders.withLink(id);
       if (!found?.order.email) return "skipped";
+      // The e-mail says the pickup time as it is when sent (a later move's time, if there was one); an order
+      // cancelled meanwhile is not announced as moved.
+      if (kind === "moved" && found.order.status === "cancelled") return "skipped";
       if (!mailer.enabled) {
         deps.logger.info("order e-mail not sent: no SMTP server configured", { order: id, kind });
         return "skipped";
@@ -60,7 +67,7 @@ export function createOrderMail(deps: {
           brand: settings.brandName,
           link: `${base}/order/${id}?t=${found.token}`,
           whatsappNumber: settings.whatsappNumber,
-          messageId: `<order-${id}-${kind}@${domain}>`,
+          messageId: `<order-${id}-${kind}${match[4] ? `-${match[4]}` : ""}@${domain}>`,
         }),
       );
       return "sent";

@@ -13,7 +13,9 @@ import type {
   ProductionSheet,
 } from "../../domain/contracts/admin-orders.ts";
 import { heAdminOrders } from "../../domain/i18n/admin-orders.ts";
-import type { PickupDay } from "../../domain/preorders/slots.ts";
+import { hePreorders } from "../../domain/i18n/preorders.ts";
+import { type PickupDay, pickupDayLabel } from "../../domain/preorders/slots.ts";
+import { orderMessage } from "../../server/mail/order-message.ts";
 import { ORDER_MAIL_JOB } from "../../server/services/preorders.ts";
 import { testDatabases } from "../support/database.ts";
 import { suiteApp } from "../support/suite-app.ts";
@@ -477,6 +479,406 @@ for (const factory of testDatabases()) {
         method: "PUT",
         json: { email_required: false, retention_months: 12 },
       });
+    });
+  });
+}
+
+/**
+ * Staff move an order to another pickup time of its branch (`PUT /api/admin/orders/{id}/pickup`): the slots' places
+ * and the products' day quantities move in one transaction with the order, or nothing changes; the customer's
+ * e-mail is queued once per move; the audit log names the fields only. Its own database: the tests above change
+ * the branch's settings.
+ */
+for (const factory of testDatabases()) {
+  describe(`moving an order to another pickup time, on ${factory.name}`, () => {
+    const clock = { now: new Date("2026-12-02T08:00:00Z") }; // Wednesday 10:00 in Jerusalem
+    const env = suiteApp(factory, {
+      seeded: true,
+      pages: true,
+      app: { clock: () => clock.now },
+      clients: { admin: "admin", editor: "editor", visitor: null },
+    });
+    const db = () => env.database.handle.db;
+    const m = heAdminOrders.move;
+    let branchId = 0;
+    let plain = { id: 0, size: 0 };
+    let limited = { id: 0, size: 0, name: "" };
+    const LIMIT = 10;
+    let thursday = "";
+    let fri: string[] = [];
+    let thu: string[] = [];
+    let today: { start: string }[] = [];
+    let seq = 0;
+
+    const place = async (over: Record<string, unknown> = {}) =>
+      (
+        await env.t.services.preorders.place({
+          items: `${plain.id}.${plain.size}.1`,
+          branch: String(branchId),
+          slot: `${FRIDAY} ${fri[0]}`,
+          name: "לקוח לבדיקה",
+          phone: "050-1234567",
+          email: "",
+          note: "",
+          consent: "on",
+          key: `move-key-${Date.now()}-${++seq}`.padEnd(24, "x"),
+          ...over,
+        })
+      ).id;
+    const move = (id: number, body: Record<string, unknown>, client = env.admin) =>
+      client.fetch(`/api/admin/orders/${id}/pickup`, { method: "PUT", json: body });
+    const orderRow = (id: number) =>
+      db()
+        .selectFrom("orders")
+        .select(["pickup_date", "slot", "version", "status", "updated_at"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+    const slotCount = async (date: string, slot: string) =>
+      (
+        await db()
+          .selectFrom("slot_counts")
+          .select("orders")
+          .where("branch_id", "=", branchId)
+          .where("pickup_date", "=", date)
+          .where("slot", "=", slot)
+          .executeTakeFirst()
+      )?.orders ?? 0;
+    const productCount = async (date: string) =>
+      (
+        await db()
+          .selectFrom("product_day_counts")
+          .select("quantity")
+          .where("product_id", "=", limited.id)
+          .where("pickup_date", "=", date)
+          .executeTakeFirst()
+      )?.quantity ?? 0;
+    const movedJobs = (id: number) =>
+      db()
+        .selectFrom("jobs")
+        .select("key")
+        .where("kind", "=", ORDER_MAIL_JOB)
+        .where("key", "like", `${id}:moved:%`)
+        .orderBy("key")
+        .execute();
+    const auditOf = async (id: number) =>
+      (
+        await db()
+          .selectFrom("audit_log")
+          .select("changes")
+          .where("entity_type", "=", "Order")
+          .where("entity_id", "=", id)
+          .orderBy("id")
+          .execute()
+      ).map((e) => JSON.parse(e.changes as string) as { field: string; personal?: boolean }[]);
+    /** Everything a refused move must leave as it was. */
+    const snapshot = async (id: number, date: string, slots: [string, string][]) => ({
+      order: await orderRow(id),
+      slots: await Promise.all(slots.map(([d, s]) => slotCount(d, s))),
+      product: [await productCount(FRIDAY), await productCount(date)],
+      jobs: (await movedJobs(id)).length,
+    });
+
+    beforeAll(async () => {
+      const branches = await db()
+        .selectFrom("pickup_settings")
+        .innerJoin("branches", "branches.id", "pickup_settings.branch_id")
+        .select(["branches.id", "branches.opening_hours"])
+        .orderBy("branches.id")
+        .execute();
+      branchId = branches.find((b) => b.opening_hours.includes("before_candles"))!.id;
+      const rows = await db()
+        .selectFrom("sizes")
+        .innerJoin("products", "products.id", "sizes.product_id")
+        .select(["products.id", "products.name", "sizes.id as size"])
+        .where("products.status", "=", 1)
+        .where("products.preorder_daily_limit", "is", null)
+        .where("products.sold_out_until", "is", null)
+        .orderBy("products.id")
+        .execute();
+      const distinct = rows.filter((r, i) => rows.findIndex((x) => x.id === r.id) === i);
+      plain = { id: distinct[0]!.id, size: distinct[0]!.size };
+      limited = { id: distinct[1]!.id, size: distinct[1]!.size, name: distinct[1]!.name };
+      await db().updateTable("products").set({ preorder_daily_limit: LIMIT }).where("id", "=", limited.id).execute();
+      const days = (await env.t.services.preorders.availability(branchId, clock.now))!.days;
+      fri = days.find((d) => d.date === FRIDAY)!.slots.map((s) => s.start);
+      thursday = "2026-12-03";
+      thu = days.find((d) => d.date === thursday)!.slots.map((s) => s.start);
+      // Today (Wednesday) is closed to customers (lead time: a day); staff still see its remaining slots.
+      expect(days.some((d) => d.date === "2026-12-02")).toBe(false);
+      const staff = (await env.t.services.preorders.availability(branchId, clock.now, undefined, { staff: true }))!;
+      today = staff.days.find((d) => d.date === "2026-12-02")!.slots;
+    });
+
+    it("moves an order within its day: the new slot's place taken, the old one given back, the public form sees it; the customer's page shows the new time", async () => {
+      const id = await place({ email: "move@example.co.il", slot: `${FRIDAY} ${fri[0]}` });
+      const before = await orderRow(id);
+      const counts = [await slotCount(FRIDAY, fri[0]!), await slotCount(FRIDAY, fri[1]!)];
+      const options = (
+        await json<{ data: { order: AdminOrder; days: PickupDay[] } }>(
+          await env.admin.fetch(`/api/admin/orders/${id}/pickup`),
+        )
+      ).data;
+      expect(options.order.id).toBe(id);
+      expect(options.days.find((d) => d.date === FRIDAY)!.slots.map((s) => s.start)).toEqual(fri);
+
+      clock.now = new Date("2026-12-02T08:05:00Z");
+      const response = await move(id, { date: FRIDAY, slot: fri[1], version: before.version });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      const body = (await response.json()) as { message: string; data: AdminOrder };
+      expect(body.data).toMatchObject({ id, pickup_date: FRIDAY, slot: fri[1], version: before.version + 1 });
+      expect(body.data.slot_end).toMatch(/^\d\d:\d\d$/);
+      expect(body.message).toContain(fri[1]);
+      expect(body.message).toContain(m.mailQueued);
+      expect(response.headers.get("etag")).toBe(`"${before.version + 1}"`);
+      const after = await orderRow(id);
+      expect(after).toMatchObject({ pickup_date: FRIDAY, slot: fri[1], version: before.version + 1 });
+      expect(after.updated_at).toBe("2026-12-02T08:05:00.000Z");
+      expect(await slotCount(FRIDAY, fri[0]!)).toBe(counts[0]! - 1);
+      expect(await slotCount(FRIDAY, fri[1]!)).toBe(counts[1]! + 1);
+      // The public order form's slots are read from the same counters (never from a cached page).
+      const slots = await json<{ data: { days: PickupDay[] } }>(
+        await env.visitor.fetch(`/api/preorders/slots?branch=${branchId}`),
+      );
+      const friday = slots.data.days.find((d) => d.date === FRIDAY)!;
+      expect(friday.slots.find((s) => s.start === fri[1])!.remaining).toBe(6 - (counts[1]! + 1));
+      // The list shows it in its new slot.
+      const list = await json<{ data: AdminOrderDay }>(
+        await env.admin.fetch(`/api/admin/orders?date=${FRIDAY}&branch=${branchId}&slot=${fri[1]}`),
+      );
+      expect(list.data.orders.map((o) => o.id)).toContain(id);
+      // The customer's private page reads the order: the new time.
+      const link = (await env.t.services.preorders.withLink(id))!;
+      expect(link.order.slot.start).toBe(fri[1]);
+      const page = await env.visitor.fetch(`/order/${id}?t=${link.token}`);
+      expect(page.status).toBe(200);
+      // (React separates the text nodes with comments.)
+      const html = (await page.text()).replaceAll("<!-- -->", "");
+      expect(html).toContain(`${fri[1]}–${link.order.slot.end}`);
+      expect(html).not.toContain(`${fri[0]}–${fri[1]}`);
+      // One e-mail, keyed by the new version; the audit entry names the field only.
+      expect((await movedJobs(id)).map((j) => j.key)).toEqual([`${id}:moved:${before.version + 1}`]);
+      expect(await auditOf(id)).toEqual([[{ field: "slot", personal: true }]]);
+      clock.now = new Date("2026-12-02T08:00:00Z");
+    });
+
+    it("moves an order to another day: the products' day quantities move with it (the daily limit as it is now)", async () => {
+      const id = await place({ items: `${limited.id}.${limited.size}.3`, slot: `${FRIDAY} ${fri[2]}` });
+      const [onFriday, onThursday] = [await productCount(FRIDAY), await productCount(thursday)];
+      const slotsBefore = [await slotCount(FRIDAY, fri[2]!), await slotCount(thursday, thu[0]!)];
+      const { version } = await orderRow(id);
+      const response = await move(id, { date: thursday, slot: thu[0], version });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { message: string; data: AdminOrder };
+      expect(body.data).toMatchObject({ pickup_date: thursday, slot: thu[0], version: version + 1 });
+      // No e-mail address: nothing queued, and the message does not claim one.
+      expect(body.message).not.toContain(m.mailQueued);
+      expect(await movedJobs(id)).toEqual([]);
+      expect(await productCount(FRIDAY)).toBe(onFriday - 3);
+      expect(await productCount(thursday)).toBe(onThursday + 3);
+      expect(await slotCount(FRIDAY, fri[2]!)).toBe(slotsBefore[0]! - 1);
+      expect(await slotCount(thursday, thu[0]!)).toBe(slotsBefore[1]! + 1);
+      const fields = (await auditOf(id)).at(-1)!.map((c) => c.field);
+      expect(fields).toContain("pickup_date");
+      expect(JSON.stringify(await auditOf(id))).not.toContain(thursday);
+    });
+
+    it("a full slot is a 409 that names it as full, and nothing changed", async () => {
+      const id = await place({ email: "full@example.co.il", slot: `${FRIDAY} ${fri[0]}` });
+      const target = fri[3]!;
+      await db()
+        .insertInto("slot_counts")
+        .values({ branch_id: branchId, pickup_date: FRIDAY, slot: target, orders: 6 })
+        .onConflict((oc) => oc.columns(["branch_id", "pickup_date", "slot"]).doUpdateSet({ orders: 6 }))
+        .execute();
+      const before = await snapshot(id, FRIDAY, [
+        [FRIDAY, fri[0]!],
+        [FRIDAY, target],
+      ]);
+      const response = await move(id, { date: FRIDAY, slot: target, version: before.order.version });
+      expect(response.status).toBe(409);
+      const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
+      expect(body.message).toContain(target);
+      expect(body.message).toContain("מלא");
+      expect(body.errors.slot?.[0]).toBe(body.message);
+      expect(
+        await snapshot(id, FRIDAY, [
+          [FRIDAY, fri[0]!],
+          [FRIDAY, target],
+        ]),
+      ).toEqual(before);
+      // The staff's slot list shows it full.
+      const options = (
+        await json<{ data: { days: PickupDay[] } }>(await env.admin.fetch(`/api/admin/orders/${id}/pickup`))
+      ).data;
+      expect(options.days.find((d) => d.date === FRIDAY)!.slots.find((s) => s.start === target)!.remaining).toBe(0);
+    });
+
+    it("a product's daily limit reached on the new day is a 409 with the daily-limit message, and nothing changed", async () => {
+      const id = await place({
+        email: "limit@example.co.il",
+        items: `${limited.id}.${limited.size}.2`,
+        slot: `${FRIDAY} ${fri[1]}`,
+      });
+      await db()
+        .insertInto("product_day_counts")
+        .values({ product_id: limited.id, pickup_date: thursday, quantity: LIMIT - 1 })
+        .onConflict((oc) => oc.columns(["product_id", "pickup_date"]).doUpdateSet({ quantity: LIMIT - 1 }))
+        .execute();
+      const before = await snapshot(id, thursday, [
+        [FRIDAY, fri[1]!],
+        [thursday, thu[1]!],
+      ]);
+      const response = await move(id, { date: thursday, slot: thu[1], version: before.order.version });
+      expect(response.status).toBe(409);
+      const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
+      expect(body.message).toBe(hePreorders.errors.dailyLimit(limited.name, 1));
+      expect(body.errors.items?.[0]).toBe(body.message);
+      expect(
+        await snapshot(id, thursday, [
+          [FRIDAY, fri[1]!],
+          [thursday, thu[1]!],
+        ]),
+      ).toEqual(before);
+    });
+
+    it("a stale version is a 409 with the order as it is now; nothing changed", async () => {
+      const id = await place({ email: "stale@example.co.il", slot: `${FRIDAY} ${fri[2]}` });
+      const { version } = await orderRow(id);
+      expect(
+        (
+          await env.admin.fetch(`/api/admin/orders/${id}/status`, {
+            method: "PUT",
+            json: { status: "confirmed", version },
+          })
+        ).status,
+      ).toBe(200);
+      const before = await snapshot(id, FRIDAY, [
+        [FRIDAY, fri[2]!],
+        [FRIDAY, fri[4]!],
+      ]);
+      const response = await move(id, { date: FRIDAY, slot: fri[4], version });
+      expect(response.status).toBe(409);
+      const body = (await response.json()) as { message: string; data: AdminOrder };
+      expect(body.data).toMatchObject({ id, status: "confirmed", version: version + 1, slot: fri[2] });
+      expect(
+        await snapshot(id, FRIDAY, [
+          [FRIDAY, fri[2]!],
+          [FRIDAY, fri[4]!],
+        ]),
+      ).toEqual(before);
+      // With If-Match, the JSON API's way: 412 when stale, 200 when current.
+      const ifMatch = (v: number) =>
+        env.admin.fetch(`/api/admin/orders/${id}/pickup`, {
+          method: "PUT",
+          json: { date: FRIDAY, slot: fri[4] },
+          headers: { "If-Match": `"${v}"` },
+        });
+      expect((await ifMatch(version)).status).toBe(412);
+      expect((await ifMatch(version + 1)).status).toBe(200);
+    });
+
+    it("only open orders move: cancelled or collected is a Hebrew 422; an unknown order 404; editors may move, visitors not", async () => {
+      const cancelled = await place({ slot: `${FRIDAY} ${fri[0]}` });
+      await env.admin.fetch(`/api/admin/orders/${cancelled}/status`, { method: "PUT", json: { status: "cancelled" } });
+      const count = await slotCount(FRIDAY, fri[5]!);
+      const refused = await move(cancelled, { date: FRIDAY, slot: fri[5] });
+      expect(refused.status).toBe(422);
+      const body = (await refused.json()) as { message: string; errors: Record<string, string[]> };
+      expect(body.message).toBe(m.notMovable(hePreorders.statuses.cancelled));
+      expect(await slotCount(FRIDAY, fri[5]!)).toBe(count);
+      expect((await orderRow(cancelled)).slot).toBe(fri[0]);
+      expect((await env.admin.fetch(`/api/admin/orders/${cancelled}/pickup`)).status).toBe(422);
+
+      const collected = await place({ slot: `${FRIDAY} ${fri[0]}` });
+      await env.admin.fetch(`/api/admin/orders/${collected}/status`, { method: "PUT", json: { status: "picked_up" } });
+      expect((await move(collected, { date: FRIDAY, slot: fri[5] })).status).toBe(422);
+
+      expect((await move(999_999, { date: FRIDAY, slot: fri[5] })).status).toBe(404);
+      // A ready order may still move (the customer phones on the day); an editor may do it.
+      const ready = await place({ slot: `${FRIDAY} ${fri[0]}` });
+      await env.admin.fetch(`/api/admin/orders/${ready}/status`, { method: "PUT", json: { status: "ready" } });
+      const byEditor = await move(ready, { date: FRIDAY, slot: fri[5] }, env.editor);
+      expect(byEditor.status).toBe(200);
+      expect(((await byEditor.json()) as { data: AdminOrder }).data).toMatchObject({ status: "ready", slot: fri[5] });
+      expect((await move(ready, { date: FRIDAY, slot: fri[0] }, env.visitor)).status).toBe(401);
+    });
+
+    it("a past slot, a slot the branch does not have and bad values are a Hebrew 422; staff may pass the customer's cut-off", async () => {
+      const id = await place({ slot: `${FRIDAY} ${fri[0]}` });
+      const before = await orderRow(id);
+      // Wednesday 08:00 is before now (10:00): never.
+      const past = await move(id, { date: "2026-12-02", slot: "08:00" });
+      expect(past.status).toBe(422);
+      expect(((await past.json()) as { errors: Record<string, string[]> }).errors.slot).toEqual([m.slotPast]);
+      // Yesterday, too.
+      expect((await move(id, { date: "2026-12-01", slot: fri[0] })).status).toBe(422);
+      // Not a slot start of the branch (off the grid), and Shabbat (closed).
+      const offGrid = await move(id, { date: FRIDAY, slot: "10:07" });
+      expect(offGrid.status).toBe(422);
+      expect(((await offGrid.json()) as { errors: Record<string, string[]> }).errors.slot).toEqual([m.slotUnknown]);
+      expect((await move(id, { date: "2026-12-05", slot: "10:00" })).status).toBe(422);
+      for (const bad of [
+        { date: "2026-02-30", slot: "10:00" },
+        { date: "friday", slot: "10:00" },
+        { date: FRIDAY, slot: "25:00" },
+        { date: FRIDAY, slot: "10" },
+        { date: FRIDAY },
+        { slot: "10:00" },
+        { date: 5, slot: [] },
+      ]) {
+        const response = await move(id, bad);
+        expect(response.status, JSON.stringify(bad)).toBe(422);
+        const body = (await response.json()) as { message: string; errors: Record<string, string[]> };
+        expect(body.message).toMatch(/[א-ת]/);
+        const field = Object.keys(body.errors)[0]!;
+        expect(["date", "slot"]).toContain(field);
+        expect(body.errors[field]![0]).toMatch(/[א-ת]/);
+      }
+      expect(await orderRow(id)).toEqual(before);
+      // Today's later slot is past the customer's cut-off (the day before at 20:00) but not past: staff may.
+      const later = today.find((s) => s.start > "10:00")!;
+      const response = await move(id, { date: "2026-12-02", slot: later.start, version: before.version });
+      expect(response.status).toBe(200);
+      expect((await orderRow(id)).pickup_date).toBe("2026-12-02");
+    });
+
+    it("each move queues one e-mail (a second move another); the same slot again changes nothing and queues none", async () => {
+      const id = await place({ email: "twice@example.co.il", slot: `${FRIDAY} ${fri[0]}` });
+      const v0 = (await orderRow(id)).version;
+      expect((await move(id, { date: FRIDAY, slot: fri[1], version: v0 })).status).toBe(200);
+      expect((await move(id, { date: thursday, slot: thu[2], version: v0 + 1 })).status).toBe(200);
+      const same = await move(id, { date: thursday, slot: thu[2], version: v0 + 2 });
+      expect(same.status).toBe(200);
+      const body = (await same.json()) as { message: string; data: AdminOrder };
+      expect(body.data.version).toBe(v0 + 2);
+      expect(body.message).toBe(m.unchanged(id));
+      expect((await movedJobs(id)).map((j) => j.key)).toEqual([`${id}:moved:${v0 + 1}`, `${id}:moved:${v0 + 2}`]);
+      // The confirmation is still the one of the order's insert.
+      const confirmation = await db()
+        .selectFrom("jobs")
+        .select("key")
+        .where("key", "=", `${id}:confirmation`)
+        .execute();
+      expect(confirmation).toHaveLength(1);
+      // Two entries with field names only; the no-op press names only the request.
+      const entries = await auditOf(id);
+      expect(entries.filter((e) => e.some((c) => c.field === "slot" || c.field === "pickup_date"))).toHaveLength(2);
+      expect(entries.every((e) => e.every((c) => c.field === "route" || c.personal === true))).toBe(true);
+      // The e-mail: Hebrew, the new day and time, the private link.
+      const found = (await env.t.services.preorders.withLink(id))!;
+      const message = orderMessage("moved", {
+        order: found.order,
+        to: "twice@example.co.il",
+        brand: "מאפייה",
+        link: "https://example.test/order/1?t=x",
+        whatsappNumber: "",
+        messageId: "<x@y>",
+      });
+      expect(message.subject).toBe(hePreorders.mail.movedSubject("מאפייה", id));
+      expect(message.text).toContain(`${thu[2]}–${found.order.slot.end}`);
+      expect(message.html).toContain('dir="rtl"');
+      expect(message.text).toContain(pickupDayLabel(thursday));
     });
   });
 }

@@ -42,6 +42,22 @@ export const orderStatusSchema = z.object({
 });
 export type OrderStatusInput = z.output<typeof orderStatusSchema>;
 
+/**
+ * The statuses an order may be moved to another pickup time from: not yet collected and not cancelled. A ready
+ * order may move too (the customer phones on the day: "at 11, not 10"); it stays ready.
+ */
+export const MOVABLE_STATUSES: readonly OrderStatusName[] = ["new", "confirmed", "ready"];
+
+/** PUT /api/admin/orders/{id}/pickup: the new pickup day and slot start (the version: the body's or `If-Match`). */
+export const orderPickupSchema = z.object({
+  date: z
+    .string({ error: v.date })
+    .trim()
+    .refine((d) => isCalendarDate(d), v.date),
+  slot: z.string({ error: v.slot }).trim().regex(TIME, v.slot),
+});
+export type OrderPickupInput = z.output<typeof orderPickupSchema>;
+
 /** A whole number in [min, max] whose message names the field and the range. */
 function range(label: string, min: number, max: number) {
   const message = v.range(label, min, max);

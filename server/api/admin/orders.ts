@@ -1,14 +1,16 @@
 /**
  * Pre-orders, the staff's API (issue 28 part 5). Editors and admins handle orders (`Order`); only admins change how
  * branches take them and the bakery's policy (`PickupSettings`). Every answer holds personal data or staff-only
- * rules and is `no-store` (server/api/index.ts). A status change or a settings save names the version it started
- * from (the body's `version` or `If-Match`): a stale one is a 409 (412 for `If-Match`) with the record as it is now.
+ * rules and is `no-store` (server/api/index.ts). A status change, a move to another pickup time (same branch) or a
+ * settings save names the version it started from (the body's `version` or `If-Match`): a stale one is a 409 (412 for `If-Match`) with the record as it is now.
  */
 import type { Hono } from "hono";
 import { heAdminOrders } from "../../../domain/i18n/admin-orders.ts";
 import { hePreorders } from "../../../domain/i18n/preorders.ts";
+import { pickupDayLabel } from "../../../domain/preorders/slots.ts";
 import {
   orderListSchema,
+  orderPickupSchema,
   orderStatusSchema,
   pickupSettingsSchema,
   preorderPolicySchema,
@@ -66,6 +68,32 @@ export function orderRoutes(api: Hono<AppEnv>, services: Services) {
     );
     const message = o.statusChanged(id, hePreorders.statuses[order.status]);
     return okVersioned(c, order, mailQueued ? `${message}. ${o.readyMailQueued}` : message);
+  });
+
+  // Where the order may move (its branch's days and slots, each with the places it still takes).
+  api.get("/admin/orders/:id/pickup", requireAbility("update", "Order"), async (c) =>
+    ok(c, await orders.moveOptions(pathId(c))),
+  );
+
+  // Another pickup time of the same branch: the same permission as a status change.
+  api.put("/admin/orders/:id/pickup", requireAbility("update", "Order"), async (c) => {
+    const id = pathId(c);
+    const body = await readBody(c);
+    const to = parseWith(orderPickupSchema, body);
+    let outcome = { mailQueued: false, changed: false };
+    const order = await saveVersioned(
+      c,
+      body,
+      () => orders.get(id),
+      async (expected) => {
+        const result = await orders.moveOrder(id, to, expected);
+        outcome = result;
+        return result.order;
+      },
+    );
+    const when = `${pickupDayLabel(order.pickup_date)}, ${order.slot}–${order.slot_end}`;
+    const message = outcome.changed ? o.move.moved(id, when) : o.move.unchanged(id);
+    return okVersioned(c, order, outcome.mailQueued ? `${message}. ${o.move.mailQueued}` : message);
   });
 
   api.get("/admin/pickup-settings", requireAbility("read", "PickupSettings"), async (c) =>

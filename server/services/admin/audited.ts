@@ -270,6 +270,21 @@ export function withAuditTrail(db: DB, admin: AdminServiceSet): AdminServiceSet 
         }
         return result;
       },
+      async moveOrder(id, to, expected) {
+        const before = auditing() ? await orders.get(id) : null;
+        const result = await orders.moveOrder(id, to, expected);
+        // Field names only (an order is personal); the same slot as now changed nothing: no entry.
+        if (before && result.changed) {
+          const fields = (["pickup_date", "slot"] as const).filter((f) => before[f] !== result.order[f]);
+          noteChange({
+            action: "update",
+            entityType: "Order",
+            entityId: id,
+            changes: fields.map((field) => ({ field, personal: true })),
+          });
+        }
+        return result;
+      },
       async saveBranchSettings(branchId, input, expected) {
         const before = auditing() ? await orders.branchSetting(branchId) : null;
         const after = await orders.saveBranchSettings(branchId, input, expected);

@@ -1,6 +1,6 @@
 /**
  * Pre-orders, the staff's side (issue 28 part 5): a day's orders per branch with filters and a search, status
- * changes under optimistic versions, the production sheet and pickup list, the CSV export, and the pickup settings
+ * changes and moves to another pickup time under optimistic versions, the production sheet and pickup list, the CSV export, and the pickup settings
  * (admins only, through the API's abilities). Capacity is the customer side's (server/services/preorders.ts):
  * cancelling by staff gives the places back through its `releaseAndSet`, in one transaction. Marking an order
  * ready queues its "ready for pickup" e-mail in the same transaction as the status (the outbox,
@@ -19,24 +19,27 @@ import type {
   ProductionSheet,
   SheetLine,
 } from "../../../domain/contracts/admin-orders.ts";
-import { jerusalemDate, jerusalemTime } from "../../../domain/hours/time.ts";
+import { jerusalemDate, jerusalemInstant, jerusalemTime } from "../../../domain/hours/time.ts";
 import { heAdminOrders } from "../../../domain/i18n/admin-orders.ts";
 import { hePreorders } from "../../../domain/i18n/preorders.ts";
 import { agorotToShekels } from "../../../domain/money.ts";
+import { type PickupDay, pickupDayLabel } from "../../../domain/preorders/slots.ts";
 import {
   fromStatuses,
+  MOVABLE_STATUSES,
   ORDER_STATUSES,
   type OrderListQuery,
+  type OrderPickupInput,
   type OrderStatusName,
   type PickupSettingsInput,
   type PreorderPolicyInput,
 } from "../../../domain/schemas/admin/orders.ts";
 import type { DB } from "../../db/database.ts";
 import type { OrderRow } from "../../db/schema.ts";
-import { NotFoundError, ValidationError, VersionConflictError } from "../../errors.ts";
+import { HttpError, NotFoundError, ValidationError, VersionConflictError } from "../../errors.ts";
 import type { Clock } from "../clock.ts";
 import type { OrderMail } from "../order-mail.ts";
-import type { PreordersService } from "../preorders.ts";
+import { CapacityTaken, type PreordersService } from "../preorders.ts";
 import { escapeLike } from "../search/hebrew.ts";
 import { toFlag } from "./listing.ts";
 
@@ -59,7 +62,11 @@ const emptyCounts = (): Record<OrderStatusName, number> =>
 
 export function createAdminOrdersService(
   db: DB,
-  deps: { preorders: Pick<PreordersService, "releaseAndSet">; orderMail: Pick<OrderMail, "enqueue">; clock: Clock },
+  deps: {
+    preorders: Pick<PreordersService, "releaseAndSet" | "availability" | "move">;
+    orderMail: Pick<OrderMail, "enqueue">;
+    clock: Clock;
+  },
 ) {
   const today = () => jerusalemDate(deps.clock());
 
@@ -240,6 +247,78 @@ export function createAdminOrdersService(
       throw new VersionConflictError(now);
     }
     return { order: await get(id), mailQueued, changed: true };
+  }
+
+  /** "יום שישי, 4 בדצמבר, 10:00–10:30" */
+  const whenLabel = (date: string, start: string, end: string) => `${pickupDayLabel(date)}, ${start}–${end}`;
+
+  /** 422 in Hebrew when the order's status does not let it move (collected, not collected, cancelled). */
+  function assertMovable(order: AdminOrder): void {
+    if (MOVABLE_STATUSES.includes(order.status) && !order.erased_at) return;
+    const message = o.move.notMovable(hePreorders.statuses[order.status]);
+    throw new ValidationError({ status: [message] }, message);
+  }
+
+  /**
+   * Where staff may move an order: its branch's pickup days from now, as the public order form computes them, but
+   * past the customer's lead time and order-by cut-off (staff take the call; a slot that has started is never
+   * offered). Each slot says how many places it still takes; the order's own slot counts the order itself.
+   */
+  async function moveOptions(id: number): Promise<{ order: AdminOrder; days: PickupDay[] }> {
+    const order = await get(id);
+    assertMovable(order);
+    const found = await deps.preorders.availability(order.branch_id, deps.clock(), undefined, { staff: true });
+    return { order, days: found?.days ?? [] };
+  }
+
+  /**
+   * Moves an order to another pickup time of its branch (`moveOptions`' days and slots), at `expected` (its
+   * version; none: whatever it is now). The same slot as now changes nothing. A stale version → 409 with the order
+   * as it is now; a status that may not move, a past or unknown slot → 422; the new slot full, or a product's
+   * daily limit on the new day reached → 409 (nothing changed). The customer's e-mail (when the order has an
+   * address) is queued in the same transaction.
+   */
+  async function moveOrder(
+    id: number,
+    to: OrderPickupInput,
+    expected: number | undefined,
+  ): Promise<{ order: AdminOrder; mailQueued: boolean; changed: boolean; dayChanged: boolean }> {
+    const current = await get(id);
+    const version = expected ?? current.version;
+    if (current.version !== version) throw new VersionConflictError(current);
+    assertMovable(current);
+    if (current.pickup_date === to.date && current.slot === to.slot) {
+      return { order: current, mailQueued: false, changed: false, dayChanged: false };
+    }
+    const now = deps.clock();
+    if (jerusalemInstant(to.date, to.slot).getTime() <= now.getTime()) {
+      throw new ValidationError({ slot: [o.move.slotPast] }, o.move.slotPast);
+    }
+    const found = await deps.preorders.availability(current.branch_id, now, to.date, { staff: true });
+    if (!found) throw new ValidationError({ slot: [o.move.branchClosed] }, o.move.branchClosed);
+    const slot = found.days.find((d) => d.date === to.date)?.slots.find((s) => s.start === to.slot);
+    if (!slot) throw new ValidationError({ slot: [o.move.slotUnknown] }, o.move.slotUnknown);
+    let mailQueued = false;
+    let moved: { version: number } | null;
+    try {
+      moved = await deps.preorders.move(id, to, {
+        version,
+        from: MOVABLE_STATUSES,
+        ordersPerSlot: found.rules.ordersPerSlot,
+        inTransaction: async (trx, order) => {
+          if (!current.email) return;
+          await deps.orderMail.enqueue(trx, id, "moved", order.version);
+          mailQueued = true;
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof CapacityTaken)) throw error;
+      if (error.field === "items") throw new HttpError(409, error.answer, { items: [error.answer] });
+      const message = o.move.slotFull(whenLabel(to.date, slot.start, slot.end));
+      throw new HttpError(409, message, { slot: [message] });
+    }
+    if (!moved) throw new VersionConflictError(await get(id));
+    return { order: await get(id), mailQueued, changed: true, dayChanged: current.pickup_date !== to.date };
   }
 
   /** What to bake on `date` (every branch, each branch; cancelled orders left out), and a branch's pickup list. */
@@ -428,6 +507,8 @@ export function createAdminOrdersService(
     day,
     get,
     setStatus,
+    moveOptions,
+    moveOrder,
     sheet,
     exportRows,
 

@@ -679,13 +679,24 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
         .returning(["version"])
         .executeTakeFirst();
       if (!row) return null;
+      // Counter rows are locked in one order (earlier day and slot first, products by id): two moves that swap two
+      // orders' slots on PostgreSQL then wait for each other instead of deadlocking.
       const branch = before.branch_id;
-      await takeSlot(trx, { branch, date: to.date, slot: to.slot }, options.ordersPerSlot);
-      await releaseSlot(trx, { branch, date: before.pickup_date, slot: before.slot });
+      const take = () => takeSlot(trx, { branch, date: to.date, slot: to.slot }, options.ordersPerSlot);
+      const release = () => releaseSlot(trx, { branch, date: before.pickup_date, slot: before.slot });
+      const later = slotKey(to.date, to.slot) > slotKey(before.pickup_date, before.slot);
+      for (const step of later ? [release, take] : [take, release]) await step();
       if (before.pickup_date !== to.date) {
         const quantities = await orderQuantities(trx, id);
-        await releaseProductDays(trx, before.pickup_date, quantities);
-        await takeProductDays(trx, to.date, await limitedQuantities(trx, quantities));
+        const limited = await limitedQuantities(trx, quantities);
+        for (const productId of [...quantities.keys()].sort((x, y) => x - y)) {
+          const giveBack = () =>
+            releaseProductDays(trx, before.pickup_date, new Map([[productId, quantities.get(productId)!]]));
+          const limit = limited.get(productId);
+          const takeAgain = () =>
+            limit ? takeProductDays(trx, to.date, new Map([[productId, limit]])) : Promise.resolve();
+          for (const step of to.date > before.pickup_date ? [giveBack, takeAgain] : [takeAgain, giveBack]) await step();
+        }
       }
       await options.inTransaction?.(trx, { id, version: row.version });
       return { version: row.version };

@@ -19,7 +19,8 @@ export function orderMessage(
   input: { order: OrderView; to: string; brand: string; link: string; whatsappNumber: string; messageId: string },
 ): MailMessage & { messageId: string } {
   const { order, brand, link } = input;
-  const pickup = `${pickupDayLabel(order.pickupDate)}, ${order.slot.start}–${order.slot.end}`;
+  // The range isolated left-to-right (U+2066 … U+2069): in a Hebrew line "10:00–10:30" would read "10:30–10:00".
+  const pickup = `${pickupDayLabel(order.pickupDate)}, \u2066${order.slot.start}–${order.slot.end}\u2069`;
   const subject = {
     confirmation: t.confirmationSubject(brand, order.id),
     ready: t.readySubject(brand, order.id),

@@ -15,7 +15,10 @@ import type {
 import { heAdminOrders } from "../../domain/i18n/admin-orders.ts";
 import { hePreorders } from "../../domain/i18n/preorders.ts";
 import { type PickupDay, pickupDayLabel } from "../../domain/preorders/slots.ts";
+import { createLogger } from "../../server/log.ts";
+import type { MailMessage } from "../../server/mail/mailer.ts";
 import { orderMessage } from "../../server/mail/order-message.ts";
+import { createOrderMail } from "../../server/services/order-mail.ts";
 import { ORDER_MAIL_JOB } from "../../server/services/preorders.ts";
 import { testDatabases } from "../support/database.ts";
 import { suiteApp } from "../support/suite-app.ts";
@@ -879,6 +882,29 @@ for (const factory of testDatabases()) {
       expect(message.text).toContain(`${thu[2]}–${found.order.slot.end}`);
       expect(message.html).toContain('dir="rtl"');
       expect(message.text).toContain(pickupDayLabel(thursday));
+      // The outbox's sender reads each move's key: one message per move, each its own Message-ID; none once the
+      // order was cancelled.
+      const sent: MailMessage[] = [];
+      const sender = createOrderMail({
+        preorders: env.t.services.preorders,
+        settings: env.t.services.settings,
+        mailer: { enabled: true, send: async (mail) => void sent.push(mail), close: () => {} },
+        logger: createLogger("silent"),
+      });
+      const brand = (await env.t.services.settings.get()).brandName;
+      expect(await sender.send(`${id}:moved:${v0 + 1}`)).toBe("sent");
+      expect(await sender.send(`${id}:moved:${v0 + 2}`)).toBe("sent");
+      expect(sent.map((mail) => mail.subject)).toEqual([
+        hePreorders.mail.movedSubject(brand, id),
+        hePreorders.mail.movedSubject(brand, id),
+      ]);
+      expect(sent.map((mail) => (mail as { messageId?: string }).messageId)).toEqual([
+        expect.stringMatching(new RegExp(`^<order-${id}-moved-${v0 + 1}@`)),
+        expect.stringMatching(new RegExp(`^<order-${id}-moved-${v0 + 2}@`)),
+      ]);
+      expect(sent[0]!.text).toContain(hePreorders.mail.movedIntro(pickupDayLabel(thursday)).split(":")[0]!);
+      await env.admin.fetch(`/api/admin/orders/${id}/status`, { method: "PUT", json: { status: "cancelled" } });
+      expect(await sender.send(`${id}:moved:${v0 + 2}`)).toBe("skipped");
     });
   });
 }

@@ -91,7 +91,7 @@ export function orderRoutes(api: Hono<AppEnv>, services: Services) {
         return result.order;
       },
     );
-    const when = `${pickupDayLabel(order.pickup_date)}, ${order.slot}–${order.slot_end}`;
+    const when = `${pickupDayLabel(order.pickup_date)}, ${o.slotRangeInText(order.slot, order.slot_end)}`;
     const message = outcome.changed ? o.move.moved(id, when) : o.move.unchanged(id);
     return okVersioned(c, order, outcome.mailQueued ? `${message}. ${o.move.mailQueued}` : message);
   });

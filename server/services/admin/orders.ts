@@ -250,7 +250,8 @@ export function createAdminOrdersService(
   }
 
   /** "יום שישי, 4 בדצמבר, 10:00–10:30" */
-  const whenLabel = (date: string, start: string, end: string) => `${pickupDayLabel(date)}, ${start}–${end}`;
+  const whenLabel = (date: string, start: string, end: string) =>
+    `${pickupDayLabel(date)}, ${o.slotRangeInText(start, end)}`;
 
   /** 422 in Hebrew when the order's status does not let it move (collected, not collected, cancelled). */
   function assertMovable(order: AdminOrder): void {

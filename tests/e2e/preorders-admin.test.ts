@@ -2,7 +2,8 @@
  * Pre-orders, the staff's side (issue 28 part 5), in Chromium on a 390 px phone: the day's orders of a branch,
  * staff marking an order ready (the status changes on the card, and the customer's e-mail is queued), then the
  * day's production sheet, with its print view free of the admin's top bar; an admin's settings with a bad and a good
- * value. axe-core on the list, the sheet and the settings.
+ * value; staff moving an order to another slot, then another day, with the keyboard through the dialog. axe-core on
+ * the list, the sheet, the move dialog and the settings.
  * The site runs over its own copy of the demo data (tests/support/build-server.ts), so orders can be placed
  * through the service the order page uses. With SCREENSHOTS_DIR set, it also saves screenshots at 390×844 and
  * 1440×900.
@@ -12,8 +13,9 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { heAdminOrders } from "../../domain/i18n/admin-orders.ts";
 import { hePreorders } from "../../domain/i18n/preorders.ts";
+import { pickupDayLabel } from "../../domain/preorders/slots.ts";
 import { ORDER_MAIL_JOB } from "../../server/services/preorders.ts";
-import { staffPage } from "../support/admin-e2e.ts";
+import { dismissToasts, staffPage, toasts } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
 import { type BuildServer, serveBuild } from "../support/build-server.ts";
 import { describeInChromium } from "../support/chromium-suite.ts";
@@ -27,6 +29,7 @@ describeInChromium("pre-orders, the staff's side, on a phone", (browser) => {
   let branchId = 0;
   let date = "";
   const ids: number[] = [];
+  let product = { id: 0, size: 0 };
 
   beforeAll(async () => {
     server = await serveBuild({ template: inject("seedTemplate"), clock: () => new Date() });
@@ -36,7 +39,7 @@ describeInChromium("pre-orders, the staff's side, on a phone", (browser) => {
     branchId = branch.id;
     const day = (await preorders.availability(branchId))!.days.find((d) => d.slots.length >= 2)!;
     date = day.date;
-    const product = await db
+    product = await db
       .selectFrom("sizes")
       .innerJoin("products", "products.id", "sizes.product_id")
       .select(["products.id", "sizes.id as size"])
@@ -124,6 +127,157 @@ describeInChromium("pre-orders, the staff's side, on a phone", (browser) => {
     expect(await production.isVisible()).toBe(true);
     if (shots) await page.screenshot({ path: path.join(shots, "orders-sheet-print.png"), fullPage: true });
     await page.emulateMedia({ media: "screen" });
+  });
+
+  it("staff move an order with the keyboard: another slot of the day (the card shows it), then another day (it leaves the list); axe clean", async () => {
+    const m = o.move;
+    const { preorders } = server.t.services;
+    const days = (await preorders.availability(branchId, undefined, undefined, { staff: true }))!.days;
+    const slots = days.find((d) => d.date === date)!.slots;
+    const id = (
+      await preorders.place({
+        items: `${product.id}.${product.size}.1`,
+        branch: String(branchId),
+        slot: `${date} ${slots[0]!.start}`,
+        name: "שרה מזרחי",
+        phone: "054-1112233",
+        email: "sara@example.co.il",
+        note: "",
+        consent: "on",
+        key: `e2e-staff-move-${Date.now()}`.padEnd(24, "x"),
+      })
+    ).id;
+    await openPage(page, `${server.baseURL}/admin/orders?date=${date}&branch=${branchId}`);
+    await dismissToasts(page);
+    const card = page.getByTestId(`order-${id}`);
+    const opener = card.getByRole("button", { name: m.openFor(id), exact: true });
+    const dialog = page.getByRole("dialog", { name: m.title(id) });
+    /** Tab (within the dialog) until the focused element matches `selector`. */
+    const tabTo = async (selector: string) => {
+      for (let i = 0; i < 12; i++) {
+        if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+        await page.keyboard.press("Tab");
+      }
+      throw new Error(`never reached ${selector}`);
+    };
+
+    // 1. The next slot of the same day: Enter opens, arrows choose, Enter on "save" saves.
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    const slotSelect = dialog.getByRole("combobox", { name: m.slot });
+    await slotSelect.locator("option", { hasText: m.currentSlot }).waitFor({ state: "attached" });
+    expect(await dialog.getByRole("combobox", { name: m.day }).inputValue()).toBe(date);
+    expect(await slotSelect.inputValue()).toBe(slots[0]!.start);
+    expect(await axeViolations(page)).toEqual([]);
+    if (shots) await page.screenshot({ path: path.join(shots, "move-dialog-390.png") });
+    await tabTo('select[name="slot"]');
+    await page.keyboard.press("ArrowDown");
+    const target = slots.find((s, i) => i > 0 && s.remaining > 0)!;
+    expect(await slotSelect.inputValue()).toBe(target.start);
+    await tabTo('button[type="submit"]');
+    await page.keyboard.press("Enter");
+    await dialog.waitFor({ state: "detached" });
+    const when = `${pickupDayLabel(date)}, ${o.slotRangeInText(target.start, target.end)}`;
+    await toasts(page)
+      .getByText(`${m.moved(id, when)}. ${m.mailQueued}`)
+      .waitFor();
+    await card.getByText(o.slotRange(target.start, target.end)).waitFor();
+    // The keyboard goes on from the order's heading.
+    await page.waitForFunction((hid) => document.activeElement?.id === hid, `order-${id}`);
+
+    // 2. Escape closes without a change, and focus returns to the button that opened it.
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // 3. A slot that fills while the dialog is open: the 409 is said in the dialog, which then shows it full.
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    await slotSelect.locator("option", { hasText: m.currentSlot }).waitFor({ state: "attached" });
+    const filled = slots.find((s) => s.start !== target.start && s.start !== slots[0]!.start && s.remaining > 0)!;
+    await server.database.handle.db
+      .insertInto("slot_counts")
+      .values({ branch_id: branchId, pickup_date: date, slot: filled.start, orders: 6 })
+      .onConflict((oc) => oc.columns(["branch_id", "pickup_date", "slot"]).doUpdateSet({ orders: 6 }))
+      .execute();
+    await slotSelect.selectOption(filled.start);
+    await dialog.getByRole("button", { name: m.save, exact: true }).click();
+    const full = m.slotFull(`${pickupDayLabel(date)}, ${o.slotRangeInText(filled.start, filled.end)}`);
+    await dialog.getByRole("alert").getByText(full).waitFor();
+    await slotSelect.locator(`option[value="${filled.start}"][disabled]`).waitFor({ state: "attached" });
+    expect(await slotSelect.getAttribute("aria-invalid")).toBe("true");
+    expect(await axeViolations(page)).toEqual([]);
+    if (shots) await page.screenshot({ path: path.join(shots, "move-dialog-full-390.png") });
+    await dialog.getByRole("button", { name: m.cancel, exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(
+      (
+        await server.database.handle.db
+          .selectFrom("orders")
+          .select("slot")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).slot,
+    ).toBe(target.start);
+
+    // 4. Another day: the toast says it left the day's list, and the card is gone from it.
+    await dismissToasts(page);
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await dialog.waitFor();
+    await slotSelect.locator("option", { hasText: m.currentSlot }).waitFor({ state: "attached" });
+    await tabTo('select[name="date"]');
+    await page.keyboard.press("ArrowDown");
+    const nextDay = await dialog.getByRole("combobox", { name: m.day }).inputValue();
+    expect(nextDay).not.toBe(date);
+    const first = days.find((d) => d.date === nextDay)!.slots.find((s) => s.remaining > 0)!;
+    expect(await slotSelect.inputValue()).toBe(first.start);
+    await tabTo('button[type="submit"]');
+    await page.keyboard.press("Enter");
+    await dialog.waitFor({ state: "detached" });
+    await toasts(page).getByText(m.leftDay).waitFor();
+    await toasts(page)
+      .getByText(m.moved(id, `${pickupDayLabel(nextDay)}, ${o.slotRangeInText(first.start, first.end)}`), {
+        exact: false,
+      })
+      .waitFor();
+    await card.waitFor({ state: "detached" });
+    await page.waitForFunction(() => document.activeElement?.id === "orders-heading");
+    const row = await server.database.handle.db
+      .selectFrom("orders")
+      .select(["pickup_date", "slot"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ pickup_date: nextDay, slot: first.start });
+    const mails = await server.database.handle.db
+      .selectFrom("jobs")
+      .select("key")
+      .where("kind", "=", ORDER_MAIL_JOB)
+      .where("key", "like", `${id}:moved:%`)
+      .execute();
+    expect(mails).toHaveLength(2);
+
+    if (shots) {
+      // The dialog on a laptop, on the order's new day.
+      await page.setViewportSize(VIEWPORTS.desktop);
+      await openPage(page, `${server.baseURL}/admin/orders?date=${nextDay}&branch=${branchId}`);
+      await dismissToasts(page);
+      await page
+        .getByTestId(`order-${id}`)
+        .getByRole("button", { name: m.openFor(id), exact: true })
+        .click();
+      await dialog.getByRole("combobox", { name: m.slot }).locator("option", { hasText: m.currentSlot }).waitFor({
+        state: "attached",
+      });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(shots, "move-dialog-1440.png") });
+      await page.keyboard.press("Escape");
+      await page.setViewportSize(VIEWPORTS.mobile);
+    }
   });
 
   it("an admin's settings: a bad slot length is refused under its field in Hebrew, a good one saved; axe clean", async () => {

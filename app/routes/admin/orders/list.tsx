@@ -2,17 +2,19 @@
  * The day's pre-orders (issue 28 part 5): per branch and pickup day (today first), filtered by status and slot,
  * or a search by order number, name or phone across every day. Each order shows its slot, the customer's details,
  * its items and total, and the buttons that move it on (new → confirmed → ready → picked up, or cancelled / not
- * collected). A change names the version the screen showed: if someone else changed the order meanwhile, the
- * server refuses (409) and the list is read again. The filters are a GET form: they work before the JavaScript
+ * collected), and "שינוי מועד איסוף" for an open order (another slot of its branch: move-dialog.tsx). A change
+ * names the version the screen showed: if someone else changed the order meanwhile, the server refuses (409) and
+ * the list is read again. The filters are a GET form: they work before the JavaScript
  * has loaded, and the address keeps them (a reload, a shared link, the back button).
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import type { AdminOrder, AdminOrderDay } from "../../../../domain/contracts/admin-orders.ts";
 import { heAdminOrders } from "../../../../domain/i18n/admin-orders.ts";
 import { hePreorders } from "../../../../domain/i18n/preorders.ts";
 import { formatShekels } from "../../../../domain/money.ts";
 import {
+  MOVABLE_STATUSES,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   type OrderListQuery,
@@ -24,12 +26,13 @@ import { sectionMeta } from "../../../components/admin/meta.ts";
 import { notify } from "../../../components/admin/toast.tsx";
 import { WarningDialog } from "../../../components/admin/warning-dialog.tsx";
 import { ChevronIcon, SearchIcon } from "../../../components/ui/icon.tsx";
-import { DownloadIcon } from "../../../components/ui/other-icons.tsx";
+import { ClockIcon, DownloadIcon } from "../../../components/ui/other-icons.tsx";
 import { useCan } from "../../../lib/admin-permissions.ts";
 import { ApiError, apiJson } from "../../../lib/api-client.ts";
 import { servicesContext } from "../../../lib/context.ts";
 import type { Route } from "./+types/list";
 import { dayLabel, OrderStatusBadge, ordersHref, shiftDay } from "./bits.tsx";
+import { MoveOrderDialog } from "./move-dialog.tsx";
 
 export const meta = sectionMeta("orders");
 
@@ -67,6 +70,7 @@ export default function Orders({ loaderData: day }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState<number | null>(null);
   const [cancelling, setCancelling] = useState<AdminOrder | null>(null);
+  const [moving, setMoving] = useState<AdminOrder | null>(null);
   const branch = day.branch ?? "";
   const keep = { date: day.date, branch };
 
@@ -89,6 +93,22 @@ export default function Orders({ loaderData: day }: Route.ComponentProps) {
     }
   }
 
+  /**
+   * After a move (or a refused one): the list is read again, and once the new list is on the screen the keyboard
+   * goes on from the order's heading — or, when the order left the day's list, from the page's heading.
+   */
+  const focusAfterReload = useRef<number | null>(null);
+  useEffect(() => {
+    const id = focusAfterReload.current;
+    if (id === null || !day) return;
+    focusAfterReload.current = null;
+    (document.getElementById(`order-${id}`) ?? document.getElementById("orders-heading"))?.focus();
+  }, [day]);
+  function afterMove(id: number) {
+    focusAfterReload.current = id;
+    void revalidator.revalidate();
+  }
+
   const searching = day.q !== null;
   const total = Object.values(day.counts).reduce((a, b) => a + b, 0);
 
@@ -96,7 +116,9 @@ export default function Orders({ loaderData: day }: Route.ComponentProps) {
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h1 className="text-3xl font-bold text-cocoa-900">{o.heading}</h1>
+          <h1 id="orders-heading" tabIndex={-1} className="text-3xl font-bold text-cocoa-900 outline-none">
+            {o.heading}
+          </h1>
           <p className="mt-1 text-cocoa-800">{o.intro}</p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -254,11 +276,30 @@ export default function Orders({ loaderData: day }: Route.ComponentProps) {
                 canUpdate={can.update}
                 busy={busy === order.id}
                 onChange={(status) => (status === "cancelled" ? setCancelling(order) : change(order, status))}
+                onMove={() => setMoving(order)}
               />
             </li>
           ))}
         </ul>
       )}
+
+      <MoveOrderDialog
+        order={moving}
+        today={day.today}
+        onClose={() => setMoving(null)}
+        onMoved={(order, message) => {
+          setMoving(null);
+          // The list is one day's: an order moved to another day leaves it (a search lists every day).
+          const left = !searching && order.pickup_date !== day.date;
+          notify.success(message, left ? o.move.leftDay : undefined);
+          afterMove(order.id);
+        }}
+        onConflict={(order) => {
+          setMoving(null);
+          notify.error(o.move.error, o.conflict);
+          afterMove(order.id);
+        }}
+      />
 
       <WarningDialog
         isOpen={cancelling !== null}
@@ -295,6 +336,7 @@ function OrderCard({
   canUpdate,
   busy,
   onChange,
+  onMove,
 }: {
   order: AdminOrder;
   showDay: boolean;
@@ -302,10 +344,12 @@ function OrderCard({
   canUpdate: boolean;
   busy: boolean;
   onChange: (status: OrderStatusName) => void;
+  onMove: () => void;
 }) {
   const headingId = `order-${order.id}`;
   const next = NEXT[order.status];
   const moves = ORDER_TRANSITIONS[order.status];
+  const movable = canUpdate && MOVABLE_STATUSES.includes(order.status) && !order.erased_at;
   return (
     <article
       aria-labelledby={headingId}
@@ -378,28 +422,44 @@ function OrderCard({
         <span>{o.total}</span>
         <span>{formatShekels(order.total)}</span>
       </p>
-      {canUpdate && moves.length ? (
-        <fieldset className="mt-auto flex flex-wrap gap-2 pt-4">
-          <legend className="sr-only">{o.statusOf(order.id)}</legend>
-          {moves.map((status) => (
+      {canUpdate && (moves.length || movable) ? (
+        <div className="mt-auto space-y-2 pt-4">
+          {moves.length ? (
+            <fieldset className="flex flex-wrap gap-2">
+              <legend className="sr-only">{o.statusOf(order.id)}</legend>
+              {moves.map((status) => (
+                <button
+                  key={status}
+                  type="button"
+                  disabled={busy}
+                  aria-label={o.markAsFor(o.actions[status], order.id)}
+                  onClick={() => onChange(status)}
+                  className={
+                    status === next
+                      ? buttonClass.primary
+                      : status === "cancelled"
+                        ? `${buttonClass.danger} border border-berry-700/40`
+                        : `${buttonClass.quiet} border border-crust-700/40`
+                  }
+                >
+                  {o.actions[status]}
+                </button>
+              ))}
+            </fieldset>
+          ) : null}
+          {movable ? (
             <button
-              key={status}
               type="button"
               disabled={busy}
-              aria-label={o.markAsFor(o.actions[status], order.id)}
-              onClick={() => onChange(status)}
-              className={
-                status === next
-                  ? buttonClass.primary
-                  : status === "cancelled"
-                    ? `${buttonClass.danger} border border-berry-700/40`
-                    : `${buttonClass.quiet} border border-crust-700/40`
-              }
+              aria-label={o.move.openFor(order.id)}
+              onClick={onMove}
+              className={`${buttonClass.quiet} border border-crust-700/40`}
             >
-              {o.actions[status]}
+              <ClockIcon className="size-4" />
+              {o.move.open}
             </button>
-          ))}
-        </fieldset>
+          ) : null}
+        </div>
       ) : null}
     </article>
   );

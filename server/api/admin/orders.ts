@@ -2,7 +2,8 @@
  * Pre-orders, the staff's API (issue 28 part 5). Editors and admins handle orders (`Order`); only admins change how
  * branches take them and the bakery's policy (`PickupSettings`). Every answer holds personal data or staff-only
  * rules and is `no-store` (server/api/index.ts). A status change, a move to another pickup time (same branch) or a
- * settings save names the version it started from (the body's `version` or `If-Match`): a stale one is a 409 (412 for `If-Match`) with the record as it is now.
+ * settings save names the version it started from (the body's `version` or `If-Match`): a stale one is a 409 (412
+ * for `If-Match`) with the record as it is now.
  */
 import type { Hono } from "hono";
 import { heAdminOrders } from "../../../domain/i18n/admin-orders.ts";

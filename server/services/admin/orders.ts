@@ -1,8 +1,9 @@
 /**
  * Pre-orders, the staff's side (issue 28 part 5): a day's orders per branch with filters and a search, status
- * changes and moves to another pickup time under optimistic versions, the production sheet and pickup list, the CSV export, and the pickup settings
- * (admins only, through the API's abilities). Capacity is the customer side's (server/services/preorders.ts):
- * cancelling by staff gives the places back through its `releaseAndSet`, in one transaction. Marking an order
+ * changes and moves to another pickup time under optimistic versions, the production sheet and pickup list, the
+ * CSV export, and the pickup settings (admins only, through the API's abilities). Capacity is the customer side's
+ * (server/services/preorders.ts): cancelling by staff gives the places back through its `releaseAndSet`, and a
+ * move takes the new slot and gives the old one back through its `move`, each in one transaction. Marking an order
  * ready queues its "ready for pickup" e-mail in the same transaction as the status (the outbox,
  * server/services/order-mail.ts), so the e-mail exists exactly when the status does.
  *

@@ -4,8 +4,8 @@
  * its items and total, and the buttons that move it on (new → confirmed → ready → picked up, or cancelled / not
  * collected), and "שינוי מועד איסוף" for an open order (another slot of its branch: move-dialog.tsx). A change
  * names the version the screen showed: if someone else changed the order meanwhile, the server refuses (409) and
- * the list is read again. The filters are a GET form: they work before the JavaScript
- * has loaded, and the address keeps them (a reload, a shared link, the back button).
+ * the list is read again. The filters are a GET form: they work before the JavaScript has loaded, and the address
+ * keeps them (a reload, a shared link, the back button).
  */
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useRevalidator } from "react-router";

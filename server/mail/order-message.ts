@@ -1,7 +1,8 @@
 /**
  * A pre-order's e-mails (issue 28): the confirmation with the order's summary and its private link (view, cancel),
- * "ready for pickup", and "your pickup time changed" (staff moved the order). Hebrew, right-to-left HTML with a plain-text twin, inline styles (mail clients drop
- * <style>), the site's colours. Each carries a WhatsApp link with the order number prefilled.
+ * "ready for pickup", and "your pickup time changed" (staff moved the order). Hebrew, right-to-left HTML with a
+ * plain-text twin, inline styles (mail clients drop <style>), the site's colours. Each carries a WhatsApp link with
+ * the order number prefilled.
  */
 import { hePreorders } from "../../domain/i18n/preorders.ts";
 import { formatShekels } from "../../domain/money.ts";

@@ -1,10 +1,10 @@
 /**
  * The outbox's sender for pre-order e-mails (issue 28): an item of the `jobs` queue (kind `order-mail`, key
- * `<order id>:confirmation|ready`, or `<order id>:moved:<version>` for each move of the pickup time) is written in the same transaction as what it announces, and the background
- * worker calls `send` after the commit. A failed send is retried by the worker with back-off and never touches
- * the order. A process killed after the SMTP server took the message and before the item was removed sends it
- * again on the next claim, under the same Message-ID, so the customer's mail client shows it once: at least
- * once on our side, once in the inbox.
+ * `<order id>:confirmation|ready`, or `<order id>:moved:<version>` for each move of the pickup time) is written in
+ * the same transaction as what it announces, and the background worker calls `send` after the commit. A failed
+ * send is retried by the worker with back-off and never touches the order. A process killed after the SMTP server
+ * took the message and before the item was removed sends it again on the next claim, under the same Message-ID,
+ * so the customer's mail client shows it once: at least once on our side, once in the inbox.
  */
 import { hostname } from "node:os";
 import type { DB } from "../db/database.ts";

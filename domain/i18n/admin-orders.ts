@@ -102,11 +102,6 @@ export const heAdminOrders = {
   chooseBranchForList: "בחרו סניף כדי להציג את רשימת האיסוף שלו.",
   collected: "נאסף",
   slotRange: (start: string, end: string) => `${start}–${end}`,
-  /**
-   * A slot's range inside plain Hebrew text (a toast, an <option>), where no <bdi> can go: isolated left-to-right
-   * (U+2066 … U+2069), or the bidi algorithm shows "10:00–10:30" as "10:30–10:00".
-   */
-  slotRangeInText: (start: string, end: string) => `\u2066${start}–${end}\u2069`,
   csv: {
     number: "מספר הזמנה",
     branch: "סניף",

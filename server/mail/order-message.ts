@@ -6,7 +6,7 @@
  */
 import { hePreorders } from "../../domain/i18n/preorders.ts";
 import { formatShekels } from "../../domain/money.ts";
-import { pickupDayLabel } from "../../domain/preorders/slots.ts";
+import { pickupDayLabel, slotRangeText } from "../../domain/preorders/slots.ts";
 import { whatsappHref } from "../../domain/whatsapp.ts";
 import { escapeHtml } from "../http/error-page.ts";
 import type { OrderMailKind, OrderView } from "../services/preorders.ts";
@@ -20,8 +20,7 @@ export function orderMessage(
   input: { order: OrderView; to: string; brand: string; link: string; whatsappNumber: string; messageId: string },
 ): MailMessage & { messageId: string } {
   const { order, brand, link } = input;
-  // The range isolated left-to-right (U+2066 … U+2069): in a Hebrew line "10:00–10:30" would read "10:30–10:00".
-  const pickup = `${pickupDayLabel(order.pickupDate)}, \u2066${order.slot.start}–${order.slot.end}\u2069`;
+  const pickup = `${pickupDayLabel(order.pickupDate)}, ${slotRangeText(order.slot.start, order.slot.end)}`;
   const subject = {
     confirmation: t.confirmationSubject(brand, order.id),
     ready: t.readySubject(brand, order.id),

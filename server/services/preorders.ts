@@ -29,6 +29,7 @@ import {
   pickupDays,
   slotEnd,
   slotKey,
+  slotRangeText,
 } from "../../domain/preorders/slots.ts";
 import { type BasketLine, type PreorderInput, preorderSchema } from "../../domain/schemas/preorder.ts";
 import { currentOrNextWindow, isHoliday } from "../../domain/seasonal/holidays.ts";
@@ -428,7 +429,7 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
   function nearestMessage(days: PickupDay[], date: string, start: string): string {
     const near = nearestFreeSlots(days, date, start);
     if (!near.length) return m.slotFull;
-    return `${m.slotFull} ${m.nearest} ${near.map((s) => `${pickupDayLabel(s.date)} ${s.start}–${s.end}`).join("; ")}`;
+    return `${m.slotFull} ${m.nearest} ${near.map((s) => `${pickupDayLabel(s.date)} ${slotRangeText(s.start, s.end)}`).join("; ")}`;
   }
 
   const existing = (key: string) =>

@@ -49,6 +49,9 @@ describeInChromium("pre-orders in Chromium", (browser) => {
       });
       expect(value, "a free Friday slot is offered").toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
       await slot.selectOption(value);
+      // The hours read in order inside the Hebrew select: isolated left-to-right, never "10:30–10:00".
+      const text = await slot.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? "");
+      expect(text).toMatch(/^\u2066\d{2}:\d{2}–\d{2}:\d{2}\u2069/);
       return value;
     };
     const fillDetails = async () => {

@@ -221,6 +221,8 @@ for (const factory of testDatabases()) {
         expect(r.status).toBe(409);
         expect(r.message).toContain(m.slotFull);
         expect(r.message).toContain(m.nearest);
+        // The nearest slots' hours read in order in the Hebrew sentence (isolated left-to-right).
+        expect(r.message).toMatch(/\u2066\d{2}:\d{2}–\d{2}:\d{2}\u2069/);
       }
       const count = await db()
         .selectFrom("orders")
@@ -305,6 +307,8 @@ for (const factory of testDatabases()) {
       expect(mails[0]!.subject).toContain(String(placed.id));
       expect(mails[0]!.text).toContain(`/order/${placed.id}?t=${placed.token}`);
       expect(mails[0]!.html).toContain('dir="rtl"');
+      // The pickup hours isolated left-to-right: in a Hebrew line "10:00–10:30" would read "10:30–10:00".
+      expect(mails[0]!.text).toContain(`\u2066${slot.slice(11)}–`);
       expect(mails[0]!.raw).toMatch(new RegExp(`Message-ID: <order-${placed.id}-confirmation@`, "i"));
     });
 

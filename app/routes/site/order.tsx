@@ -17,7 +17,7 @@ import {
   formatBasket,
   parseBasket,
 } from "../../../domain/preorders/basket.ts";
-import { pickupDayLabel } from "../../../domain/preorders/slots.ts";
+import { pickupDayLabel, slotRangeText } from "../../../domain/preorders/slots.ts";
 import { ORDER_FIELDS, ORDER_LIMITS } from "../../../domain/schemas/preorder-limits.ts";
 import { PageHeader } from "../../components/content/page-header.tsx";
 import { FieldError, RequiredNote, TextAreaField, TextField } from "../../components/forms/fields.tsx";
@@ -401,7 +401,7 @@ function SlotSelect({
               const full = slot.remaining === 0 || day.blocked !== null;
               return (
                 <option key={slot.start} value={`${day.date} ${slot.start}`} disabled={full}>
-                  {`${slot.start}–${slot.end}`}
+                  {slotRangeText(slot.start, slot.end)}
                   {slot.remaining === 0
                     ? ` (${t.slotFull})`
                     : slot.remaining <= 2

@@ -115,12 +115,6 @@ export function nearestFreeSlots(
     .slice(0, count);
 }
 
-/**
- * A slot's hours, "10:00–10:30", for plain Hebrew text — an <option>, a message, a toast, an e-mail — where no <bdi>
- * can go: isolated left-to-right (U+2066 … U+2069), or the bidi algorithm shows it as "10:30–10:00".
- */
-export const slotRangeText = (start: string, end: string) => `\u2066${start}–${end}\u2069`;
-
 const dayFormat = new Intl.DateTimeFormat("he-IL", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 /** "יום שישי, 4 בדצמבר" for a civil date "YYYY-MM-DD" (the date itself, whatever the reader's time zone). */
 export const pickupDayLabel = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));

@@ -4,9 +4,11 @@
  * plain-text twin, inline styles (mail clients drop <style>), the site's colours. Each carries a WhatsApp link with
  * the order number prefilled.
  */
+
+import { timeRangeText } from "../../domain/hours/time.ts";
 import { hePreorders } from "../../domain/i18n/preorders.ts";
 import { formatShekels } from "../../domain/money.ts";
-import { pickupDayLabel, slotRangeText } from "../../domain/preorders/slots.ts";
+import { pickupDayLabel } from "../../domain/preorders/slots.ts";
 import { whatsappHref } from "../../domain/whatsapp.ts";
 import { escapeHtml } from "../http/error-page.ts";
 import type { OrderMailKind, OrderView } from "../services/preorders.ts";
@@ -20,7 +22,7 @@ export function orderMessage(
   input: { order: OrderView; to: string; brand: string; link: string; whatsappNumber: string; messageId: string },
 ): MailMessage & { messageId: string } {
   const { order, brand, link } = input;
-  const pickup = `${pickupDayLabel(order.pickupDate)}, ${slotRangeText(order.slot.start, order.slot.end)}`;
+  const pickup = `${pickupDayLabel(order.pickupDate)}, ${timeRangeText(order.slot.start, order.slot.end)}`;
   const subject = {
     confirmation: t.confirmationSubject(brand, order.id),
     ready: t.readySubject(brand, order.id),

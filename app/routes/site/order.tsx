@@ -7,6 +7,7 @@
  */
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form, useNavigate } from "react-router";
+import { timeRangeText } from "../../../domain/hours/time.ts";
 import { hePreorders } from "../../../domain/i18n/preorders.ts";
 import { formatShekels } from "../../../domain/money.ts";
 import { type PageHandle, sessionPage } from "../../../domain/page-policy.ts";
@@ -17,7 +18,7 @@ import {
   formatBasket,
   parseBasket,
 } from "../../../domain/preorders/basket.ts";
-import { pickupDayLabel, slotRangeText } from "../../../domain/preorders/slots.ts";
+import { pickupDayLabel } from "../../../domain/preorders/slots.ts";
 import { ORDER_FIELDS, ORDER_LIMITS } from "../../../domain/schemas/preorder-limits.ts";
 import { PageHeader } from "../../components/content/page-header.tsx";
 import { FieldError, RequiredNote, TextAreaField, TextField } from "../../components/forms/fields.tsx";
@@ -401,7 +402,7 @@ function SlotSelect({
               const full = slot.remaining === 0 || day.blocked !== null;
               return (
                 <option key={slot.start} value={`${day.date} ${slot.start}`} disabled={full}>
-                  {slotRangeText(slot.start, slot.end)}
+                  {timeRangeText(slot.start, slot.end)}
                   {slot.remaining === 0
                     ? ` (${t.slotFull})`
                     : slot.remaining <= 2

@@ -8,9 +8,10 @@
  */
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { AdminOrder } from "../../../../domain/contracts/admin-orders.ts";
+import { timeRangeText } from "../../../../domain/hours/time.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { heAdminOrders } from "../../../../domain/i18n/admin-orders.ts";
-import { type PickupDay, pickupDayLabel, slotRangeText } from "../../../../domain/preorders/slots.ts";
+import { type PickupDay, pickupDayLabel } from "../../../../domain/preorders/slots.ts";
 import { buttonClass } from "../../../components/admin/fields.tsx";
 import { AdminModal } from "../../../components/admin/modal.tsx";
 import { ApiError, apiJson } from "../../../lib/api-client.ts";
@@ -203,7 +204,7 @@ function MoveForm({
                 const current = isCurrent(date, s.start);
                 return (
                   <option key={s.start} value={s.start} disabled={s.remaining === 0 && !current}>
-                    {`${slotRangeText(s.start, s.end)} · `}
+                    {`${timeRangeText(s.start, s.end)} · `}
                     {current ? m.currentSlot : s.remaining === 0 ? m.full : m.remaining(s.remaining)}
                   </option>
                 );

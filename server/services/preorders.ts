@@ -105,10 +105,13 @@ export const rulesOf = (row: PickupSettingsRow): PickupRules => ({
   horizonDays: row.horizon_days,
 });
 
-/** A product's quantity in an order and its daily limit. */
-interface LimitedQuantity {
+/**
+ * A product's quantity in an order and its daily limit. Every product's quantity is counted per day, limited or
+ * not (null): a limit set later in the season then counts the orders already taken.
+ */
+interface ProductQuantity {
   quantity: number;
-  limit: number;
+  limit: number | null;
   name: string;
 }
 
@@ -346,24 +349,25 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
   }
 
   /**
-   * Takes each limited product's quantity on `date` (rows made on first use); `CapacityTaken` with the daily-limit
-   * message when one would pass its limit.
+   * Takes each product's quantity on `date` (rows made on first use), in the order of the products' ids (two
+   * baskets on PostgreSQL then wait for each other rather than deadlock); `CapacityTaken` with the daily-limit
+   * message when a limited one would pass its limit.
    */
-  async function takeProductDays(trx: DB, date: string, perProduct: ReadonlyMap<number, LimitedQuantity>) {
-    for (const [productId, want] of perProduct) {
+  async function takeProductDays(trx: DB, date: string, perProduct: ReadonlyMap<number, ProductQuantity>) {
+    for (const [productId, want] of [...perProduct].sort(([a], [b]) => a - b)) {
       await trx
         .insertInto("product_day_counts")
         .values({ product_id: productId, pickup_date: date, quantity: 0 })
         .onConflict((oc) => oc.columns(["product_id", "pickup_date"]).doNothing())
         .execute();
-      const got = await trx
+      let take = trx
         .updateTable("product_day_counts")
         .set((eb) => ({ quantity: eb("quantity", "+", want.quantity) }))
         .where("product_id", "=", productId)
-        .where("pickup_date", "=", date)
-        .where("quantity", "<=", want.limit - want.quantity)
-        .executeTakeFirst();
-      if (Number(got.numUpdatedRows) === 0) {
+        .where("pickup_date", "=", date);
+      if (want.limit !== null) take = take.where("quantity", "<=", want.limit - want.quantity);
+      const got = await take.executeTakeFirst();
+      if (want.limit !== null && Number(got.numUpdatedRows) === 0) {
         const row = await trx
           .selectFrom("product_day_counts")
           .select("quantity")
@@ -405,24 +409,21 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
     }
   }
 
-  /** The quantities of the products that have a daily limit now, with it (as `place` takes them). */
-  async function limitedQuantities(
+  /** The quantities with each product's daily limit as it is now (null: none, or the product is gone). */
+  async function withLimits(
     trx: DB,
     quantities: ReadonlyMap<number, { quantity: number; name: string }>,
-  ): Promise<Map<number, LimitedQuantity>> {
-    const out = new Map<number, LimitedQuantity>();
-    if (!quantities.size) return out;
-    const limits = await trx
-      .selectFrom("products")
-      .select(["id", "preorder_daily_limit"])
-      .where("id", "in", [...quantities.keys()])
-      .where("preorder_daily_limit", "is not", null)
-      .execute();
-    for (const p of limits) {
-      const want = quantities.get(p.id);
-      if (want && p.preorder_daily_limit !== null) out.set(p.id, { ...want, limit: p.preorder_daily_limit });
+  ): Promise<Map<number, ProductQuantity>> {
+    const limits = new Map<number, number | null>();
+    if (quantities.size) {
+      const rows = await trx
+        .selectFrom("products")
+        .select(["id", "preorder_daily_limit"])
+        .where("id", "in", [...quantities.keys()])
+        .execute();
+      for (const row of rows) limits.set(row.id, row.preorder_daily_limit);
     }
-    return out;
+    return new Map([...quantities].map(([id, want]) => [id, { ...want, limit: limits.get(id) ?? null }]));
   }
 
   function nearestMessage(days: PickupDay[], date: string, start: string): string {
@@ -476,9 +477,8 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
     if (soldOut) throw new ValidationError({ items: [m.dailyLimit(soldOut.name, 0)] });
 
     const totalAgorot = priced.reduce((sum, l) => sum + Math.round(l.unitPrice * 100) * l.quantity, 0);
-    const perProduct = new Map<number, LimitedQuantity>();
+    const perProduct = new Map<number, ProductQuantity>();
     for (const line of priced) {
-      if (line.dailyLimit === null) continue;
       const entry = perProduct.get(line.product) ?? { quantity: 0, limit: line.dailyLimit, name: line.productName };
       entry.quantity += line.quantity;
       perProduct.set(line.product, entry);
@@ -640,7 +640,7 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
    * Moves an open order (one of `from`, at `version`) to another pickup time of its branch, in one transaction:
    * the new slot's place is taken with the same conditional increment as `place` (`ordersPerSlot` places), the old
    * one given back; when the day changes, each product's day quantity is given back on the old day and taken on
-   * the new one under the product's daily limit as it is now. `inTransaction` runs in the same transaction after the
+   * the new one (under the product's daily limit as it is now, when it has one). `inTransaction` runs in the same transaction after the
    * write (the outbox's e-mail). Null when the order is no longer at `version` or in one of `from` (nothing
    * written); throws `CapacityTaken` when the slot or a product's day is full (nothing written).
    */
@@ -687,14 +687,11 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
       const later = slotKey(to.date, to.slot) > slotKey(before.pickup_date, before.slot);
       for (const step of later ? [release, take] : [take, release]) await step();
       if (before.pickup_date !== to.date) {
-        const quantities = await orderQuantities(trx, id);
-        const limited = await limitedQuantities(trx, quantities);
-        for (const productId of [...quantities.keys()].sort((x, y) => x - y)) {
-          const giveBack = () =>
-            releaseProductDays(trx, before.pickup_date, new Map([[productId, quantities.get(productId)!]]));
-          const limit = limited.get(productId);
-          const takeAgain = () =>
-            limit ? takeProductDays(trx, to.date, new Map([[productId, limit]])) : Promise.resolve();
+        const quantities = await withLimits(trx, await orderQuantities(trx, id));
+        for (const [productId, want] of [...quantities].sort(([x], [y]) => x - y)) {
+          const one = new Map([[productId, want]]);
+          const giveBack = () => releaseProductDays(trx, before.pickup_date, one);
+          const takeAgain = () => takeProductDays(trx, to.date, one);
           for (const step of to.date > before.pickup_date ? [giveBack, takeAgain] : [takeAgain, giveBack]) await step();
         }
       }

@@ -12,10 +12,11 @@ import { hePreorders } from "../../domain/i18n/preorders.ts";
 import type { PickupDay } from "../../domain/preorders/slots.ts";
 import { holidayWindow } from "../../domain/seasonal/holidays.ts";
 import { createJobQueue } from "../../server/db/jobs.ts";
+import countEveryProductDayMigration from "../../server/db/migrations/026-count-every-product-day.ts";
 import { createBackgroundWorker } from "../../server/jobs/background.ts";
 import { createLogger } from "../../server/log.ts";
 import { createMailer } from "../../server/mail/mailer.ts";
-import { ORDER_MAIL_JOB } from "../../server/services/preorders.ts";
+import { HOLDS_CAPACITY, ORDER_MAIL_JOB } from "../../server/services/preorders.ts";
 import { TestClient } from "../support/client.ts";
 import { testDatabases } from "../support/database.ts";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp.ts";
@@ -253,6 +254,60 @@ for (const factory of testDatabases()) {
       }
       await db().updateTable("products").set({ preorder_daily_limit: null }).where("id", "=", product.id).execute();
       await setRules({ orders_per_slot: 6 });
+    });
+
+    it("a daily limit set after orders were taken counts them: 3 of 5 taken → 2 more, then the day is full; a cancel gives back", async () => {
+      await setRules({ orders_per_slot: 100 });
+      const slots = (await days()).find((d) => d.date === "2026-12-13")!.slots;
+      const at = (i: number) => `2026-12-13 ${slots[i % slots.length]!.start}`;
+      // No limit yet: three orders of one.
+      const early = [];
+      for (let i = 0; i < 3; i++) early.push(await service().place(order({ slot: at(i) })));
+      // The bakery finds it can make five that day.
+      await db().updateTable("products").set({ preorder_daily_limit: 5 }).where("id", "=", product.id).execute();
+      const three = order({ slot: at(3), items: `${product.id}.${product.size}.3` });
+      await expect(service().place(three)).rejects.toMatchObject({
+        status: 409,
+        message: m.dailyLimit(product.name, 2),
+      });
+      await service().place(order({ slot: at(4), items: `${product.id}.${product.size}.2` }));
+      await expect(service().place(order({ slot: at(5) }))).rejects.toMatchObject({
+        status: 409,
+        message: m.dailyLimit(product.name, 0),
+      });
+      // An order from before the limit, cancelled, gives its one back: the day takes exactly one more.
+      expect(await service().cancel(early[0]!.id, early[0]!.token)).toBe("cancelled");
+      await service().place(order({ slot: at(6) }));
+      await expect(service().place(order({ slot: at(7) }))).rejects.toMatchObject({ status: 409 });
+      await db().updateTable("products").set({ preorder_daily_limit: null }).where("id", "=", product.id).execute();
+      await setRules({ orders_per_slot: 6 });
+    });
+
+    it("migration 026 rebuilds every product's day counts from the orders that hold capacity, a cancelled one left out", async () => {
+      const orders = await db().selectFrom("orders").select(["id", "pickup_date", "status"]).execute();
+      const items = await db().selectFrom("order_items").select(["order_id", "product_id", "quantity"]).execute();
+      const byId = new Map(orders.map((o) => [o.id, o]));
+      expect(
+        orders.some((o) => o.status === "cancelled"),
+        "a cancelled order, which must not count",
+      ).toBe(true);
+      const expected = new Map<string, number>();
+      for (const item of items) {
+        const o = byId.get(item.order_id)!;
+        if (!HOLDS_CAPACITY.includes(o.status)) continue;
+        const at = `${item.product_id} ${o.pickup_date}`;
+        expected.set(at, (expected.get(at) ?? 0) + item.quantity);
+      }
+      // As the earlier code left them: no rows for products without a limit, and one off.
+      await db().deleteFrom("product_day_counts").execute();
+      await db()
+        .insertInto("product_day_counts")
+        .values({ product_id: product.id, pickup_date: "2026-12-13", quantity: 99 })
+        .execute();
+      await countEveryProductDayMigration().up(db() as never);
+      const rows = await db().selectFrom("product_day_counts").selectAll().execute();
+      const actual = new Map(rows.map((r) => [`${r.product_id} ${r.pickup_date}`, Number(r.quantity)]));
+      expect(actual).toEqual(expected);
     });
 
     it("the private link shows only its own order; cancel works once, gives the place back, and not after the deadline", async () => {

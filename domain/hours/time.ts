@@ -105,10 +105,3 @@ export function isCalendarDate(value: string): boolean {
   const t = new Date(Date.UTC(y, m - 1, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
-
-/**
- * Hours "10:00–10:30" (a pickup slot, an opening interval) for plain Hebrew text — an <option>, a message, a toast,
- * an e-mail — where no element with dir="ltr" can go: isolated left-to-right (U+2066 … U+2069), or the bidi
- * algorithm shows the range as "10:30–10:00".
- */
-export const timeRangeText = (from: string, to: string) => `\u2066${from}–${to}\u2069`;

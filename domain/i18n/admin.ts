@@ -1,6 +1,7 @@
 /**
  * Hebrew strings of the back office (loaded only by admin screens and the admin API's messages).
  */
+import { rangeText } from "./bidi.ts";
 import { heKashrut } from "./kashrut.ts";
 
 /** Each kind of trash entry with the definite article, as a sentence names it. */
@@ -98,7 +99,7 @@ export const heAdmin = {
     search: "חיפוש",
     clear: "ניקוי",
     perPage: "שורות בעמוד",
-    summary: (from: number, to: number, total: number) => `מציג ${from}–${to} מתוך ${total}`,
+    summary: (from: number, to: number, total: number) => `מציג ${rangeText(from, to)} מתוך ${total}`,
     sortedBy: "ממוין לפי",
     /** The phone's button that unfolds the search and filters (issue 12 §4). */
     searchToggle: "חיפוש",

@@ -3,6 +3,8 @@
  * pagination): apart from site.ts so that pages without a catalogue (the home page among them) do not load
  * it. It rides in the `catalogue` chunk (vite.config.ts).
  */
+import { rangeText } from "./bidi.ts";
+
 export const heCatalogue = {
   catalogue: {
     invalidCategory: "מזהה הקטגוריה אינו תקין",
@@ -103,6 +105,6 @@ export const heCatalogue = {
     next: "הבא",
     page: (n: number) => `עמוד ${n}`,
     current: (n: number) => `עמוד ${n}, העמוד הנוכחי`,
-    summary: (from: number, to: number, total: number) => `מוצגים ${from}–${to} מתוך ${total}`,
+    summary: (from: number, to: number, total: number) => `מוצגים ${rangeText(from, to)} מתוך ${total}`,
   },
 } as const;

@@ -5,7 +5,7 @@
  * the order number prefilled.
  */
 
-import { timeRangeText } from "../../domain/hours/time.ts";
+import { rangeText } from "../../domain/i18n/bidi.ts";
 import { hePreorders } from "../../domain/i18n/preorders.ts";
 import { formatShekels } from "../../domain/money.ts";
 import { pickupDayLabel } from "../../domain/preorders/slots.ts";
@@ -22,7 +22,7 @@ export function orderMessage(
   input: { order: OrderView; to: string; brand: string; link: string; whatsappNumber: string; messageId: string },
 ): MailMessage & { messageId: string } {
   const { order, brand, link } = input;
-  const pickup = `${pickupDayLabel(order.pickupDate)}, ${timeRangeText(order.slot.start, order.slot.end)}`;
+  const pickup = `${pickupDayLabel(order.pickupDate)}, ${rangeText(order.slot.start, order.slot.end)}`;
   const subject = {
     confirmation: t.confirmationSubject(brand, order.id),
     ready: t.readySubject(brand, order.id),

@@ -15,8 +15,9 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { toFieldErrors } from "../../domain/field-errors.ts";
 import { openingDays } from "../../domain/hours/engine.ts";
 import { parseStoredHours } from "../../domain/hours/rules.ts";
-import { addDays, daysBetween, jerusalemDate, jerusalemInstant, timeRangeText } from "../../domain/hours/time.ts";
+import { addDays, daysBetween, jerusalemDate, jerusalemInstant } from "../../domain/hours/time.ts";
 import { heApi } from "../../domain/i18n/api.ts";
+import { rangeText } from "../../domain/i18n/bidi.ts";
 import { hePreorders } from "../../domain/i18n/preorders.ts";
 import { heSeasonal } from "../../domain/i18n/seasonal.ts";
 import { agorotToShekels } from "../../domain/money.ts";
@@ -429,7 +430,7 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
   function nearestMessage(days: PickupDay[], date: string, start: string): string {
     const near = nearestFreeSlots(days, date, start);
     if (!near.length) return m.slotFull;
-    return `${m.slotFull} ${m.nearest} ${near.map((s) => `${pickupDayLabel(s.date)} ${timeRangeText(s.start, s.end)}`).join("; ")}`;
+    return `${m.slotFull} ${m.nearest} ${near.map((s) => `${pickupDayLabel(s.date)} ${rangeText(s.start, s.end)}`).join("; ")}`;
   }
 
   const existing = (key: string) =>

@@ -11,8 +11,8 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { timeRangeText } from "../../domain/hours/time.ts";
 import { heAdminOrders } from "../../domain/i18n/admin-orders.ts";
+import { rangeText } from "../../domain/i18n/bidi.ts";
 import { hePreorders } from "../../domain/i18n/preorders.ts";
 import { pickupDayLabel } from "../../domain/preorders/slots.ts";
 import { ORDER_MAIL_JOB } from "../../server/services/preorders.ts";
@@ -179,7 +179,7 @@ describeInChromium("pre-orders, the staff's side, on a phone", (browser) => {
     await tabTo('button[type="submit"]');
     await page.keyboard.press("Enter");
     await dialog.waitFor({ state: "detached" });
-    const when = `${pickupDayLabel(date)}, ${timeRangeText(target.start, target.end)}`;
+    const when = `${pickupDayLabel(date)}, ${rangeText(target.start, target.end)}`;
     await toasts(page)
       .getByText(`${m.moved(id, when)}. ${m.mailQueued}`)
       .waitFor();
@@ -207,7 +207,7 @@ describeInChromium("pre-orders, the staff's side, on a phone", (browser) => {
       .execute();
     await slotSelect.selectOption(filled.start);
     await dialog.getByRole("button", { name: m.save, exact: true }).click();
-    const full = m.slotFull(`${pickupDayLabel(date)}, ${timeRangeText(filled.start, filled.end)}`);
+    const full = m.slotFull(`${pickupDayLabel(date)}, ${rangeText(filled.start, filled.end)}`);
     await dialog.getByRole("alert").getByText(full).waitFor();
     await slotSelect.locator(`option[value="${filled.start}"][disabled]`).waitFor({ state: "attached" });
     expect(await slotSelect.getAttribute("aria-invalid")).toBe("true");
@@ -242,7 +242,7 @@ describeInChromium("pre-orders, the staff's side, on a phone", (browser) => {
     await dialog.waitFor({ state: "detached" });
     await toasts(page).getByText(m.leftDay).waitFor();
     await toasts(page)
-      .getByText(m.moved(id, `${pickupDayLabel(nextDay)}, ${timeRangeText(first.start, first.end)}`), {
+      .getByText(m.moved(id, `${pickupDayLabel(nextDay)}, ${rangeText(first.start, first.end)}`), {
         exact: false,
       })
       .waitFor();

@@ -7,7 +7,7 @@
  */
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form, useNavigate } from "react-router";
-import { timeRangeText } from "../../../domain/hours/time.ts";
+import { rangeText } from "../../../domain/i18n/bidi.ts";
 import { hePreorders } from "../../../domain/i18n/preorders.ts";
 import { formatShekels } from "../../../domain/money.ts";
 import { type PageHandle, sessionPage } from "../../../domain/page-policy.ts";
@@ -402,7 +402,7 @@ function SlotSelect({
               const full = slot.remaining === 0 || day.blocked !== null;
               return (
                 <option key={slot.start} value={`${day.date} ${slot.start}`} disabled={full}>
-                  {timeRangeText(slot.start, slot.end)}
+                  {rangeText(slot.start, slot.end)}
                   {slot.remaining === 0
                     ? ` (${t.slotFull})`
                     : slot.remaining <= 2

@@ -20,8 +20,9 @@ import type {
   ProductionSheet,
   SheetLine,
 } from "../../../domain/contracts/admin-orders.ts";
-import { jerusalemDate, jerusalemInstant, jerusalemTime, timeRangeText } from "../../../domain/hours/time.ts";
+import { jerusalemDate, jerusalemInstant, jerusalemTime } from "../../../domain/hours/time.ts";
 import { heAdminOrders } from "../../../domain/i18n/admin-orders.ts";
+import { rangeText } from "../../../domain/i18n/bidi.ts";
 import { hePreorders } from "../../../domain/i18n/preorders.ts";
 import { agorotToShekels } from "../../../domain/money.ts";
 import { type PickupDay, pickupDayLabel } from "../../../domain/preorders/slots.ts";
@@ -251,8 +252,7 @@ export function createAdminOrdersService(
   }
 
   /** "יום שישי, 4 בדצמבר, 10:00–10:30" */
-  const whenLabel = (date: string, start: string, end: string) =>
-    `${pickupDayLabel(date)}, ${timeRangeText(start, end)}`;
+  const whenLabel = (date: string, start: string, end: string) => `${pickupDayLabel(date)}, ${rangeText(start, end)}`;
 
   /** 422 in Hebrew when the order's status does not let it move (collected, not collected, cancelled). */
   function assertMovable(order: AdminOrder): void {

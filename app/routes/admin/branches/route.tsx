@@ -3,8 +3,8 @@
 import { certificateToday } from "../../../../domain/certificates.ts";
 import type { AdminBranch, OpeningHoursEntry } from "../../../../domain/contracts/admin.ts";
 import { DEFAULT_RULES } from "../../../../domain/hours/rules.ts";
-import { timeRangeText } from "../../../../domain/hours/time.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
+import { rangeText } from "../../../../domain/i18n/bidi.ts";
 import { branchSchema } from "../../../../domain/schemas/admin/branch.ts";
 import {
   AdminForm,
@@ -62,7 +62,7 @@ function BranchForm(props: FormProps<AdminBranch>) {
         weekTable(value as OpeningHoursEntry[])
           .map(
             ({ day, intervals }) =>
-              `${heAdmin.days[day]}: ${intervals.length ? intervals.map((i) => timeRangeText(i.opens, i.closes)).join(", ") : f.closed}`,
+              `${heAdmin.days[day]}: ${intervals.length ? intervals.map((i) => rangeText(i.opens, i.closes)).join(", ") : f.closed}`,
           )
           .join("\n"),
     },
@@ -118,7 +118,7 @@ function BranchForm(props: FormProps<AdminBranch>) {
 function BranchView({ item }: { item: AdminBranch }) {
   const hours = heAdmin.days.map((day, i) => {
     const list = item.opening_hours.filter((e) => e.day === i);
-    return `${day}: ${list.length ? list.map((h) => timeRangeText(h.opens, h.closes)).join(", ") : f.closed}`;
+    return `${day}: ${list.length ? list.map((h) => rangeText(h.opens, h.closes)).join(", ") : f.closed}`;
   });
   return (
     <ItemDetails

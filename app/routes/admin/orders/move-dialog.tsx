@@ -8,9 +8,9 @@
  */
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { AdminOrder } from "../../../../domain/contracts/admin-orders.ts";
-import { timeRangeText } from "../../../../domain/hours/time.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { heAdminOrders } from "../../../../domain/i18n/admin-orders.ts";
+import { rangeText } from "../../../../domain/i18n/bidi.ts";
 import { type PickupDay, pickupDayLabel } from "../../../../domain/preorders/slots.ts";
 import { buttonClass } from "../../../components/admin/fields.tsx";
 import { AdminModal } from "../../../components/admin/modal.tsx";
@@ -204,7 +204,7 @@ function MoveForm({
                 const current = isCurrent(date, s.start);
                 return (
                   <option key={s.start} value={s.start} disabled={s.remaining === 0 && !current}>
-                    {`${timeRangeText(s.start, s.end)} · `}
+                    {`${rangeText(s.start, s.end)} · `}
                     {current ? m.currentSlot : s.remaining === 0 ? m.full : m.remaining(s.remaining)}
                   </option>
                 );

@@ -36,6 +36,15 @@ export interface PickupDay {
   slots: PickupSlot[];
 }
 
+/**
+ * A pickup day as offered for one basket (the order page) or one order (the staff's move): a day the products'
+ * daily limits refuse says why.
+ */
+export interface OfferedDay extends PickupDay {
+  /** Why this basket cannot be picked up that day (a product's daily limit reached), or null. */
+  blocked: string | null;
+}
+
 /** `date time` — the key a slot is booked under. */
 export const slotKey = (date: string, start: string) => `${date} ${start}`;
 

@@ -23,6 +23,7 @@ import { heSeasonal } from "../../domain/i18n/seasonal.ts";
 import { agorotToShekels } from "../../domain/money.ts";
 import {
   nearestFreeSlots,
+  type OfferedDay,
   orderDeadline,
   type PickupDay,
   type PickupRules,
@@ -74,12 +75,6 @@ export interface PricedLine extends BasketLine {
   soldOutUntil: string | null;
   /** Why it cannot be pre-ordered now (its holiday collection's orders have closed), or null. */
   closed: string | null;
-}
-
-/** A pickup day as the order page offers it for one basket: a day the basket cannot have says why. */
-export interface OfferedDay extends PickupDay {
-  /** Why this basket cannot be picked up that day (a product's daily limit reached), or null. */
-  blocked: string | null;
 }
 
 export interface OrderView {

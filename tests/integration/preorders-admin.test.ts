@@ -14,7 +14,7 @@ import type {
 } from "../../domain/contracts/admin-orders.ts";
 import { heAdminOrders } from "../../domain/i18n/admin-orders.ts";
 import { hePreorders } from "../../domain/i18n/preorders.ts";
-import { type PickupDay, pickupDayLabel } from "../../domain/preorders/slots.ts";
+import { type OfferedDay, type PickupDay, pickupDayLabel } from "../../domain/preorders/slots.ts";
 import { createLogger } from "../../server/log.ts";
 import type { MailMessage } from "../../server/mail/mailer.ts";
 import { orderMessage } from "../../server/mail/order-message.ts";
@@ -743,6 +743,15 @@ for (const factory of testDatabases()) {
           [thursday, thu[1]!],
         ]),
       ).toEqual(before);
+      // The dialog's days say so beforehand, in the order page's words; the order's own day (its quantities already
+      // counted there) never.
+      const options = (
+        await json<{ data: { days: OfferedDay[] } }>(await env.admin.fetch(`/api/admin/orders/${id}/pickup`))
+      ).data;
+      expect(options.days.find((d) => d.date === thursday)!.blocked).toBe(
+        hePreorders.order.soldOutForDay(limited.name, 1),
+      );
+      expect(options.days.find((d) => d.date === FRIDAY)!.blocked).toBeNull();
     });
 
     it("a stale version is a 409 with the order as it is now; nothing changed", async () => {

@@ -25,7 +25,7 @@ import { heAdminOrders } from "../../../domain/i18n/admin-orders.ts";
 import { rangeText } from "../../../domain/i18n/bidi.ts";
 import { hePreorders } from "../../../domain/i18n/preorders.ts";
 import { agorotToShekels } from "../../../domain/money.ts";
-import { type PickupDay, pickupDayLabel } from "../../../domain/preorders/slots.ts";
+import { type OfferedDay, pickupDayLabel } from "../../../domain/preorders/slots.ts";
 import {
   fromStatuses,
   MOVABLE_STATUSES,
@@ -264,13 +264,57 @@ export function createAdminOrdersService(
   /**
    * Where staff may move an order: its branch's pickup days from now, as the public order form computes them, but
    * past the customer's lead time and order-by cut-off (staff take the call; a slot that has started is never
-   * offered). Each slot says how many places it still takes; the order's own slot counts the order itself.
+   * offered). Each slot says how many places it still takes; the order's own slot counts the order itself. A day
+   * on which a product's daily limit leaves less than the order holds says so, in the order page's words (the
+   * move is refused there); the order's own day never is — its quantities are already counted on it.
    */
-  async function moveOptions(id: number): Promise<{ order: AdminOrder; days: PickupDay[] }> {
+  async function moveOptions(id: number): Promise<{ order: AdminOrder; days: OfferedDay[] }> {
     const order = await get(id);
     assertMovable(order);
     const found = await deps.preorders.availability(order.branch_id, deps.clock(), undefined, { staff: true });
-    return { order, days: found?.days ?? [] };
+    const days = found?.days ?? [];
+    const limited = await db
+      .selectFrom("order_items")
+      .innerJoin("products", "products.id", "order_items.product_id")
+      .select([
+        "order_items.product_id as product",
+        "order_items.product_name as name",
+        "products.preorder_daily_limit as limit",
+        (eb) => eb.fn.sum<number>("order_items.quantity").as("quantity"),
+      ])
+      .where("order_items.order_id", "=", id)
+      .where("products.preorder_daily_limit", "is not", null)
+      .groupBy(["order_items.product_id", "order_items.product_name", "products.preorder_daily_limit"])
+      .execute();
+    const otherDays = days.map((d) => d.date).filter((date) => date !== order.pickup_date);
+    const counts =
+      limited.length && otherDays.length
+        ? await db
+            .selectFrom("product_day_counts")
+            .select(["product_id", "pickup_date", "quantity"])
+            .where(
+              "product_id",
+              "in",
+              limited.map((l) => l.product),
+            )
+            .where("pickup_date", "in", otherDays)
+            .execute()
+        : [];
+    return {
+      order,
+      days: days.map((day) => {
+        let blocked: string | null = null;
+        for (const line of day.date === order.pickup_date ? [] : limited) {
+          const taken = counts.find((c) => c.product_id === line.product && c.pickup_date === day.date)?.quantity;
+          const left = Math.max(0, (line.limit ?? 0) - Number(taken ?? 0));
+          if (Number(line.quantity) > left) {
+            blocked = hePreorders.order.soldOutForDay(line.name, left);
+            break;
+          }
+        }
+        return { ...day, blocked };
+      }),
+    };
   }
 
   /**

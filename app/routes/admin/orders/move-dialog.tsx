@@ -2,7 +2,7 @@
  * Moving an order to another pickup time of its branch (a customer phoned): a day and a slot of the branch's days
  * as the public form computes them, past the customer's cut-off but never a time already past
  * (`GET /api/admin/orders/{id}/pickup`). Each slot says how many places it still takes; a full one is shown
- * disabled. Saving names the version the card showed (`PUT …/pickup`): a slot that filled meanwhile, or a
+ * disabled, and so is a day on which a product's daily limit leaves less than the order holds (with the reason). Saving names the version the card showed (`PUT …/pickup`): a slot that filled meanwhile, or a
  * product's daily limit on the new day, is said here and the slots are read again; a version conflict closes the
  * dialog and is handled by the list, as for the status buttons.
  */
@@ -11,7 +11,7 @@ import type { AdminOrder } from "../../../../domain/contracts/admin-orders.ts";
 import { heAdmin } from "../../../../domain/i18n/admin.ts";
 import { heAdminOrders } from "../../../../domain/i18n/admin-orders.ts";
 import { rangeText } from "../../../../domain/i18n/bidi.ts";
-import { type PickupDay, pickupDayLabel } from "../../../../domain/preorders/slots.ts";
+import { type OfferedDay, pickupDayLabel } from "../../../../domain/preorders/slots.ts";
 import { buttonClass } from "../../../components/admin/fields.tsx";
 import { AdminModal } from "../../../components/admin/modal.tsx";
 import { ApiError, apiJson } from "../../../lib/api-client.ts";
@@ -23,7 +23,7 @@ const selectClass =
 const labelClass = "mb-1 block font-medium text-cocoa-900";
 
 /** The first slot of `day` that still takes an order, else its first. */
-const firstOpen = (day: PickupDay | undefined) => (day?.slots.find((s) => s.remaining > 0) ?? day?.slots[0])?.start;
+const firstOpen = (day: OfferedDay | undefined) => (day?.slots.find((s) => s.remaining > 0) ?? day?.slots[0])?.start;
 
 export function MoveOrderDialog({
   order,
@@ -63,7 +63,7 @@ function MoveForm({
   onConflict: (order: AdminOrder) => void;
 }) {
   const id = useId();
-  const [days, setDays] = useState<PickupDay[] | null>(null);
+  const [days, setDays] = useState<OfferedDay[] | null>(null);
   const [date, setDate] = useState(order.pickup_date);
   const [slot, setSlot] = useState(order.slot);
   const [error, setError] = useState<string | null>(null);
@@ -72,13 +72,14 @@ function MoveForm({
 
   useEffect(() => {
     let live = true;
-    apiJson<{ data: { days: PickupDay[] } }>(`/api/admin/orders/${order.id}/pickup`)
+    apiJson<{ data: { days: OfferedDay[] } }>(`/api/admin/orders/${order.id}/pickup`)
       .then((body) => {
         if (!live) return;
         setDays(body.data.days);
         // The order's own day when it is still offered, else the first day with a free slot.
         if (reload === 0 && !body.data.days.some((d) => d.date === order.pickup_date)) {
-          const first = body.data.days.find((d) => d.slots.some((s) => s.remaining > 0)) ?? body.data.days[0];
+          const first =
+            body.data.days.find((d) => !d.blocked && d.slots.some((s) => s.remaining > 0)) ?? body.data.days[0];
           setDate(first?.date ?? "");
           setSlot(firstOpen(first) ?? "");
         }
@@ -175,10 +176,10 @@ function MoveForm({
               className={selectClass}
             >
               {days.map((d) => (
-                <option key={d.date} value={d.date}>
+                <option key={d.date} value={d.date} disabled={d.blocked !== null && d.date !== order.pickup_date}>
                   {pickupDayLabel(d.date)}
                   {d.date === today ? ` (${heAdminOrders.today})` : ""}
-                  {d.slots.every((s) => s.remaining === 0) ? ` – ${m.full}` : ""}
+                  {d.blocked ? ` – ${d.blocked}` : d.slots.every((s) => s.remaining === 0) ? ` – ${m.full}` : ""}
                 </option>
               ))}
             </select>

@@ -277,19 +277,10 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
       entry.quantity += line.quantity;
       wanted.set(line.product, entry);
     }
-    const counts =
-      wanted.size && days.length
-        ? await db
-            .selectFrom("product_day_counts")
-            .select(["product_id", "pickup_date", "quantity"])
-            .where("product_id", "in", [...wanted.keys()])
-            .where(
-              "pickup_date",
-              "in",
-              days.map((d) => d.date),
-            )
-            .execute()
-        : [];
+    const blocks = await dailyLimitBlocks(
+      days.map((d) => d.date),
+      wanted,
+    );
     const soldOutUntil = priced
       .map((l) => l.soldOutUntil)
       .filter((t): t is string => t !== null)
@@ -297,21 +288,54 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
       .at(-1);
     return days
       .map((day) => {
-        let blocked: string | null = null;
-        for (const [productId, want] of wanted) {
-          const taken = counts.find((c) => c.product_id === productId && c.pickup_date === day.date)?.quantity ?? 0;
-          const left = Math.max(0, want.limit - taken);
-          if (want.quantity > left) {
-            blocked = hePreorders.order.soldOutForDay(want.name, left);
-            break;
-          }
-        }
+        const blocked = blocks.get(day.date) ?? null;
         const slots = soldOutUntil
           ? day.slots.filter((s) => jerusalemInstant(day.date, s.start).toISOString() >= soldOutUntil)
           : day.slots;
         return { ...day, slots, blocked };
       })
       .filter((day) => day.slots.length > 0);
+  }
+
+  /**
+   * Per day of `dates`, why the products' daily limits refuse these quantities there, in the order page's words
+   * ("מ… נותרו ליום זה 2 בלבד"); a day not in the answer takes them.
+   */
+  async function dailyLimitBlocks(
+    dates: readonly string[],
+    wanted: ReadonlyMap<number, { quantity: number; limit: number; name: string }>,
+  ): Promise<Map<string, string>> {
+    const blocks = new Map<string, string>();
+    if (!wanted.size || !dates.length) return blocks;
+    const counts = await db
+      .selectFrom("product_day_counts")
+      .select(["product_id", "pickup_date", "quantity"])
+      .where("product_id", "in", [...wanted.keys()])
+      .where("pickup_date", "in", [...dates])
+      .execute();
+    for (const date of dates) {
+      for (const [productId, want] of wanted) {
+        const taken = counts.find((c) => c.product_id === productId && c.pickup_date === date)?.quantity ?? 0;
+        const left = Math.max(0, want.limit - Number(taken));
+        if (want.quantity > left) {
+          blocks.set(date, hePreorders.order.soldOutForDay(want.name, left));
+          break;
+        }
+      }
+    }
+    return blocks;
+  }
+
+  /**
+   * `dailyLimitBlocks` for an order moved to other days (the staff's move): its products with a daily limit now,
+   * in the quantities it holds.
+   */
+  async function orderLimitBlocks(orderId: number, dates: readonly string[]): Promise<Map<string, string>> {
+    const wanted = new Map<number, { quantity: number; limit: number; name: string }>();
+    for (const [productId, want] of await withLimits(db, await orderQuantities(db, orderId))) {
+      if (want.limit !== null) wanted.set(productId, { ...want, limit: want.limit });
+    }
+    return dailyLimitBlocks(dates, wanted);
   }
 
   /** Takes one place of a slot (its row made on first use); `CapacityTaken` when it holds `capacity` already. */
@@ -737,6 +761,7 @@ export function createPreordersService(db: DB, deps: { clock?: Clock; secret: st
     cancel,
     releaseAndSet,
     move,
+    orderLimitBlocks,
     eraseExpired,
   };
 }

@@ -65,7 +65,7 @@ const emptyCounts = (): Record<OrderStatusName, number> =>
 export function createAdminOrdersService(
   db: DB,
   deps: {
-    preorders: Pick<PreordersService, "releaseAndSet" | "availability" | "move">;
+    preorders: Pick<PreordersService, "releaseAndSet" | "availability" | "move" | "orderLimitBlocks">;
     orderMail: Pick<OrderMail, "enqueue">;
     clock: Clock;
   },
@@ -273,48 +273,12 @@ export function createAdminOrdersService(
     assertMovable(order);
     const found = await deps.preorders.availability(order.branch_id, deps.clock(), undefined, { staff: true });
     const days = found?.days ?? [];
-    const limited = await db
-      .selectFrom("order_items")
-      .innerJoin("products", "products.id", "order_items.product_id")
-      .select([
-        "order_items.product_id as product",
-        "order_items.product_name as name",
-        "products.preorder_daily_limit as limit",
-        (eb) => eb.fn.sum<number>("order_items.quantity").as("quantity"),
-      ])
-      .where("order_items.order_id", "=", id)
-      .where("products.preorder_daily_limit", "is not", null)
-      .groupBy(["order_items.product_id", "order_items.product_name", "products.preorder_daily_limit"])
-      .execute();
-    const otherDays = days.map((d) => d.date).filter((date) => date !== order.pickup_date);
-    const counts =
-      limited.length && otherDays.length
-        ? await db
-            .selectFrom("product_day_counts")
-            .select(["product_id", "pickup_date", "quantity"])
-            .where(
-              "product_id",
-              "in",
-              limited.map((l) => l.product),
-            )
-            .where("pickup_date", "in", otherDays)
-            .execute()
-        : [];
-    return {
-      order,
-      days: days.map((day) => {
-        let blocked: string | null = null;
-        for (const line of day.date === order.pickup_date ? [] : limited) {
-          const taken = counts.find((c) => c.product_id === line.product && c.pickup_date === day.date)?.quantity;
-          const left = Math.max(0, (line.limit ?? 0) - Number(taken ?? 0));
-          if (Number(line.quantity) > left) {
-            blocked = hePreorders.order.soldOutForDay(line.name, left);
-            break;
-          }
-        }
-        return { ...day, blocked };
-      }),
-    };
+    // The order's own day never: its quantities are counted there already.
+    const blocks = await deps.preorders.orderLimitBlocks(
+      id,
+      days.map((d) => d.date).filter((date) => date !== order.pickup_date),
+    );
+    return { order, days: days.map((day) => ({ ...day, blocked: blocks.get(day.date) ?? null })) };
   }
 
   /**

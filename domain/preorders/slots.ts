@@ -6,6 +6,7 @@
  */
 import type { HoursDay } from "../hours/engine.ts";
 import { addDays, jerusalemInstant } from "../hours/time.ts";
+import { rangeText } from "../i18n/bidi.ts";
 
 export interface PickupRules {
   /** Minutes per slot (15–240). */
@@ -127,3 +128,7 @@ export function nearestFreeSlots(
 const dayFormat = new Intl.DateTimeFormat("he-IL", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 /** "יום שישי, 4 בדצמבר" for a civil date "YYYY-MM-DD" (the date itself, whatever the reader's time zone). */
 export const pickupDayLabel = (date: string) => dayFormat.format(new Date(`${date}T12:00:00Z`));
+
+/** "יום שישי, 4 בדצמבר, 10:00–10:30": a pickup time in a Hebrew sentence (a message, a toast, an e-mail). */
+export const pickupWhen = (date: string, start: string, end: string) =>
+  `${pickupDayLabel(date)}, ${rangeText(start, end)}`;

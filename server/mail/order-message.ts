@@ -5,10 +5,9 @@
  * the order number prefilled.
  */
 
-import { rangeText } from "../../domain/i18n/bidi.ts";
 import { hePreorders } from "../../domain/i18n/preorders.ts";
 import { formatShekels } from "../../domain/money.ts";
-import { pickupDayLabel } from "../../domain/preorders/slots.ts";
+import { pickupWhen } from "../../domain/preorders/slots.ts";
 import { whatsappHref } from "../../domain/whatsapp.ts";
 import { escapeHtml } from "../http/error-page.ts";
 import type { OrderMailKind, OrderView } from "../services/preorders.ts";
@@ -22,7 +21,7 @@ export function orderMessage(
   input: { order: OrderView; to: string; brand: string; link: string; whatsappNumber: string; messageId: string },
 ): MailMessage & { messageId: string } {
   const { order, brand, link } = input;
-  const pickup = `${pickupDayLabel(order.pickupDate)}, ${rangeText(order.slot.start, order.slot.end)}`;
+  const pickup = pickupWhen(order.pickupDate, order.slot.start, order.slot.end);
   const subject = {
     confirmation: t.confirmationSubject(brand, order.id),
     ready: t.readySubject(brand, order.id),

@@ -12,9 +12,8 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { heAdminOrders } from "../../domain/i18n/admin-orders.ts";
-import { rangeText } from "../../domain/i18n/bidi.ts";
 import { hePreorders } from "../../domain/i18n/preorders.ts";
-import { pickupDayLabel } from "../../domain/preorders/slots.ts";
+import { pickupWhen } from "../../domain/preorders/slots.ts";
 import { ORDER_MAIL_JOB } from "../../server/services/preorders.ts";
 import { dismissToasts, staffPage, toasts } from "../support/admin-e2e.ts";
 import { axeViolations, openPage, VIEWPORTS } from "../support/browser.ts";
@@ -179,7 +178,7 @@ describeInChromium("pre-orders, the staff's side, on a phone", (browser) => {
     await tabTo('button[type="submit"]');
     await page.keyboard.press("Enter");
     await dialog.waitFor({ state: "detached" });
-    const when = `${pickupDayLabel(date)}, ${rangeText(target.start, target.end)}`;
+    const when = pickupWhen(date, target.start, target.end);
     await toasts(page)
       .getByText(`${m.moved(id, when)}. ${m.mailQueued}`)
       .waitFor();
@@ -207,7 +206,7 @@ describeInChromium("pre-orders, the staff's side, on a phone", (browser) => {
       .execute();
     await slotSelect.selectOption(filled.start);
     await dialog.getByRole("button", { name: m.save, exact: true }).click();
-    const full = m.slotFull(`${pickupDayLabel(date)}, ${rangeText(filled.start, filled.end)}`);
+    const full = m.slotFull(pickupWhen(date, filled.start, filled.end));
     await dialog.getByRole("alert").getByText(full).waitFor();
     await slotSelect.locator(`option[value="${filled.start}"][disabled]`).waitFor({ state: "attached" });
     expect(await slotSelect.getAttribute("aria-invalid")).toBe("true");
@@ -242,7 +241,7 @@ describeInChromium("pre-orders, the staff's side, on a phone", (browser) => {
     await dialog.waitFor({ state: "detached" });
     await toasts(page).getByText(m.leftDay).waitFor();
     await toasts(page)
-      .getByText(m.moved(id, `${pickupDayLabel(nextDay)}, ${rangeText(first.start, first.end)}`), {
+      .getByText(m.moved(id, pickupWhen(nextDay, first.start, first.end)), {
         exact: false,
       })
       .waitFor();

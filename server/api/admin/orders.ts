@@ -7,9 +7,8 @@
  */
 import type { Hono } from "hono";
 import { heAdminOrders } from "../../../domain/i18n/admin-orders.ts";
-import { rangeText } from "../../../domain/i18n/bidi.ts";
 import { hePreorders } from "../../../domain/i18n/preorders.ts";
-import { pickupDayLabel } from "../../../domain/preorders/slots.ts";
+import { pickupWhen } from "../../../domain/preorders/slots.ts";
 import {
   orderListSchema,
   orderPickupSchema,
@@ -93,7 +92,7 @@ export function orderRoutes(api: Hono<AppEnv>, services: Services) {
         return result.order;
       },
     );
-    const when = `${pickupDayLabel(order.pickup_date)}, ${rangeText(order.slot, order.slot_end)}`;
+    const when = pickupWhen(order.pickup_date, order.slot, order.slot_end);
     const message = outcome.changed ? o.move.moved(id, when) : o.move.unchanged(id);
     return okVersioned(c, order, outcome.mailQueued ? `${message}. ${o.move.mailQueued}` : message);
   });

@@ -22,10 +22,9 @@ import type {
 } from "../../../domain/contracts/admin-orders.ts";
 import { jerusalemDate, jerusalemInstant, jerusalemTime } from "../../../domain/hours/time.ts";
 import { heAdminOrders } from "../../../domain/i18n/admin-orders.ts";
-import { rangeText } from "../../../domain/i18n/bidi.ts";
 import { hePreorders } from "../../../domain/i18n/preorders.ts";
 import { agorotToShekels } from "../../../domain/money.ts";
-import { type OfferedDay, pickupDayLabel } from "../../../domain/preorders/slots.ts";
+import { type OfferedDay, pickupWhen } from "../../../domain/preorders/slots.ts";
 import {
   fromStatuses,
   MOVABLE_STATUSES,
@@ -251,9 +250,6 @@ export function createAdminOrdersService(
     return { order: await get(id), mailQueued, changed: true };
   }
 
-  /** "יום שישי, 4 בדצמבר, 10:00–10:30" */
-  const whenLabel = (date: string, start: string, end: string) => `${pickupDayLabel(date)}, ${rangeText(start, end)}`;
-
   /** 422 in Hebrew when the order's status does not let it move (collected, not collected, cancelled). */
   function assertMovable(order: AdminOrder): void {
     if (MOVABLE_STATUSES.includes(order.status) && !order.erased_at) return;
@@ -292,13 +288,13 @@ export function createAdminOrdersService(
     id: number,
     to: OrderPickupInput,
     expected: number | undefined,
-  ): Promise<{ order: AdminOrder; mailQueued: boolean; changed: boolean; dayChanged: boolean }> {
+  ): Promise<{ order: AdminOrder; mailQueued: boolean; changed: boolean }> {
     const current = await get(id);
     const version = expected ?? current.version;
     if (current.version !== version) throw new VersionConflictError(current);
     assertMovable(current);
     if (current.pickup_date === to.date && current.slot === to.slot) {
-      return { order: current, mailQueued: false, changed: false, dayChanged: false };
+      return { order: current, mailQueued: false, changed: false };
     }
     const now = deps.clock();
     if (jerusalemInstant(to.date, to.slot).getTime() <= now.getTime()) {
@@ -324,11 +320,11 @@ export function createAdminOrdersService(
     } catch (error) {
       if (!(error instanceof CapacityTaken)) throw error;
       if (error.field === "items") throw new HttpError(409, error.answer, { items: [error.answer] });
-      const message = o.move.slotFull(whenLabel(to.date, slot.start, slot.end));
+      const message = o.move.slotFull(pickupWhen(to.date, slot.start, slot.end));
       throw new HttpError(409, message, { slot: [message] });
     }
     if (!moved) throw new VersionConflictError(await get(id));
-    return { order: await get(id), mailQueued, changed: true, dayChanged: current.pickup_date !== to.date };
+    return { order: await get(id), mailQueued, changed: true };
   }
 
   /** What to bake on `date` (every branch, each branch; cancelled orders left out), and a branch's pickup list. */
